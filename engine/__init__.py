@@ -1,0 +1,26 @@
+"""Croupier's rules engine: pure, deterministic, no Discord and no I/O.
+
+The facade, the same for every game (see docs/architecture.md):
+
+- `VARIANTS`, `new_game(variant, seats, seed=..., options=...)`, `load(variant, state)`
+- `game.act(seat, action, **params) -> list[Event]`, raising `RuleError`
+- `game.prompts()`, `game.view(seat | None)`, `game.state()`
+- `replay`, `verify`, `undo_last`, `commitment`
+"""
+
+from engine.deck import Deck
+from engine.errors import Ambiguous, NotAllowed, RuleError, Unreadable
+from engine.events import PUBLIC, Event, Seat, private, public
+from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt, Step
+from engine.registry import VARIANTS, game_class, load, new_game, register
+from engine.replay import Verification, replay, undo_last, verify
+from engine.rng import Rng, commitment
+
+from engine import games as _games  # noqa: F401  (registers the variants)
+
+__all__ = [
+    "PUBLIC", "VARIANTS", "ActionSpec", "Ambiguous", "Choice", "Deck", "Event", "Game",
+    "NotAllowed", "Option", "Param", "Prompt", "RuleError", "Rng", "Seat", "Step", "Unreadable",
+    "Verification", "commitment", "game_class", "load", "new_game", "private", "public",
+    "register", "replay", "undo_last", "verify",
+]

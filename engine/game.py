@@ -1,0 +1,349 @@
+"""The engine contract every game follows: `act`, `prompts`, `view`, `state`.
+
+A game subclasses `Game`, declares its seats, options and actions, and writes one
+`do_<action>(seat, rng, **params)` method per action. The base class does the rest
+the same way for every game: it refuses actions that no prompt offers, checks the
+parameters against the prompted choices, runs the handler with a generator derived
+from the seed and the action's index, rolls everything back if the handler raises,
+and appends the step (with the luck it used) to the action log.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engine.errors import NotAllowed, Unreadable
+from engine.events import Event, Seat
+from engine.rng import Rng, commitment
+
+STATE_SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: a house ruling a group may want the other way, or a setting."""
+
+    name: str
+    default: bool | int | str
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: Any) -> bool | int | str:
+        """Read a value given by a player (possibly as text) or refuse it."""
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in {"1", "true", "yes", "on"}:
+                return True
+            if text in {"0", "false", "no", "off"}:
+                return False
+            raise Unreadable(f"Option {self.name} is on or off, not {value!r}.")
+        if isinstance(self.default, int):
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise Unreadable(f"Option {self.name} takes a whole number, not {value!r}.") from None
+            if self.minimum is not None and number < self.minimum:
+                raise Unreadable(f"Option {self.name} is at least {self.minimum}.")
+            if self.maximum is not None and number > self.maximum:
+                raise Unreadable(f"Option {self.name} is at most {self.maximum}.")
+            return number
+        text = str(value)
+        if self.choices and text not in self.choices:
+            raise Unreadable(f"Option {self.name} is one of {', '.join(self.choices)}.")
+        return text
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal value of a parameter, with the label a menu shows."""
+
+    value: str
+    label: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.value
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of an action. `choices` None means free input the handler checks."""
+
+    name: str
+    choices: tuple[Choice, ...] | None = None
+    required: bool = True
+    kind: str = "str"  # "str", "int" or "bool"
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action a seat may take now, with its parameters."""
+
+    name: str
+    label: str = ""
+    params: tuple[Param, ...] = ()
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.name.replace("-", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one seat must (or may) do now. The bot builds buttons and menus from it."""
+
+    seat: Seat
+    text: str
+    actions: tuple[ActionSpec, ...]
+
+    def action(self, name: str) -> ActionSpec | None:
+        for spec in self.actions:
+            if spec.name == name:
+                return spec
+        return None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of the action log: who did what, and the luck it used."""
+
+    seat: Seat
+    action: str
+    params: dict[str, Any]
+    luck: list[dict[str, Any]] = field(default_factory=list)
+    secret: bool = False  # it sent someone a private event
+
+    @property
+    def undoable(self) -> bool:
+        """Undo may never re-roll luck or unsee a card."""
+        return not self.luck and not self.secret
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action, "params": self.params,
+                "luck": self.luck, "secret": self.secret}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Step:
+        return cls(raw["seat"], raw["action"], dict(raw["params"]), list(raw.get("luck", [])),
+                   bool(raw.get("secret", False)))
+
+
+class Game:
+    """Base class of every game. Subclasses set the class attributes and the hooks."""
+
+    variant: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 8
+    # Fixed seat names (suspects, powers); empty when seats are named after players.
+    seat_names: ClassVar[tuple[str, ...]] = ()
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+    # Actions any seat may take whenever the game is running (table bookkeeping).
+    free_actions: ClassVar[frozenset[str]] = frozenset()
+    # Event kinds after which the bot posts a fresh board image.
+    render_on: ClassVar[frozenset[str]] = frozenset()
+
+    seats: list[Seat]
+    seed: str
+    options: dict[str, Any]
+    log: list[Step]
+    setup_luck: list[dict[str, Any]]
+    finished: bool
+    winners: list[Seat]
+
+    # ----- construction -------------------------------------------------
+
+    def __init__(self, seats: list[Seat], *, seed: str,
+                 options: Mapping[str, Any] | None = None) -> None:
+        self.seats = self._check_seats(seats)
+        self.seed = seed
+        self.options = self.read_options(options or {})
+        self.log = []
+        self.finished = False
+        self.winners = []
+        rng = Rng(seed, "setup")
+        self.setup_events = self.setup(rng)
+        self.setup_luck = rng.luck
+
+    @classmethod
+    def _check_seats(cls, seats: list[Seat]) -> list[Seat]:
+        seats = [str(s) for s in seats]
+        if len(set(seats)) != len(seats):
+            raise Unreadable("Each seat may be taken only once.")
+        if not cls.min_seats <= len(seats) <= cls.max_seats:
+            raise NotAllowed(f"{cls.title} needs {cls.min_seats} to {cls.max_seats} seats, "
+                             f"not {len(seats)}.")
+        if cls.seat_names:
+            unknown = [s for s in seats if s not in cls.seat_names]
+            if unknown:
+                raise Unreadable(f"{unknown[0]} is not a seat in {cls.title}; the seats are "
+                                 f"{', '.join(cls.seat_names)}.")
+        return seats
+
+    @classmethod
+    def read_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and refuse unknown or malformed options."""
+        spec = {o.name: o for o in cls.options_spec}
+        unknown = sorted(set(given) - set(spec))
+        if unknown:
+            known = ", ".join(spec) or "none"
+            raise Unreadable(f"{cls.title} has no option {unknown[0]!r} (options: {known}).")
+        return {name: (o.coerce(given[name]) if name in given else o.default)
+                for name, o in spec.items()}
+
+    # ----- hooks for subclasses ----------------------------------------
+
+    def setup(self, rng: Rng) -> list[Event]:
+        """Deal, place and shuffle. Returns the events of the setup."""
+        return []
+
+    def _prompts(self) -> dict[Seat, Prompt]:
+        raise NotImplementedError
+
+    def _view(self, seat: Seat | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _dump(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> str:
+        """A short, public name of where the game stands."""
+        return "over" if self.finished else "playing"
+
+    def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
+        """What the game's deadline policy does for the awaited seats; [] tells the creator."""
+        return []
+
+    # ----- the facade ---------------------------------------------------
+
+    def prompts(self) -> dict[Seat, Prompt]:
+        """Who must act now, and the legal choices."""
+        if self.finished:
+            return {}
+        return self._prompts()
+
+    def act(self, seat: Seat, action: str, **params: Any) -> list[Event]:
+        """Validate and apply one action; on any error the state is exactly as before."""
+        before = copy.deepcopy(self.__dict__)
+        rng = Rng(self.seed, f"action:{len(self.log)}")
+        try:
+            handler = self._check(seat, action, params)
+            events = handler(seat, rng, **params)
+        except BaseException:
+            self.__dict__ = before
+            raise
+        secret = any(not e.public for e in events)
+        self.log.append(Step(seat, action, dict(params), rng.luck, secret))
+        return events
+
+    def _check(self, seat: Seat, action: str, params: dict[str, Any]) -> Any:
+        if self.finished:
+            raise NotAllowed("This game is over.")
+        if seat not in self.seats:
+            raise Unreadable(f"There is no seat {seat!r} in this game.")
+        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        if handler is None:
+            raise Unreadable(f"{self.title} has no action {action!r}.")
+        accepted = inspect.signature(handler).parameters
+        for name in params:
+            if name not in accepted or name in {"seat", "rng"}:
+                raise Unreadable(f"{action} takes no option {name!r}.")
+        if action in self.free_actions:
+            return handler
+        prompt = self.prompts().get(seat)
+        spec = prompt.action(action) if prompt else None
+        if spec is None:
+            raise NotAllowed(self.not_now(seat, action))
+        for param in spec.params:
+            value = params.get(param.name)
+            if value is None:
+                if param.required:
+                    raise Unreadable(f"{spec.shown} needs {param.name}.")
+                continue
+            if param.choices is not None and str(value) not in {c.value for c in param.choices}:
+                legal = ", ".join(c.shown for c in param.choices[:25])
+                raise NotAllowed(f"{value} is not a legal {param.name} now. Legal: {legal}.")
+        return handler
+
+    def not_now(self, seat: Seat, action: str) -> str:
+        """The refusal for an action the seat may not take now: says who is awaited."""
+        prompts = self.prompts()
+        if seat in prompts:
+            offered = ", ".join(a.shown for a in prompts[seat].actions)
+            return f"You can't {action} now. You may: {offered}."
+        waiting = ", ".join(prompts) or "nobody"
+        return f"It is not your turn to {action}: waiting for {waiting}."
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """What `seat` may know (None: what everyone may know), JSON-ready. Never more."""
+        if seat is not None and seat not in self.seats:
+            raise Unreadable(f"There is no seat {seat!r} in this game.")
+        base: dict[str, Any] = {
+            "variant": self.variant,
+            "title": self.title,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "phase": self.phase,
+            "awaiting": sorted(self.prompts()),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "commitment": commitment(self.seed),
+            "actions": len(self.log),
+        }
+        if self.finished:
+            base["seed"] = self.seed
+        base.update(self._view(seat))
+        return base
+
+    def state(self) -> dict[str, Any]:
+        """The whole state, secrets included, as JSON-ready data (see docs/<id>.md)."""
+        return {
+            "schema": STATE_SCHEMA,
+            "variant": self.variant,
+            "seats": list(self.seats),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "setup_luck": copy.deepcopy(self.setup_luck),
+            "log": [s.to_json() for s in self.log],
+            "game": self._dump(),
+        }
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> Game:
+        if state.get("schema") != STATE_SCHEMA:
+            raise Unreadable(f"Unsupported state schema {state.get('schema')!r}.")
+        game = cls.__new__(cls)
+        game.seats = list(state["seats"])
+        game.seed = state["seed"]
+        game.options = cls.read_options(state.get("options", {}))
+        game.finished = bool(state["finished"])
+        game.winners = list(state["winners"])
+        game.setup_luck = copy.deepcopy(list(state.get("setup_luck", [])))
+        game.setup_events = []
+        game.log = [Step.from_json(s) for s in state["log"]]
+        game._restore(copy.deepcopy(dict(state["game"])))
+        return game
+
+    def finish(self, winners: list[Seat]) -> None:
+        """End the game; the seed is then revealed in every view."""
+        self.finished = True
+        self.winners = list(winners)
+
+    def __repr__(self) -> str:
+        return (f"engine.new_game({self.variant!r}, {self.seats!r}, seed=<hidden>, "
+                f"options={self.options!r})  # after {len(self.log)} actions")
