@@ -1,0 +1,412 @@
+"""The games the bot runs: the one writer per game, between Discord and storage.
+
+Everything that changes a game goes through `GameService`: it takes the game's
+lock, checks the request, applies it to the engine, stores it durably, and only
+then returns the outcome for the bot to announce. It imports nothing of Discord,
+so the whole flow can be tested (and benchmarked) without a gateway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from bot.storage import ActionRow, GameRow, SeatRow, StaleWrite, Storage, UndoRequest
+from engine import Ambiguous, Event, Game, NotAllowed, RuleError, Unreadable
+
+log = logging.getLogger(__name__)
+
+
+class Duplicate(RuleError):
+    """The same request arrived twice (a double click, a repeated command)."""
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its row, its engine object once started, and its lock."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        return self.row.seq
+
+    def seats_of(self, user_id: int) -> list[str]:
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def user_of(self, seat: str) -> int | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    def seat_row(self, seat: str) -> SeatRow | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        return None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an accepted request did, for the bot to announce."""
+
+    live: LiveGame
+    seq: int
+    seat: str | None
+    action: str
+    events: list[Event]
+
+    @property
+    def game(self) -> Game:
+        assert self.live.game is not None
+        return self.live.game
+
+
+class GameService:
+    """The single place where games are created, joined, played, undone and restored."""
+
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 seed_source: Callable[[], str] | None = None, snapshot_every: int = 20) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.seed_source = seed_source or (lambda: secrets.token_hex(16))
+        self.snapshot_every = snapshot_every
+        self.live: dict[int, LiveGame] = {}
+        self.by_channel: dict[int, int] = {}
+
+    # ----- lookup --------------------------------------------------------
+
+    def in_channel(self, channel_id: int) -> LiveGame:
+        game_id = self.by_channel.get(channel_id)
+        if game_id is None or game_id not in self.live:
+            raise NotAllowed("There is no game in this channel. Start one with /game new.")
+        return self.live[game_id]
+
+    def get(self, game_id: int) -> LiveGame:
+        if game_id not in self.live:
+            raise NotAllowed("That game is over or no longer exists.")
+        return self.live[game_id]
+
+    def games_of(self, user_id: int) -> list[LiveGame]:
+        return [g for g in self.live.values() if g.seats_of(user_id)]
+
+    def _track(self, live: LiveGame) -> None:
+        self.live[live.id] = live
+        self.by_channel[live.row.channel_id] = live.id
+
+    def _forget(self, live: LiveGame) -> None:
+        self.live.pop(live.id, None)
+        if self.by_channel.get(live.row.channel_id) == live.id:
+            del self.by_channel[live.row.channel_id]
+
+    async def _refresh(self, live: LiveGame) -> None:
+        row = await self.storage.game(live.id)
+        assert row is not None
+        live.row = row
+        live.seats = await self.storage.seats(live.id)
+
+    # ----- restore -------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Bring every unfinished game back into memory (snapshot + log tail)."""
+        for row in await self.storage.live_games():
+            if row.status == "lobby":
+                self._track(LiveGame(row, await self.storage.seats(row.id)))
+        material = await self.storage.restore_material()
+        seats: dict[int, list[SeatRow]] = {}
+        for row, _, _ in material:
+            seats[row.id] = await self.storage.seats(row.id)
+        for row, snapshot, tail in material:
+            if snapshot is None:
+                log.error("game %s has no snapshot; it cannot be restored", row.id)
+                continue
+            game = engine.load(row.variant, snapshot[1])
+            for action in tail:
+                game = self._replay_row(game, action)
+            self._track(LiveGame(row, seats[row.id], game))
+        return len(self.live)
+
+    @staticmethod
+    def _replay_row(game: Game, action: ActionRow) -> Game:
+        if action.kind == "undo":
+            return engine.undo_last(game)
+        if action.kind == "act":
+            assert action.seat is not None and action.action is not None
+            game.act(action.seat, action.action, **action.params)
+            if game.log[-1].luck != action.step.get("luck", []):
+                log.error("game %s action %s: replayed luck differs from the log",
+                          action.game_id, action.seq)
+        return game
+
+    # ----- the lobby -----------------------------------------------------
+
+    async def create(self, *, variant: str, guild_id: int | None, channel_id: int,
+                     creator_id: int, options: dict[str, Any]) -> LiveGame:
+        cls = engine.game_class(variant)
+        options = cls.read_options(options)
+        seed = self.seed_source()
+        game_id = await self.storage.create_game(
+            variant=variant, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+            options=options, seed=seed, commitment=engine.commitment(seed), now=self.clock())
+        row = await self.storage.game(game_id)
+        assert row is not None
+        live = LiveGame(row, [])
+        self._track(live)
+        return live
+
+    async def join(self, live: LiveGame, user_id: int, *, seat: str | None,
+                   player_name: str) -> str:
+        async with live.lock:
+            if live.row.status != "lobby":
+                raise NotAllowed("This game has already started; ask the creator to "
+                                 "/game substitute you into a seat.")
+            cls = engine.game_class(live.row.variant)
+            taken = {s.seat for s in live.seats}
+            if len(taken) >= cls.max_seats:
+                raise NotAllowed(f"{cls.title} seats at most {cls.max_seats}; the table is full.")
+            if cls.seat_names:
+                free = [s for s in cls.seat_names if s not in taken]
+                chosen = free[0] if seat is None else _match(seat, cls.seat_names)
+                if chosen in taken:
+                    raise NotAllowed(f"{chosen} is taken. Free seats: {', '.join(free)}.")
+            else:
+                chosen = (seat or player_name).strip()[:40]
+                if not chosen:
+                    raise Unreadable("Give your seat a name.")
+                if chosen in taken:
+                    if seat is None and user_id in {s.user_id for s in live.seats}:
+                        raise NotAllowed("You already sit at this table. To play a second "
+                                         "seat, join again with a seat name.")
+                    raise NotAllowed(f"The seat {chosen} is taken; join with another name.")
+            await self.storage.add_seat(live.id, chosen, user_id)
+            live.seats = await self.storage.seats(live.id)
+            return chosen
+
+    async def leave(self, live: LiveGame, user_id: int) -> list[str]:
+        async with live.lock:
+            if live.row.status != "lobby":
+                raise NotAllowed("The game has started: you can't leave it, but the creator "
+                                 "can /game substitute someone into your seat.")
+            gone = await self.storage.remove_seats_of(live.id, user_id)
+            if not gone:
+                raise NotAllowed("You have no seat in this game.")
+            live.seats = await self.storage.seats(live.id)
+            return gone
+
+    async def start(self, live: LiveGame, user_id: int) -> Outcome:
+        async with live.lock:
+            if live.row.status != "lobby":
+                raise Duplicate("This game has already started.")
+            if user_id != live.row.creator_id:
+                raise NotAllowed("Only the game's creator can start it.")
+            order = [(s.seat, s.user_id) for s in live.seats]
+            game = engine.new_game(live.row.variant, [s for s, _ in order], seed=live.row.seed,
+                                   options=live.row.options)
+            events = list(game.setup_events)
+            await self.storage.start_game(live.id, seat_order=order, state=game.state(),
+                                          events=[e.to_json() for e in events], now=self.clock())
+            await self._refresh(live)
+            live.game = game
+            return Outcome(live, live.seq, None, "start", events)
+
+    async def abort(self, live: LiveGame) -> None:
+        async with live.lock:
+            await self.storage.set_status(live.id, "aborted", self.clock())
+            self._forget(live)
+
+    async def substitute(self, live: LiveGame, seat: str, user_id: int) -> None:
+        async with live.lock:
+            if live.seat_row(seat) is None:
+                raise Unreadable(f"There is no seat {seat!r}. Seats: "
+                                 f"{', '.join(s.seat for s in live.seats)}.")
+            await self.storage.set_seat_user(live.id, seat, user_id)
+            live.seats = await self.storage.seats(live.id)
+
+    # ----- playing -------------------------------------------------------
+
+    def resolve_seat(self, live: LiveGame, user_id: int, action: str,
+                     seat: str | None = None) -> str:
+        """Which of the user's seats an action is for."""
+        held = live.seats_of(user_id)
+        if not held:
+            raise NotAllowed("You have no seat in this game.")
+        if seat is not None:
+            chosen = _match(seat, held)
+            return chosen
+        if len(held) == 1:
+            return held[0]
+        assert live.game is not None
+        prompts = live.game.prompts()
+        able = [s for s in held if (s in prompts and prompts[s].action(action))]
+        if len(able) == 1:
+            return able[0]
+        candidates = able or held
+        raise Ambiguous(f"You hold {', '.join(held)}: say which seat acts.", candidates)
+
+    async def act(self, live: LiveGame, user_id: int, action: str, params: dict[str, Any], *,
+                  seat: str | None = None, observed_seq: int | None = None) -> Outcome:
+        """Apply one action for a user, durably. `observed_seq` detects double requests."""
+        async with live.lock:
+            if live.row.status != "running" or live.game is None:
+                raise NotAllowed("This game is not running." if live.row.status != "lobby"
+                                 else "This game has not started yet: the creator runs "
+                                      "/game start.")
+            chosen = self.resolve_seat(live, user_id, action, seat)
+            if observed_seq is not None and observed_seq != live.seq:
+                await self._refuse_repeat(live, observed_seq, chosen, action, params)
+            return await self._apply(live, chosen, action, params, user_id)
+
+    async def act_as_deadline(self, live: LiveGame, seat: str, action: str,
+                              params: dict[str, Any]) -> Outcome:
+        async with live.lock:
+            return await self._apply(live, seat, action, params, 0)
+
+    async def _refuse_repeat(self, live: LiveGame, observed: int, seat: str, action: str,
+                             params: dict[str, Any]) -> None:
+        for row in await self.storage.actions(live.id, after=observed):
+            if row.kind == "act" and row.seat == seat and row.action == action and \
+                    row.params == params:
+                raise Duplicate(f"That was already done a moment ago (action {row.seq}); "
+                                "it counts once.")
+
+    async def _apply(self, live: LiveGame, seat: str, action: str, params: dict[str, Any],
+                     user_id: int) -> Outcome:
+        game = live.game
+        assert game is not None
+        events = game.act(seat, action, **params)
+        step = game.log[-1]
+        seq = live.seq + 1
+        snapshot = game.state() if seq % self.snapshot_every == 0 or game.finished else None
+        try:
+            await self.storage.append_action(
+                live.id, expected_seq=live.seq, kind="act", seat=seat, action=action,
+                params=params, user_id=user_id, step=step.to_json(),
+                events=[e.to_json() for e in events], snapshot=snapshot,
+                finished=game.finished, now=self.clock())
+        except BaseException:
+            # Not stored, so it did not happen: rebuild the game from what is stored.
+            await self._reload(live)
+            raise
+        await self._refresh(live)
+        if game.finished:
+            self._forget(live)
+        return Outcome(live, seq, seat, action, events)
+
+    async def _reload(self, live: LiveGame) -> None:
+        snap = await self.storage.latest_snapshot(live.id)
+        row = await self.storage.game(live.id)
+        if snap is None or row is None:
+            return
+        game = engine.load(row.variant, snap[1])
+        for action in await self.storage.actions(live.id, after=snap[0]):
+            game = self._replay_row(game, action)
+        live.game = game
+        live.row = row
+
+    # ----- undo ----------------------------------------------------------
+
+    def undo_needs(self, live: LiveGame) -> list[str]:
+        """The seats whose agreement an undo of the last action needs."""
+        game = live.game
+        assert game is not None
+        if not game.log:
+            raise NotAllowed("There is nothing to undo.")
+        last = game.log[-1]
+        if not last.undoable:
+            raise NotAllowed(f"The last action ({last.action}) rolled dice, drew or dealt cards "
+                             "or showed someone a secret, so it can't be undone.")
+        needed = {last.seat} | set(game.prompts())
+        return [s for s in game.seats if s in needed]
+
+    async def request_undo(self, live: LiveGame, user_id: int, *, decider: bool) -> list[str]:
+        """Undo at once for the creator (`decider`); otherwise record a request.
+
+        Returns the seats still to agree ([] when the undo was applied)."""
+        async with live.lock:
+            self._running(live)
+            needed = self.undo_needs(live)
+            if decider:
+                await self._undo(live, user_id)
+                return []
+            mine = set(live.seats_of(user_id))
+            if not mine:
+                raise NotAllowed("Only a player or the game's creator can ask for an undo.")
+            req = UndoRequest(live.id, live.seq, user_id, needed, sorted(mine & set(needed)))
+            return await self._settle_undo(live, req, user_id)
+
+    async def agree_undo(self, live: LiveGame, user_id: int) -> list[str]:
+        async with live.lock:
+            self._running(live)
+            req = await self.storage.undo_request(live.id)
+            if req is None or req.seq != live.seq:
+                raise NotAllowed("There is no open undo request: the game has moved on.")
+            mine = set(live.seats_of(user_id)) & set(req.needed)
+            if not mine:
+                raise NotAllowed("Your agreement isn't needed for this undo.")
+            if mine <= set(req.agreed):
+                raise Duplicate("You already agreed to this undo.")
+            req = UndoRequest(req.game_id, req.seq, req.requested_by, req.needed,
+                              sorted(set(req.agreed) | mine))
+            return await self._settle_undo(live, req, user_id)
+
+    async def _settle_undo(self, live: LiveGame, req: UndoRequest, user_id: int) -> list[str]:
+        missing = [s for s in req.needed if s not in req.agreed]
+        if missing:
+            await self.storage.put_undo_request(req)
+            return missing
+        await self._undo(live, user_id)
+        return []
+
+    async def _undo(self, live: LiveGame, user_id: int) -> None:
+        game = live.game
+        assert game is not None
+        undone = game.log[-1]
+        previous = engine.undo_last(game)
+        event = engine.public("undo", f"The last action ({undone.seat}: {undone.action}) "
+                                      "was taken back.", action=undone.action, seat=undone.seat)
+        await self.storage.append_action(
+            live.id, expected_seq=live.seq, kind="undo", seat=undone.seat, action=undone.action,
+            params=undone.params, user_id=user_id, step={}, events=[event.to_json()],
+            snapshot=previous.state(), finished=False, now=self.clock())
+        await self.storage.clear_undo_request(live.id)
+        live.game = previous
+        await self._refresh(live)
+
+    @staticmethod
+    def _running(live: LiveGame) -> None:
+        if live.row.status != "running" or live.game is None:
+            raise NotAllowed("This game is not running.")
+
+
+def _match(given: str, names: list[str] | tuple[str, ...]) -> str:
+    """A seat name from a player's spelling: exact, case-insensitive, or a unique prefix."""
+    if given in names:
+        return given
+    folded = {n.casefold(): n for n in names}
+    key = given.strip().casefold()
+    if key in folded:
+        return folded[key]
+    hits = [n for n in names if key and key in n.casefold()]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise Ambiguous(f"{given!r} could be {', '.join(hits)}.", hits)
+    raise Unreadable(f"There is no seat {given!r}. Seats: {', '.join(names)}.")
+
+
+def stale_write_message(exc: StaleWrite) -> str:
+    return f"The game moved on while this was being stored; nothing changed. ({exc})"

@@ -1,0 +1,427 @@
+"""Durable storage: games, seats, the append-only action log, snapshots, deadlines.
+
+SQLite through aiosqlite, in WAL mode with `synchronous=FULL`, so a commit has
+reached the disk before the bot acknowledges anything. One connection serves the
+whole process; a lock makes each transaction atomic with respect to the others.
+The schema is versioned by `PRAGMA user_version` and migrated forward by the
+numbered files in `bot/migrations/`, each in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+
+class StorageError(Exception):
+    """A storage problem the caller can explain to a player."""
+
+
+class ChannelBusy(StorageError):
+    """The channel already has a game in the lobby or running."""
+
+
+class StaleWrite(StorageError):
+    """Someone else stored an action first: the game moved on."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    status: str
+    options: dict[str, Any]
+    seed: str
+    commitment: str
+    seq: int
+
+    @property
+    def live(self) -> bool:
+        return self.status in ("lobby", "running")
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    game_id: int
+    position: int
+    seat: str
+    user_id: int
+    dm_ok: bool
+    fallback_thread: int | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    kind: str
+    seat: str | None
+    action: str | None
+    params: dict[str, Any]
+    user_id: int | None
+    step: dict[str, Any]
+    events: list[dict[str, Any]]
+    created_at: float
+
+
+@dataclass(frozen=True)
+class DeadlineRow:
+    game_id: int
+    turn_seconds: float
+    due_at: float | None
+    paused_remaining: float | None
+    reminder_sent: bool
+    armed_seq: int
+
+
+@dataclass(frozen=True)
+class UndoRequest:
+    game_id: int
+    seq: int
+    requested_by: int
+    needed: list[str]
+    agreed: list[str]
+
+
+def _migrations() -> list[tuple[int, str]]:
+    folder = resources.files("bot") / "migrations"
+    found = []
+    for entry in folder.iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:3].isdigit():
+            found.append((int(name[:3]), entry.read_text()))
+    return sorted(found)
+
+
+GAME_COLUMNS = ("id, variant, guild_id, channel_id, creator_id, status, options, seed, "
+                "commitment, seq")
+ACTION_COLUMNS = ("game_id, seq, kind, seat, action, params, user_id, step, events, "
+                  "created_at")
+
+
+def _game(row: Iterable[Any]) -> GameRow:
+    r = list(row)
+    return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], r[9])
+
+
+def _action(row: Iterable[Any]) -> ActionRow:
+    r = list(row)
+    return ActionRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], json.loads(r[7]),
+                     json.loads(r[8]), r[9])
+
+
+class Storage:
+    """All of the bot's persistent state. Open with `await Storage.open(path)`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str) -> Storage:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=FULL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        storage = cls(conn, path)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def _migrate(self) -> None:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        version = int(row[0]) if row else 0
+        for number, sql in _migrations():
+            if number <= version:
+                continue
+            # executescript would commit on its own; run the statements in one transaction.
+            statements = [s.strip() for s in sqlite3_split(sql) if s.strip()]
+            async with self.transaction() as db:
+                for statement in statements:
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+
+    @property
+    async def schema_version(self) -> int:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            else:
+                await self._conn.execute("COMMIT")
+
+    async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        async with self._lock, self._conn.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        rows = await self._all(sql, args)
+        return rows[0] if rows else None
+
+    # ----- games ---------------------------------------------------------
+
+    async def create_game(self, *, variant: str, guild_id: int | None, channel_id: int,
+                          creator_id: int, options: dict[str, Any], seed: str,
+                          commitment: str, now: float) -> int:
+        try:
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (variant, guild_id, channel_id, creator_id, options, seed,"
+                    " commitment, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                    (variant, guild_id, channel_id, creator_id, json.dumps(options), seed,
+                     commitment, now, now))
+                game_id = cur.lastrowid
+        except sqlite3.IntegrityError:
+            raise ChannelBusy("This channel already has a game. Finish or abort it first, "
+                              "or start one in another channel or thread.") from None
+        assert game_id is not None
+        return int(game_id)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def live_game_in(self, channel_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND "
+                              "status IN ('lobby', 'running')", (channel_id,))
+        return _game(row) if row else None
+
+    async def latest_game_in(self, channel_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? "
+                              "ORDER BY id DESC LIMIT 1", (channel_id,))
+        return _game(row) if row else None
+
+    async def live_games(self) -> list[GameRow]:
+        rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE status IN "
+                               "('lobby', 'running') ORDER BY id")
+        return [_game(r) for r in rows]
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                             (status, now, game_id))
+
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+                             (json.dumps(options), now, game_id))
+
+    # ----- seats ---------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT game_id, position, seat, user_id, dm_ok, fallback_thread "
+                               "FROM seats WHERE game_id = ? ORDER BY position", (game_id,))
+        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+
+    async def add_seat(self, game_id: int, seat: str, user_id: int) -> None:
+        try:
+            async with self.transaction() as db:
+                await db.execute(
+                    "INSERT INTO seats (game_id, position, seat, user_id) VALUES (?, (SELECT "
+                    "COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+                    (game_id, game_id, seat, user_id))
+        except sqlite3.IntegrityError:
+            raise StorageError(f"The seat {seat} is taken.") from None
+
+    async def remove_seats_of(self, game_id: int, user_id: int) -> list[str]:
+        async with self.transaction() as db:
+            async with db.execute("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?",
+                                  (game_id, user_id)) as cur:
+                gone = [r[0] for r in await cur.fetchall()]
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?",
+                             (game_id, user_id))
+        return gone
+
+    async def set_seat_user(self, game_id: int, seat: str, user_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE seats SET user_id = ?, dm_ok = 1, fallback_thread = NULL "
+                             "WHERE game_id = ? AND seat = ?", (user_id, game_id, seat))
+
+    async def set_dm_ok(self, game_id: int, seat: str, ok: bool,
+                        fallback_thread: int | None = None) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE seats SET dm_ok = ?, fallback_thread = COALESCE(?, "
+                             "fallback_thread) WHERE game_id = ? AND seat = ?",
+                             (int(ok), fallback_thread, game_id, seat))
+
+    # ----- the action log ------------------------------------------------
+
+    async def start_game(self, game_id: int, *, seat_order: list[tuple[str, int]],
+                         state: dict[str, Any], events: list[dict[str, Any]],
+                         now: float) -> int:
+        """Fix the seats, store the setup (seq 1) and its snapshot, mark the game running."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE games SET status = 'running', seq = 1, updated_at = ?"
+                                   " WHERE id = ? AND status = 'lobby' AND seq = 0",
+                                   (now, game_id))
+            if cur.rowcount != 1:
+                raise StaleWrite("This game has already started.")
+            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            for position, (seat, user_id) in enumerate(seat_order):
+                await db.execute("INSERT INTO seats (game_id, position, seat, user_id) "
+                                 "VALUES (?, ?, ?, ?)", (game_id, position, seat, user_id))
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, kind, step, events, created_at) "
+                "VALUES (?, 1, 'start', ?, ?, ?)",
+                (game_id, json.dumps({"luck": state.get("setup_luck", [])}),
+                 json.dumps(events), now))
+            await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?, 1, ?)",
+                             (game_id, json.dumps(state)))
+        return 1
+
+    async def append_action(self, game_id: int, *, expected_seq: int, kind: str,
+                            seat: str | None, action: str | None, params: dict[str, Any],
+                            user_id: int | None, step: dict[str, Any],
+                            events: list[dict[str, Any]], snapshot: dict[str, Any] | None,
+                            finished: bool, now: float) -> int:
+        """Store one action durably; refuse it if the game is no longer at `expected_seq`."""
+        seq = expected_seq + 1
+        try:
+            async with self.transaction() as db:
+                status = ", status = 'finished'" if finished else ""
+                cur = await db.execute(
+                    f"UPDATE games SET seq = ?, updated_at = ?{status} WHERE id = ? AND seq = ? "
+                    "AND status = 'running'", (seq, now, game_id, expected_seq))
+                if cur.rowcount != 1:
+                    raise StaleWrite("The game moved on before this action was stored.")
+                await db.execute(
+                    f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (game_id, seq, kind, seat, action, json.dumps(params), user_id,
+                     json.dumps(step), json.dumps(events), now))
+                if snapshot is not None:
+                    await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
+                                     (game_id, seq, json.dumps(snapshot)))
+        except sqlite3.IntegrityError:
+            raise StaleWrite("Another action was stored with the same number.") from None
+        return seq
+
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
+        rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
+                               "seq > ? ORDER BY seq", (game_id, after))
+        return [_action(r) for r in rows]
+
+    async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ? "
+                              "ORDER BY seq DESC LIMIT 1", (game_id,))
+        return (row[0], json.loads(row[1])) if row else None
+
+    async def restore_material(self) -> list[tuple[GameRow, tuple[int, dict[str, Any]] | None,
+                                                   list[ActionRow]]]:
+        """Every running game with its latest snapshot and the log after it, in 3 queries."""
+        games = [g for g in await self.live_games() if g.status == "running"]
+        snaps: dict[int, tuple[int, dict[str, Any]]] = {}
+        for row in await self._all(
+                "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN (SELECT game_id, "
+                "MAX(seq) AS seq FROM snapshots GROUP BY game_id) m ON s.game_id = m.game_id "
+                "AND s.seq = m.seq JOIN games g ON g.id = s.game_id WHERE g.status = 'running'"):
+            snaps[row[0]] = (row[1], json.loads(row[2]))
+        tails: dict[int, list[ActionRow]] = {}
+        for row in await self._all(
+                f"SELECT {', '.join('a.' + c.strip() for c in ACTION_COLUMNS.split(','))} "
+                "FROM actions a JOIN games g ON g.id = a.game_id JOIN (SELECT game_id, MAX(seq) "
+                "AS seq FROM snapshots GROUP BY game_id) m ON m.game_id = a.game_id "
+                "WHERE g.status = 'running' AND a.seq > m.seq ORDER BY a.game_id, a.seq"):
+            action = _action(row)
+            tails.setdefault(action.game_id, []).append(action)
+        return [(g, snaps.get(g.id), tails.get(g.id, [])) for g in games]
+
+    # ----- deadlines -----------------------------------------------------
+
+    async def deadline(self, game_id: int) -> DeadlineRow | None:
+        row = await self._one("SELECT game_id, turn_seconds, due_at, paused_remaining, "
+                              "reminder_sent, armed_seq FROM deadlines WHERE game_id = ?",
+                              (game_id,))
+        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) if row else None
+
+    async def deadlines(self) -> list[DeadlineRow]:
+        rows = await self._all("SELECT d.game_id, d.turn_seconds, d.due_at, d.paused_remaining,"
+                               " d.reminder_sent, d.armed_seq FROM deadlines d JOIN games g ON "
+                               "g.id = d.game_id WHERE g.status = 'running'")
+        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+
+    async def put_deadline(self, row: DeadlineRow) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
+                             "paused_remaining, reminder_sent, armed_seq) VALUES (?,?,?,?,?,?)",
+                             (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
+                              int(row.reminder_sent), row.armed_seq))
+
+    async def clear_deadline(self, game_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+    # ----- messages the bot edits ----------------------------------------
+
+    async def message(self, game_id: int, purpose: str) -> tuple[int, int, str] | None:
+        row = await self._one("SELECT channel_id, message_id, fingerprint FROM messages "
+                              "WHERE game_id = ? AND purpose = ?", (game_id, purpose))
+        return (row[0], row[1], row[2]) if row else None
+
+    async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
+                          fingerprint: str = "") -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
+                             "message_id, fingerprint) VALUES (?,?,?,?,?)",
+                             (game_id, purpose, channel_id, message_id, fingerprint))
+
+    # ----- undo requests -------------------------------------------------
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        row = await self._one("SELECT game_id, seq, requested_by, needed, agreed FROM "
+                              "undo_requests WHERE game_id = ?", (game_id,))
+        if not row:
+            return None
+        return UndoRequest(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]))
+
+    async def put_undo_request(self, req: UndoRequest) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT OR REPLACE INTO undo_requests (game_id, seq, requested_by, "
+                             "needed, agreed) VALUES (?,?,?,?,?)",
+                             (req.game_id, req.seq, req.requested_by, json.dumps(req.needed),
+                              json.dumps(req.agreed)))
+
+    async def clear_undo_request(self, game_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+
+
+def sqlite3_split(script: str) -> list[str]:
+    """Split a migration script into complete statements."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        if line.strip().startswith("--") and not current.strip():
+            continue
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current)
+            current = ""
+    if current.strip():
+        statements.append(current)
+    return statements

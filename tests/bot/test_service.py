@@ -1,0 +1,105 @@
+"""The game service: durable actions, restore after a restart, duplicates, undo."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.service import Duplicate, GameService
+from bot.storage import StaleWrite, Storage
+
+
+OPEN: list[Storage] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_storages():
+    yield
+    while OPEN:
+        await OPEN.pop().close()
+
+
+async def _service(path: Path, **kw: object) -> GameService:
+    storage = await Storage.open(str(path))
+    OPEN.append(storage)
+    return GameService(storage, seed_source=lambda: "seed-1", **kw)  # type: ignore[arg-type]
+
+
+async def _started(service: GameService, channel: int = 10):
+    live = await service.create(variant="pig", guild_id=1, channel_id=channel, creator_id=100,
+                                options={"target": 10})
+    await service.join(live, 100, seat=None, player_name="Ann")
+    await service.join(live, 200, seat=None, player_name="Bob")
+    await service.start(live, 100)
+    return live
+
+
+async def test_restart_resumes_every_game_with_no_action_lost(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    service = await _service(db, snapshot_every=3)
+    live = await _started(service)
+    for _ in range(7):
+        seat = live.game.prompts()
+        (who,) = seat
+        await service.act(live, live.user_of(who), "roll", {})
+    before = live.game.state()
+    await OPEN.pop().close()
+
+    again = await _service(db, snapshot_every=3)
+    assert await again.restore() == 1
+    restored = again.in_channel(10)
+    assert restored.game.state() == before
+    assert restored.seq == live.seq
+
+
+async def test_double_request_applies_once(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "c.db")
+    live = await _started(service)
+    observed = live.seq
+    results = await asyncio.gather(
+        *[service.act(live, 100, "roll", {}, observed_seq=observed) for _ in range(50)],
+        return_exceptions=True)
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, Duplicate)]
+    assert len(applied) == 1 and len(refused) == 49
+    assert len(live.game.log) == 1
+
+
+async def test_illegal_action_changes_nothing(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "c.db")
+    live = await _started(service)
+    before, seq = live.game.state(), live.seq
+    with pytest.raises(engine.RuleError, match="not your turn"):
+        await service.act(live, 200, "roll", {})
+    assert live.game.state() == before and live.seq == seq
+
+
+async def test_stale_writer_fails_instead_of_forking(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "c.db")
+    live = await _started(service)
+    with pytest.raises(StaleWrite):
+        await service.storage.append_action(
+            live.id, expected_seq=live.seq - 1, kind="act", seat="Ann", action="hold",
+            params={}, user_id=100, step={}, events=[], snapshot=None, finished=False, now=0)
+
+
+async def test_undo_needs_agreement_unless_the_creator_decides(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "c.db")
+    live = await _started(service)
+    await service.act(live, 100, "note", {"text": "hello"})
+    assert live.game.log[-1].undoable
+    missing = await service.request_undo(live, 200, decider=False)
+    assert missing == ["Ann"]
+    assert await service.agree_undo(live, 100) == []
+    assert live.game.log == [] and live.game.view(None)["marker"] == "a"
+
+
+async def test_undo_refused_after_luck(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "c.db")
+    live = await _started(service)
+    await service.act(live, 100, "roll", {})
+    with pytest.raises(engine.NotAllowed, match="rolled dice"):
+        await service.request_undo(live, 100, decider=True)
