@@ -13,14 +13,14 @@ from engine.errors import Ambiguous, NotAllowed, RuleError, Unreadable
 from engine.events import PUBLIC, Event, Seat, private, public
 from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt, Step
 from engine.registry import VARIANTS, game_class, load, new_game, register
-from engine.replay import Verification, replay, undo_last, verify
+from engine.replay import UNDO, Verification, replay, undo_last, verify, verify_steps
 from engine.rng import Rng, commitment
 
 from engine import games as _games  # noqa: F401  (registers the variants)
 
 __all__ = [
-    "PUBLIC", "VARIANTS", "ActionSpec", "Ambiguous", "Choice", "Deck", "Event", "Game",
+    "PUBLIC", "UNDO", "VARIANTS", "ActionSpec", "Ambiguous", "Choice", "Deck", "Event", "Game",
     "NotAllowed", "Option", "Param", "Prompt", "RuleError", "Rng", "Seat", "Step", "Unreadable",
     "Verification", "commitment", "game_class", "load", "new_game", "private", "public",
-    "register", "replay", "undo_last", "verify",
+    "register", "replay", "undo_last", "verify", "verify_steps",
 ]

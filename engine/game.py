@@ -142,6 +142,8 @@ class Game:
     variant: ClassVar[str] = ""
     title: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    # House rulings this game follows, "ID: text", shown by /game rules.
+    rulings: ClassVar[tuple[str, ...]] = ()
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 8
     # Fixed seat names (suspects, powers); empty when seats are named after players.

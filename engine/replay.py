@@ -49,6 +49,7 @@ class Verification:
     ok: bool
     steps: int
     problems: list[str] = field(default_factory=list)
+    final: Game | None = None
 
     def summary(self) -> str:
         if self.ok:
@@ -57,18 +58,37 @@ class Verification:
         return "Verification FAILED: " + "; ".join(self.problems[:5])
 
 
+UNDO = "__undo__"  # a step marker: the previous step was taken back
+
+
 def verify(state: Mapping[str, Any], *, published_commitment: str | None = None) -> Verification:
     """Replay a stored game from its seed and compare every step's luck with the log."""
-    seed = state["seed"]
-    steps = [Step.from_json(s) for s in state["log"]]
+    verification = verify_steps(
+        state["variant"], list(state["seats"]), state["seed"], state.get("options"),
+        list(state.get("setup_luck", [])), [Step.from_json(s) for s in state["log"]],
+        published_commitment=published_commitment)
+    if verification.ok and verification.final is not None and \
+            verification.final.state()["game"] != state["game"]:
+        verification.ok = False
+        verification.problems.append("the replayed final state differs from the stored state")
+    return verification
+
+
+def verify_steps(variant: str, seats: list[str], seed: str, options: Mapping[str, Any] | None,
+                 setup_luck: list[dict[str, Any]], steps: Sequence[Step], *,
+                 published_commitment: str | None = None) -> Verification:
+    """Replay `steps` (a Step with action UNDO takes the previous one back) from the seed."""
     problems: list[str] = []
     if published_commitment is not None and commitment(seed) != published_commitment:
         problems.append("the seed does not match the commitment published at the start")
-    game = game_class(state["variant"])(list(state["seats"]), seed=seed,
-                                        options=state.get("options"))
-    if game.setup_luck != state.get("setup_luck", []):
-        problems.append("the setup (deal or shuffle) differs from the record")
+    game = game_class(variant)(list(seats), seed=seed, options=options)
+    if game.setup_luck != setup_luck:
+        problems.append(f"the setup recorded {_describe(setup_luck)} but the seed gives "
+                        f"{_describe(game.setup_luck)}")
     for index, step in enumerate(steps, start=1):
+        if step.action == UNDO:
+            game = undo_last(game)
+            continue
         try:
             game.act(step.seat, step.action, **step.params)
         except RuleError as exc:
@@ -79,9 +99,7 @@ def verify(state: Mapping[str, Any], *, published_commitment: str | None = None)
                             f"{_describe(step.luck)} but the seed gives "
                             f"{_describe(game.log[-1].luck)}")
             break
-    if not problems and game.state()["game"] != state["game"]:
-        problems.append("the replayed final state differs from the stored state")
-    return Verification(not problems, len(steps), problems)
+    return Verification(not problems, len(steps), problems, game)
 
 
 def _describe(luck: list[dict[str, Any]]) -> str:

@@ -1,0 +1,231 @@
+"""The bot process: Discord in, `GameService` in the middle, `Delivery` out.
+
+Every interaction takes the same path, whether it is a slash command, a button in
+a DM or a menu: find the game, defer (the 3-second rule), apply the action through
+the service (which stores it durably before anything is announced), answer the
+player ephemerally, then announce the events. Errors are answered in one place.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import DYNAMIC_ITEMS, UndoAgreeButton, single
+from bot.config import Settings
+from bot.deadlines import Deadlines
+from bot.delivery import Delivery, chunks
+from bot.service import Duplicate, GameService, LiveGame, Outcome
+from bot.storage import StaleWrite, Storage, StorageError
+from engine import Ambiguous, Event, NotAllowed, RuleError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf")
+
+Renderer = Callable[[dict[str, Any]], bytes]
+
+
+class Croupier(commands.Bot):
+    """The Discord client. Games are loaded before it accepts any command."""
+
+    service: GameService
+
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
+                 seed_source: Callable[[], str] | None = None,
+                 extensions: tuple[str, ...] = DEFAULT_EXTENSIONS, **kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, **kwargs)
+        self.settings = settings
+        self._clock = clock
+        self._seed_source = seed_source
+        self._extension_names = extensions
+        self.renderers: dict[str, Renderer] = {}
+        self.render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self.delivery = Delivery(self)
+        self.deadlines = Deadlines(self)
+
+    async def setup_hook(self) -> None:
+        storage = await Storage.open(self.settings.database)
+        self.service = GameService(storage, clock=self._clock, seed_source=self._seed_source,
+                                   snapshot_every=self.settings.snapshot_every)
+        restored = await self.service.restore()
+        log.info("restored %d unfinished games", restored)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in self._extension_names:
+            await self.load_extension(name)
+        self.tree.on_error = self.on_app_command_error
+        if self.settings.dev_guild:
+            guild = discord.Object(id=self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.deadlines.start()
+
+    async def close(self) -> None:
+        await self.deadlines.stop()
+        await super().close()
+        if hasattr(self, "service"):
+            await self.service.storage.close()
+        self.render_pool.shutdown(wait=False)
+
+    # ----- finding the game ----------------------------------------------
+
+    def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
+                  ) -> LiveGame:
+        """The game of this channel; in a DM, the user's only game (of that variant)."""
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            live = self.service.in_channel(interaction.channel_id)
+            if variant and live.row.variant != variant:
+                raise NotAllowed(f"The game in this channel is {live.row.variant}, "
+                                 f"not {variant}.")
+            return live
+        mine = [g for g in self.service.games_of(interaction.user.id)
+                if variant is None or g.row.variant == variant]
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise NotAllowed("You have no running game here. Use the command in the game's "
+                             "channel.")
+        raise Ambiguous("You play in several games: use the command in the game's channel.",
+                        [f"#{g.id}" for g in mine])
+
+    # ----- the one path for actions ----------------------------------------
+
+    async def act(self, interaction: discord.Interaction[Any], action: str,
+                  params: dict[str, Any], *, seat: str | None = None,
+                  variant: str | None = None) -> None:
+        """A slash command's action: defer, apply durably, answer, announce."""
+        live = self.game_here(interaction, variant)
+        await self._act(interaction, live, action, params, seat=seat, observed=live.seq)
+
+    async def run_prompt(self, interaction: discord.Interaction[Any], game_id: int, seq: int,
+                         seat_index: int, action: str, params: dict[str, Any]) -> None:
+        """A button or menu from a prompt."""
+        try:
+            live = self.service.get(game_id)
+            if live.game is None or not 0 <= seat_index < len(live.game.seats):
+                raise NotAllowed("That prompt no longer belongs to a running game.")
+            seat = live.game.seats[seat_index]
+            if live.user_of(seat) != interaction.user.id:
+                raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
+            await self._act(interaction, live, action, params, seat=seat, observed=seq)
+        except Exception as exc:  # noqa: BLE001 - one place answers every error
+            await self.reply_error(interaction, exc)
+
+    async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
+                   params: dict[str, Any], *, seat: str | None, observed: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.service.act(live, interaction.user.id, action, params, seat=seat,
+                                         observed_seq=observed)
+        mine = [e for e in outcome.events if not e.public and outcome.seat in e.audience]
+        lines = [f"Done: {action}."] + [e.text for e in mine]
+        for text in chunks(lines):
+            await interaction.followup.send(text, ephemeral=True)
+        await self.announce(outcome, told=outcome.seat)
+
+    async def announce(self, outcome: Outcome, *, told: str | None = None) -> None:
+        """Tell everyone what happened (after it was stored), then re-arm the deadline."""
+        skip = frozenset([told]) if told else frozenset()
+        await self.deadlines.rearm(outcome.live)
+        await self.delivery.outcome(outcome, skip_seats=skip)
+
+    # ----- fallback and undo buttons -----------------------------------------
+
+    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        try:
+            live = self.service.get(game_id)
+            seats = live.seats_of(interaction.user.id)
+            if not seats or live.game is None:
+                raise NotAllowed("You have no seat in this game.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            texts = await self.private_history(live, seats)
+            for seat in seats:
+                view = json.dumps(live.game.view(seat), indent=1, sort_keys=True)
+                texts.append(f"**{seat}** — what you can see now:\n```json\n{view[:1500]}\n```")
+            for text in chunks(texts or ["Nothing private yet."])[-5:]:
+                await interaction.followup.send(text, ephemeral=True)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def private_history(self, live: LiveGame, seats: list[str]) -> list[str]:
+        """Every private event the seats were sent, from the stored log."""
+        texts: list[str] = []
+        for row in await self.service.storage.actions(live.id):
+            for raw in row.events:
+                event = Event.from_json(raw)
+                if not event.public and set(seats) & set(event.audience):
+                    texts.append(event.text)
+        return texts
+
+    async def agree_undo(self, interaction: discord.Interaction[Any], game_id: int,
+                         seq: int) -> None:
+        try:
+            live = self.service.get(game_id)
+            if live.seq != seq:
+                raise NotAllowed("That undo request is out of date: the game has moved on.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            missing = await self.service.agree_undo(live, interaction.user.id)
+            await self.after_undo_step(interaction, live, missing)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def after_undo_step(self, interaction: discord.Interaction[Any], live: LiveGame,
+                              missing: list[str]) -> None:
+        if missing:
+            await interaction.followup.send(f"Noted. Still to agree: {', '.join(missing)}.",
+                                            ephemeral=True)
+            await self.delivery.post(live, f"Undo requested: {', '.join(missing)} must agree.",
+                                     view=single(UndoAgreeButton(live.id, live.seq)))
+            return
+        await interaction.followup.send("The last action was taken back.", ephemeral=True)
+        await self.delivery.post(live, "\N{LEFTWARDS ARROW WITH HOOK} The last action was taken "
+                                       "back.")
+        await self.deadlines.rearm(live)
+        await self.delivery.status(live, deadline=await self.deadlines.due(live))
+        await self.delivery.prompts(live)
+
+    # ----- errors, in one place -------------------------------------------------
+
+    async def on_app_command_error(self, interaction: discord.Interaction[Any],
+                                   error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        await self.reply_error(interaction, original)
+
+    async def reply_error(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
+        if isinstance(exc, Ambiguous) and exc.candidates:
+            text = f"{exc.message} ({', '.join(exc.candidates[:10])})"
+        elif isinstance(exc, Duplicate):
+            text = f"\N{HEAVY CHECK MARK} {exc.message}"
+        elif isinstance(exc, RuleError):
+            text = f"\N{NO ENTRY SIGN} {exc.message}"
+        elif isinstance(exc, StaleWrite):
+            text = ("\N{NO ENTRY SIGN} The game moved on while this was being stored, so it was "
+                    "not applied. Look at the game and try again.")
+        elif isinstance(exc, StorageError):
+            text = f"\N{NO ENTRY SIGN} {exc}"
+        elif isinstance(exc, app_commands.CheckFailure):
+            text = f"\N{NO ENTRY SIGN} {exc}"
+        else:
+            ref = uuid.uuid4().hex[:8]
+            log.error("unexpected error (ref %s)", ref, exc_info=exc)
+            text = (f"Sorry, something went wrong on my side (reference `{ref}`). Nothing was "
+                    "changed; please try again.")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not deliver an error reply: %s", text)

@@ -1,0 +1,139 @@
+"""Persistent buttons and menus: everything they need is in their custom id.
+
+Custom ids look like `croupier:<kind>:<game id>:...`. Nothing is kept in memory
+only: after a restart, a click on a button sent last week is parsed from its id,
+the game is looked up, and the click becomes an engine action as before.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine import Prompt
+
+if TYPE_CHECKING:
+    from bot.client import Croupier
+
+MAX_ROWS = 5
+
+
+def prompt_view(game_id: int, seq: int, seat_index: int, prompt: Prompt) -> discord.ui.View:
+    """Buttons for the actions without parameters, a menu for those with one choice."""
+    view = discord.ui.View(timeout=None)
+    buttons = [a for a in prompt.actions if not a.params]
+    menus = [a for a in prompt.actions
+             if len(a.params) == 1 and a.params[0].choices and len(a.params[0].choices) <= 25]
+    rows_for_buttons = (len(buttons) + 4) // 5
+    for i, spec in enumerate(buttons[: 5 * (MAX_ROWS - min(len(menus), MAX_ROWS - 1))]):
+        view.add_item(PromptButton(game_id, seq, seat_index, spec.name, spec.shown, row=i // 5))
+    for j, spec in enumerate(menus[: MAX_ROWS - rows_for_buttons]):
+        param = spec.params[0]
+        assert param.choices is not None
+        options = [discord.SelectOption(label=c.shown[:100], value=c.value[:100])
+                   for c in param.choices]
+        view.add_item(PromptSelect(game_id, seq, seat_index, spec.name, param.name,
+                                   f"{spec.shown}: choose {param.name}", options,
+                                   row=rows_for_buttons + j))
+    return view
+
+
+class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"croupier:p:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<action>[\w-]+)"):
+    """A button that takes one action for one seat."""
+
+    def __init__(self, game_id: int, seq: int, seat: int, action: str, label: str = "",
+                 row: int | None = None) -> None:
+        self.game_id, self.seq, self.seat, self.action = game_id, seq, seat, action
+        super().__init__(discord.ui.Button(
+            label=(label or action)[:80], style=discord.ButtonStyle.primary, row=row,
+            custom_id=f"croupier:p:{game_id}:{seq}:{seat}:{action}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PromptButton:
+        return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: Croupier = interaction.client  # type: ignore[assignment]
+        await bot.run_prompt(interaction, self.game_id, self.seq, self.seat, self.action, {})
+
+
+class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"croupier:s:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):"
+                            r"(?P<action>[\w-]+):(?P<param>\w+)"):
+    """A menu whose choice becomes the one parameter of an action."""
+
+    def __init__(self, game_id: int, seq: int, seat: int, action: str, param: str,
+                 placeholder: str = "", options: list[discord.SelectOption] | None = None,
+                 row: int | None = None) -> None:
+        self.game_id, self.seq, self.seat, self.action, self.param = (
+            game_id, seq, seat, action, param)
+        super().__init__(discord.ui.Select(
+            placeholder=placeholder[:150] or None, options=options or [], row=row,
+            custom_id=f"croupier:s:{game_id}:{seq}:{seat}:{action}:{param}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PromptSelect:
+        return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), match["action"],
+                   match["param"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: Croupier = interaction.client  # type: ignore[assignment]
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        if not values:
+            await interaction.response.send_message("Choose one option.", ephemeral=True)
+            return
+        await bot.run_prompt(interaction, self.game_id, self.seq, self.seat, self.action,
+                             {self.param: values[0]})
+
+
+class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=r"croupier:hand:(?P<game>\d+)"):
+    """The fallback for closed DMs: shows the clicking player's own secrets, ephemerally."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(discord.ui.Button(label="Show my hand", emoji="\N{PLAYING CARD BLACK JOKER}",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"croupier:hand:{game_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> ShowHandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: Croupier = interaction.client  # type: ignore[assignment]
+        await bot.show_hand(interaction, self.game_id)
+
+
+class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=r"croupier:undo:(?P<game>\d+):(?P<seq>\d+)"):
+    """Agree to an undo request."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        self.game_id, self.seq = game_id, seq
+        super().__init__(discord.ui.Button(label="Agree to undo", style=discord.ButtonStyle.danger,
+                                           custom_id=f"croupier:undo:{game_id}:{seq}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> UndoAgreeButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: Croupier = interaction.client  # type: ignore[assignment]
+        await bot.agree_undo(interaction, self.game_id, self.seq)
+
+
+def single(item: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(item)
+    return view
+
+
+DYNAMIC_ITEMS = (PromptButton, PromptSelect, ShowHandButton, UndoAgreeButton)

@@ -1,0 +1,333 @@
+"""`/game`: the lobby and everything common to all games."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+from bot.client import Croupier
+from bot.delivery import DM_HELP, chunks, status_embed
+from engine import UNDO, NotAllowed, Step, Unreadable
+
+Interaction = discord.Interaction[Any]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """`target=30, butler_maid=on` -> {"target": "30", "butler_maid": "on"}."""
+    options: dict[str, str] = {}
+    for part in (text or "").replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise Unreadable(f"Write options as name=value, separated by commas (not {part!r}).")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def is_manager(interaction: Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+class Lobby(commands.Cog):
+    """Create, join, start and look after games."""
+
+    game = app_commands.Group(name="game", description="Create, join and manage games")
+
+    def __init__(self, bot: Croupier) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):  # type: ignore[no-untyped-def]
+        return self.bot.service
+
+    # ----- autocomplete ---------------------------------------------------
+
+    async def variant_autocomplete(self, interaction: Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=f"{cls.title} ({vid})"[:100], value=vid)
+                for vid, cls in sorted(engine.VARIANTS.items())
+                if current.lower() in (vid + cls.title).lower()][:25]
+
+    async def options_autocomplete(self, interaction: Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        variant = getattr(interaction.namespace, "variant", None)
+        cls = engine.VARIANTS.get(variant or "")
+        if cls is None:
+            return []
+        return [app_commands.Choice(name=f"{o.name}={o.default} — {o.description}"[:100],
+                                    value=f"{o.name}={o.default}")
+                for o in cls.options_spec if current.lower() in o.name][:25]
+
+    async def seat_autocomplete(self, interaction: Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        try:
+            live = self.service.in_channel(interaction.channel_id or 0)
+        except NotAllowed:
+            return []
+        cls = engine.VARIANTS[live.row.variant]
+        taken = {s.seat for s in live.seats}
+        names = ([n for n in cls.seat_names if n not in taken] if live.row.status == "lobby"
+                 else [s.seat for s in live.seats])
+        return [app_commands.Choice(name=n, value=n) for n in names
+                if current.lower() in n.lower()][:25]
+
+    # ----- the lobby ------------------------------------------------------
+
+    @game.command(name="new", description="Start a new game in this channel (or a new thread)")
+    @app_commands.describe(variant="Which game", options="Game options as name=value, ...",
+                           thread="Open a thread for the game")
+    @app_commands.autocomplete(variant=variant_autocomplete, options=options_autocomplete)
+    async def new(self, interaction: Interaction, variant: str, options: str | None = None,
+                  thread: bool = False) -> None:
+        cls = engine.game_class(variant)
+        chosen = cls.read_options(parse_options(options))
+        if interaction.guild_id is None or interaction.channel is None:
+            raise NotAllowed("Start games in a server channel, not in DMs.")
+        channel_id = interaction.channel_id or 0
+        if thread:
+            if not isinstance(interaction.channel, discord.TextChannel):
+                raise NotAllowed("A thread can only be opened from a text channel.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            made = await interaction.channel.create_thread(
+                name=f"{cls.title} — {interaction.user.display_name}"[:100],
+                type=discord.ChannelType.public_thread)
+            channel_id = made.id
+        elif self.service.by_channel.get(channel_id):
+            raise NotAllowed("This channel already has a game. Finish or abort it, or use "
+                             "thread:true to open a new thread.")
+        live = await self.service.create(variant=variant, guild_id=interaction.guild_id,
+                                         channel_id=channel_id, creator_id=interaction.user.id,
+                                         options=chosen)
+        text = (f"New game of **{cls.title}** (#{live.id}) for {cls.min_seats}-{cls.max_seats} "
+                f"players. Join with `/game join`; then {interaction.user.mention} runs "
+                "`/game start`.")
+        if interaction.response.is_done():
+            await interaction.followup.send(f"Game #{live.id} is open in <#{channel_id}>.",
+                                            ephemeral=True)
+            await self.bot.delivery.post(live, text)
+        else:
+            await interaction.response.send_message(text)
+        await self.bot.delivery.status(live)
+
+    @game.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.describe(seat="A seat name (a suspect, a power, or your player name)")
+    @app_commands.autocomplete(seat=seat_autocomplete)
+    async def join(self, interaction: Interaction, seat: str | None = None) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        chosen = await self.service.join(live, interaction.user.id, seat=seat,
+                                         player_name=interaction.user.display_name)
+        welcome = await self.bot.delivery.dm(
+            interaction.user.id, f"Welcome to **{live.row.variant} #{live.id}** as **{chosen}**. "
+            "Your secrets and your turns' choices will come here.")
+        if welcome is None:
+            await self.service.storage.set_dm_ok(live.id, chosen, False)
+            live.seats = await self.service.storage.seats(live.id)
+            await interaction.followup.send(f"You sit as **{chosen}**.\n{DM_HELP}",
+                                            ephemeral=True)
+        else:
+            await interaction.followup.send(f"You sit as **{chosen}**. I sent you a DM.",
+                                            ephemeral=True)
+        await self.bot.delivery.post(live, f"{interaction.user.mention} joins as **{chosen}**.")
+        await self.bot.delivery.status(live)
+
+    @game.command(name="leave", description="Leave this channel's game before it starts")
+    async def leave(self, interaction: Interaction) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        gone = await self.service.leave(live, interaction.user.id)
+        await interaction.response.send_message(f"You left ({', '.join(gone)}).", ephemeral=True)
+        await self.bot.delivery.post(live, f"{interaction.user.mention} leaves "
+                                           f"({', '.join(gone)}).")
+        await self.bot.delivery.status(live)
+
+    @game.command(name="start", description="Deal and begin (the creator)")
+    async def start(self, interaction: Interaction) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.service.start(live, interaction.user.id)
+        await interaction.followup.send("The game has started.", ephemeral=True)
+        game = outcome.game
+        await self.bot.delivery.post(
+            live, f"**{game.title} #{live.id} begins.** Seats in turn order: "
+                  f"{', '.join(game.seats)}.\nSeed commitment: sha256 = `{live.row.commitment}` "
+                  "(the seed is revealed at the end so anyone can check every roll and deal).")
+        await self.bot.announce(outcome)
+
+    @game.command(name="status", description="Show this channel's game")
+    async def status(self, interaction: Interaction) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        deadline = await self.bot.deadlines.due(live)
+        await interaction.response.send_message(embed=status_embed(live, deadline),
+                                                ephemeral=True)
+        await self.bot.delivery.status(live, deadline=deadline)
+
+    @game.command(name="hand", description="Show your own secrets in this game (only to you)")
+    async def hand(self, interaction: Interaction) -> None:
+        live = self.bot.game_here(interaction)
+        await self.bot.show_hand(interaction, live.id)
+
+    @game.command(name="abort", description="End this channel's game now (creator or Manage Server)")
+    async def abort(self, interaction: Interaction) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        if interaction.user.id != live.row.creator_id and not is_manager(interaction):
+            raise NotAllowed("Only the game's creator or a member with Manage Server can abort it.")
+        await self.service.abort(live)
+        await interaction.response.send_message(f"Game #{live.id} was aborted by "
+                                                f"{interaction.user.mention}.")
+        await self.bot.deadlines.storage.clear_deadline(live.id)
+        await self.bot.delivery.status(live)
+
+    @game.command(name="substitute", description="Hand a seat to another player")
+    @app_commands.describe(seat="The seat to hand over", user="Who takes it")
+    @app_commands.autocomplete(seat=seat_autocomplete)
+    async def substitute(self, interaction: Interaction, seat: str, user: discord.User) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        holder = next((s.user_id for s in live.seats if s.seat == seat), None)
+        if interaction.user.id not in (live.row.creator_id, holder) and not is_manager(interaction):
+            raise NotAllowed("Only the creator, the seat's player or a member with Manage Server "
+                             "can hand a seat over.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.substitute(live, seat, user.id)
+        await interaction.followup.send(f"{user.mention} now plays **{seat}**.", ephemeral=True)
+        await self.bot.delivery.post(live, f"{user.mention} now plays **{seat}**.")
+        if live.game is not None:
+            history = await self.bot.private_history(live, [seat])
+            lines = [f"You now play **{seat}** in **{live.game.title} #{live.id}**. "
+                     "Here is everything that seat was told so far:", *history]
+            for text in chunks(lines):
+                await self.bot.delivery.to_seat(live, seat, text)
+            await self.service.storage.put_message(live.id, f"prompt:{seat}", 0, 0, "")
+            await self.bot.delivery.prompts(live)
+        await self.bot.delivery.status(live)
+
+    @game.command(name="deadline", description="Set, extend, pause, resume or clear the turn deadline")
+    @app_commands.describe(change="What to do", hours="Hours (for set or extend)",
+                           minutes="Minutes (for set or extend)")
+    async def deadline(self, interaction: Interaction,
+                       change: Literal["set", "extend", "pause", "resume", "clear"],
+                       hours: app_commands.Range[float, 0, 24 * 60] = 0.0,
+                       minutes: app_commands.Range[float, 0, 60 * 24 * 60] = 0.0) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        if interaction.user.id != live.row.creator_id and not is_manager(interaction):
+            raise NotAllowed("Only the game's creator or a member with Manage Server can change "
+                             "the deadline.")
+        if live.row.status != "running":
+            raise NotAllowed("Deadlines apply once the game has started.")
+        seconds = hours * 3600 + minutes * 60
+        if change in ("set", "extend") and seconds <= 0:
+            raise Unreadable(f"Say how long: /game deadline {change} hours:… or minutes:….")
+        deadlines = self.bot.deadlines
+        if change == "set":
+            await deadlines.set(live, seconds)
+        elif change == "extend":
+            await deadlines.extend(live, seconds)
+        elif change == "pause":
+            await deadlines.pause(live)
+        elif change == "resume":
+            await deadlines.resume(live)
+        else:
+            await deadlines.clear(live)
+        due = await deadlines.due(live)
+        when = f" It is due <t:{int(due)}:R>." if due else ""
+        await interaction.response.send_message(f"Deadline: {change} done.{when}")
+        await self.bot.delivery.status(live, deadline=due)
+
+    @game.command(name="undo", description="Take back the last action (needs agreement)")
+    async def undo(self, interaction: Interaction) -> None:
+        live = self.service.in_channel(interaction.channel_id or 0)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        decider = interaction.user.id == live.row.creator_id
+        missing = await self.service.request_undo(live, interaction.user.id, decider=decider)
+        await self.bot.after_undo_step(interaction, live, missing)
+
+    @game.command(name="log", description="The game's log as a JSON file")
+    @app_commands.describe(full="The full log with every secret (only after the game ended)")
+    async def log(self, interaction: Interaction, full: bool = False) -> None:
+        row = await self.service.storage.latest_game_in(interaction.channel_id or 0)
+        if row is None:
+            raise NotAllowed("There is no game in this channel.")
+        if full and row.status != "finished":
+            raise NotAllowed("The full log, with everyone's secrets, is shown only after the "
+                             "game has ended.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actions = await self.service.storage.actions(row.id)
+        entries: list[dict[str, Any]] = []
+        for a in actions:
+            events = a.events if full else [e for e in a.events if e["audience"] == "public"]
+            entry: dict[str, Any] = {"seq": a.seq, "kind": a.kind, "seat": a.seat,
+                                     "action": a.action, "events": events}
+            if full:
+                entry.update(params=a.params, luck=a.step.get("luck", []))
+            elif a.kind == "act" and not a.step.get("secret") and not a.step.get("luck"):
+                entry["params"] = a.params
+            entries.append(entry)
+        doc = {"game": row.id, "variant": row.variant, "status": row.status,
+               "commitment": row.commitment, "log": entries}
+        if full:
+            doc["seed"] = row.seed
+        data = json.dumps(doc, indent=1).encode()
+        name = f"{row.variant}-{row.id}-{'full' if full else 'public'}-log.json"
+        await interaction.followup.send(f"The {'full' if full else 'public'} log of game "
+                                        f"#{row.id}.", file=discord.File(io.BytesIO(data), name),
+                                        ephemeral=True)
+
+    @game.command(name="verify", description="Replay the ended game from its revealed seed")
+    async def verify(self, interaction: Interaction) -> None:
+        row = await self.service.storage.latest_game_in(interaction.channel_id or 0)
+        if row is None:
+            raise NotAllowed("There is no game in this channel.")
+        if row.status != "finished":
+            raise NotAllowed("The seed is revealed when the game ends; verify it then.")
+        await interaction.response.defer(thinking=True)
+        result = await verify_stored(self.bot, row.id)
+        await interaction.followup.send(result.summary())
+
+    @game.command(name="rules", description="A game's rules summary and house rulings")
+    @app_commands.autocomplete(variant=variant_autocomplete)
+    async def rules(self, interaction: Interaction, variant: str) -> None:
+        cls = engine.game_class(variant)
+        lines = [f"**{cls.title}** ({cls.variant}), {cls.min_seats}-{cls.max_seats} players.",
+                 cls.summary]
+        if cls.options_spec:
+            lines.append("**Options** (`/game new options:name=value, …`):")
+            lines += [f"- `{o.name}` (default {o.default}): {o.description}"
+                      for o in cls.options_spec]
+        if cls.rulings:
+            lines.append("**House rulings:**")
+            lines += [f"- {r}" for r in cls.rulings]
+        lines.append(f"Full reference: docs/{cls.variant}.md")
+        texts = chunks(lines)
+        await interaction.response.send_message(texts[0], ephemeral=True)
+        for more in texts[1:]:
+            await interaction.followup.send(more, ephemeral=True)
+
+
+async def verify_stored(bot: Croupier, game_id: int) -> engine.Verification:
+    """Replay a stored game from the action rows (undo included) and its revealed seed."""
+    storage = bot.service.storage
+    row = await storage.game(game_id)
+    assert row is not None
+    seats = [s.seat for s in await storage.seats(game_id)]
+    rows = await storage.actions(game_id)
+    setup = rows[0].step.get("luck", []) if rows and rows[0].kind == "start" else []
+    steps = []
+    for a in rows:
+        if a.kind == "undo":
+            steps.append(Step("", UNDO, {}))
+        elif a.kind == "act" and a.seat is not None and a.action is not None:
+            steps.append(Step(a.seat, a.action, a.params, list(a.step.get("luck", []))))
+    return await bot.loop.run_in_executor(
+        None, lambda: engine.verify_steps(row.variant, seats, row.seed, row.options, setup,
+                                          steps, published_commitment=row.commitment))
+
+
+async def setup(bot: Croupier) -> None:
+    await bot.add_cog(Lobby(bot))
