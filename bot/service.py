@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -301,7 +301,8 @@ class GameService:
             # Not stored, so it did not happen: rebuild the game from what is stored.
             await self._reload(live)
             raise
-        await self._refresh(live)
+        live.row = replace(live.row, seq=seq,
+                           status="finished" if game.finished else live.row.status)
         if game.finished:
             self._forget(live)
         return Outcome(live, seq, seat, action, events)

@@ -277,7 +277,7 @@ class Storage:
                          now: float) -> int:
         """Fix the seats, store the setup (seq 1) and its snapshot, mark the game running."""
         async with self.transaction() as db:
-            cur = await db.execute("UPDATE games SET status = 'running', seq = 1, updated_at = ?"
+            cur = await db.execute("UPDATE games SET status = 'running', updated_at = ?"
                                    " WHERE id = ? AND status = 'lobby' AND seq = 0",
                                    (now, game_id))
             if cur.rowcount != 1:
@@ -300,25 +300,30 @@ class Storage:
                             user_id: int | None, step: dict[str, Any],
                             events: list[dict[str, Any]], snapshot: dict[str, Any] | None,
                             finished: bool, now: float) -> int:
-        """Store one action durably; refuse it if the game is no longer at `expected_seq`."""
+        """Store one action durably; refuse it if the game is no longer at `expected_seq`.
+
+        The triggers of the schema check the sequence and advance the game, so the
+        common case is a single INSERT: one atomic commit, one trip to the database
+        thread."""
         seq = expected_seq + 1
+        row = (game_id, seq, kind, seat, action, json.dumps(params), user_id, json.dumps(step),
+               json.dumps(events), now)
+        insert = f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)"
         try:
+            if snapshot is None and not finished:
+                async with self._lock:
+                    await self._conn.execute(insert, row)
+                return seq
             async with self.transaction() as db:
-                status = ", status = 'finished'" if finished else ""
-                cur = await db.execute(
-                    f"UPDATE games SET seq = ?, updated_at = ?{status} WHERE id = ? AND seq = ? "
-                    "AND status = 'running'", (seq, now, game_id, expected_seq))
-                if cur.rowcount != 1:
-                    raise StaleWrite("The game moved on before this action was stored.")
-                await db.execute(
-                    f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (game_id, seq, kind, seat, action, json.dumps(params), user_id,
-                     json.dumps(step), json.dumps(events), now))
+                await db.execute(insert, row)
                 if snapshot is not None:
                     await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
                                      (game_id, seq, json.dumps(snapshot)))
+                if finished:
+                    await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
+                                     (game_id,))
         except sqlite3.IntegrityError:
-            raise StaleWrite("Another action was stored with the same number.") from None
+            raise StaleWrite("The game moved on before this action was stored.") from None
         return seq
 
     async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -239,17 +240,30 @@ class Game:
 
     def act(self, seat: Seat, action: str, **params: Any) -> list[Event]:
         """Validate and apply one action; on any error the state is exactly as before."""
-        before = copy.deepcopy(self.__dict__)
+        before = self._checkpoint()
         rng = Rng(self.seed, f"action:{len(self.log)}")
         try:
             handler = self._check(seat, action, params)
             events = handler(seat, rng, **params)
         except BaseException:
-            self.__dict__ = before
+            self._rollback(before)
             raise
         secret = any(not e.public for e in events)
         self.log.append(Step(seat, action, dict(params), rng.luck, secret))
         return events
+
+    # A checkpoint is the game's own state as JSON text: cheaper than a deep copy, and
+    # every action thereby checks that the state stays JSON-ready. The log only grows,
+    # so it is rolled back by truncation.
+    def _checkpoint(self) -> tuple[int, bool, list[Seat], str]:
+        return len(self.log), self.finished, list(self.winners), json.dumps(self._dump())
+
+    def _rollback(self, checkpoint: tuple[int, bool, list[Seat], str]) -> None:
+        length, finished, winners, saved = checkpoint
+        self._restore(json.loads(saved))
+        self.finished = finished
+        self.winners = winners
+        del self.log[length:]
 
     def _check(self, seat: Seat, action: str, params: dict[str, Any]) -> Any:
         if self.finished:

@@ -80,3 +80,16 @@ CREATE TABLE undo_requests (
     needed            TEXT    NOT NULL,           -- JSON list of seats that must agree
     agreed            TEXT    NOT NULL DEFAULT '[]'
 );
+
+-- An action must carry the next sequence number of a running game; storing it
+-- advances the game. One INSERT is then a complete, atomic, durable commit.
+CREATE TRIGGER actions_in_sequence BEFORE INSERT ON actions
+WHEN NEW.seq IS NOT (SELECT seq + 1 FROM games WHERE id = NEW.game_id AND status = 'running')
+BEGIN
+    SELECT RAISE(ABORT, 'stale write: the game is not at the previous sequence number');
+END;
+
+CREATE TRIGGER actions_advance_game AFTER INSERT ON actions
+BEGIN
+    UPDATE games SET seq = NEW.seq, updated_at = NEW.created_at WHERE id = NEW.game_id;
+END;
