@@ -64,7 +64,7 @@ class Croupier(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self._extension_names:
             await self.load_extension(name)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         if self.settings.dev_guild:
             guild = discord.Object(id=self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)

@@ -57,7 +57,7 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client  # type: ignore[assignment]
+        bot: Croupier = interaction.client
         await bot.run_prompt(interaction, self.game_id, self.seq, self.seat, self.action, {})
 
 
@@ -82,8 +82,9 @@ class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    match["param"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client  # type: ignore[assignment]
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        bot: Croupier = interaction.client
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         if not values:
             await interaction.response.send_message("Choose one option.", ephemeral=True)
             return
@@ -107,7 +108,7 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client  # type: ignore[assignment]
+        bot: Croupier = interaction.client
         await bot.show_hand(interaction, self.game_id)
 
 
@@ -126,7 +127,7 @@ class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client  # type: ignore[assignment]
+        bot: Croupier = interaction.client
         await bot.agree_undo(interaction, self.game_id, self.seq)
 
 

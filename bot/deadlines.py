@@ -16,7 +16,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.service import LiveGame
-from bot.storage import DeadlineRow
+from bot.storage import DeadlineRow, Storage
 from engine import NotAllowed, RuleError
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class Deadlines:
         self._task: asyncio.Task[None] | None = None
 
     @property
-    def storage(self):  # type: ignore[no-untyped-def]
+    def storage(self) -> Storage:
         return self.bot.service.storage
 
     def now(self) -> float:

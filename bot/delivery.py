@@ -114,7 +114,8 @@ class Delivery:
         if thread is None:
             return None  # the "Show my hand" button on the status post still works
         try:
-            return await thread.send(content, **kwargs)  # type: ignore[no-any-return]
+            sent: discord.Message = await thread.send(content, **kwargs)
+            return sent
         except discord.HTTPException:
             return None
 

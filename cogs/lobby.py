@@ -13,6 +13,7 @@ from discord.ext import commands
 import engine
 from bot.client import Croupier
 from bot.delivery import DM_HELP, chunks, status_embed
+from bot.service import GameService
 from engine import UNDO, NotAllowed, Step, Unreadable
 
 Interaction = discord.Interaction[Any]
@@ -45,7 +46,7 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     @property
-    def service(self):  # type: ignore[no-untyped-def]
+    def service(self) -> GameService:
         return self.bot.service
 
     # ----- autocomplete ---------------------------------------------------

@@ -16,11 +16,14 @@ from engine.registry import VARIANTS, game_class, load, new_game, register
 from engine.replay import UNDO, Verification, replay, undo_last, verify, verify_steps
 from engine.rng import Rng, commitment
 
-from engine import games as _games  # noqa: F401  (registers the variants)
-
 __all__ = [
     "PUBLIC", "UNDO", "VARIANTS", "ActionSpec", "Ambiguous", "Choice", "Deck", "Event", "Game",
     "NotAllowed", "Option", "Param", "Prompt", "RuleError", "Rng", "Seat", "Step", "Unreadable",
     "Verification", "commitment", "game_class", "load", "new_game", "private", "public",
     "register", "replay", "undo_last", "verify", "verify_steps",
 ]
+
+# isort: off
+# Last, because the games import the names above: this registers every variant.
+from engine import games as _games  # noqa: E402, F401
+# isort: on

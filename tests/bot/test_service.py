@@ -11,7 +11,6 @@ import engine
 from bot.service import Duplicate, GameService
 from bot.storage import StaleWrite, Storage
 
-
 OPEN: list[Storage] = []
 
 
