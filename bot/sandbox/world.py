@@ -132,6 +132,7 @@ class User:
     dms_open: bool = True
     bot: bool = False
     all_guilds: bool = False
+    manage_guild: bool = False
 
 
 @dataclass
@@ -241,6 +242,7 @@ class Message:
     reactions: list[str] = field(default_factory=list, repr=False)
     thread_id: int | None = field(default=None, repr=False)
     tts: bool = field(default=False, repr=False)
+    interaction_meta: dict[str, Any] | None = field(default=None, repr=False)
 
     def set_attachments(self, attachments: list[Attachment]) -> None:
         self.attachments = attachments
@@ -343,7 +345,7 @@ class World:
         guild.members[self.bot_user_id] = Member(self.bot_user_id, [bot_role.id], time.time())
         for user in self.users.values():
             if user.all_guilds:
-                self.add_member(gid, user.id, manage_guild=False)
+                self.add_member(gid, user.id, manage_guild=user.manage_guild)
         return guild
 
     def add_member(self, guild_id: int, user_id: int, *, manage_guild: bool) -> Member:
@@ -382,8 +384,8 @@ class World:
         self.guild(parent.guild_id).channel_ids.append(thread.id)
         return thread
 
-    def add_user(self, name: str, *, dms_open: bool, all_guilds: bool) -> User:
-        user = User(self.ids.next(), name, dms_open=dms_open, all_guilds=all_guilds)
+    def add_user(self, name: str, *, dms_open: bool, all_guilds: bool, manage_guild: bool = False) -> User:
+        user = User(self.ids.next(), name, dms_open=dms_open, all_guilds=all_guilds, manage_guild=manage_guild)
         self.users[user.id] = user
         return user
 
@@ -691,6 +693,8 @@ class World:
         if msg.webhook_id is not None:
             data["webhook_id"] = str(msg.webhook_id)
             data["application_id"] = str(msg.webhook_id)
+        if msg.interaction_meta is not None:
+            data["interaction_metadata"] = msg.interaction_meta
         if msg.thread_id is not None and msg.thread_id in self.channels:
             data["thread"] = self.channel_json(self.channels[msg.thread_id])
         return data

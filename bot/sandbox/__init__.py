@@ -1,0 +1,37 @@
+"""A wire-level fake Discord for end-to-end tests of the bot (no network, no mocks of discord.py).
+
+``FakeDiscord`` serves REST v10 and the gateway websocket on 127.0.0.1 (random port); the real
+discord.py talks to it once ``patch()`` points ``Route.BASE``/``DEFAULT_GATEWAY`` at it::
+
+    async with FakeDiscord() as fake:                 # start + patch; unpatch + stop on exit
+        guild = fake.add_guild(); chan = fake.add_channel(guild, "tables")
+        alice = fake.add_user("alice"); bob = fake.add_user("bob", dms_open=False)
+        bot = make_bot()                              # your commands.Bot; setup_hook syncs the tree
+        await fake.run_bot(bot)                       # login, connect, READY + GUILD_CREATE done
+        inter = await fake.slash(alice, chan, "game start", players=3)   # checked vs synced schema
+        assert "started" in inter.text()
+        msg = fake.messages(chan)[-1]; await fake.click(bob, msg.id, msg.button("Join"))
+        fake.write_transcript(tmp_path)               # channel-*.txt, dm-*.txt, thread-*.txt, files
+        await fake.stop_bot(bot)
+
+Interactions return an ``Interaction`` record once the bot's initial callback arrived; no callback
+within 3 s raises ``SandboxTimeout`` (and a late callback gets Discord's 404 10062).  Requests Discord
+would refuse to send (bad option, disabled button, hidden channel) raise ``SandboxError`` in the test.
+Ephemeral messages are kept on their ``Interaction``, never in ``messages(channel)``.
+"""
+
+from .errors import SandboxError, SandboxTimeout
+from .interactions import Interaction
+from .server import FakeDiscord, RequestRecord
+from .world import Attachment, Channel, Message
+
+__all__ = [
+    "Attachment",
+    "Channel",
+    "FakeDiscord",
+    "Interaction",
+    "Message",
+    "RequestRecord",
+    "SandboxError",
+    "SandboxTimeout",
+]
