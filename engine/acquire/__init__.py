@@ -6,8 +6,7 @@ Money is in whole dollars. Settlement terms are parametric (`Terms`): Acquire's
 Risk's halved values and 4-for-1 trades (CCR-8).
 """
 
-from engine.acquire.bonuses import Payment, bonuses
-from engine.acquire.chains import (
+from engine.acquire.chart import (
     DEFAULT_EDITION,
     Chain,
     chains,
@@ -35,6 +34,7 @@ from engine.acquire.merger import (
     turn_order_from,
     winners,
 )
+from engine.acquire.payouts import Payment, bonuses
 
 __all__ = [
     "ACQUIRE_TERMS", "DEFAULT_EDITION", "HOSTILE_TAKEOVER_TERMS", "Chain", "DisposalLimits",

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.acquire.chains import Chain, tables
+from engine.acquire.chart import Chain, tables
 from engine.errors import NotAllowed
 from engine.events import Seat
 

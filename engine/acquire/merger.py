@@ -35,9 +35,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.acquire.bonuses import bonuses
-from engine.acquire.chains import DEFAULT_EDITION, Chain, share_price, tables
+from engine.acquire.chart import DEFAULT_EDITION, Chain, share_price, tables
 from engine.acquire.ledger import Ledger, money
+from engine.acquire.payouts import bonuses
 from engine.errors import Ambiguous, NotAllowed, Unreadable
 from engine.events import Seat
 

@@ -19,6 +19,7 @@ house rulings HF-1..HF-4; commands, decisions and the state schema:
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -69,6 +70,21 @@ class HighFrontierEvents(Game):
     summary = ("The political event deck for High Frontier 4 All (Politics module): the bot "
                "draws, checks conditions and repetition, reshuffles at Seniority and passes "
                "the Sec-Gen on.")
+    rulings = (
+        "HF-1: The deck has 24 cards. Repetition compares events, not cards: twins are the "
+        "same event, Pad Explosion equals Space Debris, every Sunspot Cycle card is the same "
+        "event, and the four Anarchy/War Ends cards are compared by their subtitle. A "
+        "suppressed repeat still counts as the most recent event.",
+        "HF-2: Order at the start of a turn: the Sunspot Cube advances; if it passed "
+        "Seniority, the most recent event is set aside face up, the rest are shuffled into a "
+        "new deck, and the Sec-Gen changes (held back during anarchy or war); then the "
+        "Sec-Gen draws, the condition is checked, then repetition, then the event is resolved.",
+        "HF-3: If the deck runs out before Seniority, every card but the most recent is "
+        "shuffled into a new deck.",
+        "HF-4: The bot tracks what the events need: each player's ideology, the Active Law, "
+        "anarchy/war, the Sec-Gen and the Sunspot Cube. Players tell it when the table "
+        "changes one of them.",
+    )
     min_seats = 1
     max_seats = 8
     options_spec = (
@@ -148,8 +164,8 @@ class HighFrontierEvents(Game):
             "pile": list(self.deck.pile),
             "drawn": list(self.deck.discards),
             "set_aside": self.set_aside,
-            "history": [dict(r) for r in self.history],
-            "pending": self.pending,
+            "history": copy.deepcopy(self.history),
+            "pending": copy.deepcopy(self.pending),
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -220,6 +236,15 @@ class HighFrontierEvents(Game):
 
     def _trouble_text(self) -> str:
         return " and ".join(k for k in ("anarchy", "war") if getattr(self, k)) or "peace"
+
+    def _trouble_is(self) -> str:
+        return self._trouble_text() + (" are" if self.anarchy and self.war else " is")
+
+    def _nobodys_law(self) -> str:
+        """Why the Sec-Gen must choose a successor."""
+        if self.law is None:
+            return "There is no Active Law"
+        return f"The Active Law, {self.law}, belongs to no player"
 
     def _who(self, seat: Seat) -> str:
         ideology = self.ideologies.get(seat)
@@ -321,8 +346,7 @@ class HighFrontierEvents(Game):
             return {who: Prompt(who, text, (ActionSpec("tally", "Tally the vote", (
                 Param("law", choices),)),))}
         options = tuple(Choice(s, self._who(s)) for s in p["options"])
-        text = (f"{_cap(self._law_text())}, which belongs to no player: choose "
-                "a different player as the new Sec-Gen.")
+        text = f"{self._nobodys_law()}: choose a different player as the new Sec-Gen."
         return {who: Prompt(who, text, (ActionSpec("secgen", "Choose the new Sec-Gen", (
             Param("player", options),)),))}
 
@@ -341,7 +365,8 @@ class HighFrontierEvents(Game):
         if p is None:
             return f"turn {self.turn + 1}: {who} (Sec-Gen) to draw"
         if p["kind"] == "walk":
-            return f"turn {self.turn}: {p['purpose']} step, {who} to act"
+            step = "bonus operations" if p["purpose"] == "bonus" else "delegate step"
+            return f"turn {self.turn}: {step}, {who} to act"
         if p["kind"] == "tally":
             return f"turn {self.turn}: {who} to tally the vote"
         return f"turn {self.turn}: {who} to choose the new Sec-Gen"
@@ -435,8 +460,7 @@ class HighFrontierEvents(Game):
             events = [public("secgen", text, secgen=owner, previous=old, reason="active-law")]
         else:
             others = self._from_secgen()[1:]
-            why = (f"{_cap(self._law_text())}, which belongs to no player"
-                   if self.law else _cap(self._law_text()))
+            why = self._nobodys_law()
             if not others:
                 return [public("secgen", f"{why}, and there is no other player: {old} stays "
                                "Sec-Gen.", secgen=old, previous=old, reason="alone")]
@@ -500,11 +524,11 @@ class HighFrontierEvents(Game):
             return False, f"{kind.law} is not the Active Law ({self._law_text()})"
         if kind.condition == NO_ANARCHY_OR_WAR:
             if self.anarchy or self.war:
-                return False, f"{self._trouble_text()} is in effect"
+                return False, f"{self._trouble_is()} in effect"
             return True, "there is no anarchy or war"
         if kind.condition == ANARCHY_OR_WAR:
             if self.anarchy or self.war:
-                return True, f"{self._trouble_text()} is in effect"
+                return True, f"{self._trouble_is()} in effect"
             return False, "there is no anarchy or war to end"
         return True, ""
 

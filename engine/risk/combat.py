@@ -20,7 +20,7 @@ game replays exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from engine.errors import NotAllowed, Unreadable
 
@@ -34,8 +34,7 @@ class Dice(Protocol):
     def roll(self, count: int = 1, sides: int = 6, *, label: str = "dice") -> list[int]: ...
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """One throw of the dice: both sides' dice (highest first) and the armies each lost."""
 
     attacker_dice: tuple[int, ...]
@@ -64,15 +63,17 @@ class RoundResult:
 def compare(attacker_dice: list[int] | tuple[int, ...],
             defender_dice: list[int] | tuple[int, ...]) -> tuple[int, int]:
     """(attacker losses, defender losses) for thrown dice; ties go to the defender."""
-    att = sorted(attacker_dice, reverse=True)
-    dfd = sorted(defender_dice, reverse=True)
-    attacker_losses = defender_losses = 0
-    for a, d in zip(att, dfd, strict=False):
-        if a > d:
+    return _losses(sorted(attacker_dice, reverse=True), sorted(defender_dice, reverse=True))
+
+
+def _losses(att: list[int], dfd: list[int]) -> tuple[int, int]:
+    # Both sides sorted highest first; as many pairs as the smaller side rolled.
+    defender_losses = 0
+    pairs = min(len(att), len(dfd))
+    for i in range(pairs):
+        if att[i] > dfd[i]:
             defender_losses += 1
-        else:
-            attacker_losses += 1
-    return attacker_losses, defender_losses
+    return pairs - defender_losses, defender_losses
 
 
 def check_dice(attack_dice: int, defend_dice: int) -> None:
@@ -116,10 +117,20 @@ def battle_round(rng: Dice, attack_dice: int, defend_dice: int) -> RoundResult:
     Checks only the dice counts; `check_attack` checks them against the armies.
     """
     check_dice(attack_dice, defend_dice)
-    att = tuple(sorted(rng.roll(attack_dice, 6, label="attack"), reverse=True))
-    dfd = tuple(sorted(rng.roll(defend_dice, 6, label="defence"), reverse=True))
-    attacker_losses, defender_losses = compare(att, dfd)
-    return RoundResult(att, dfd, attacker_losses, defender_losses)
+    return _round(rng, attack_dice, defend_dice)
+
+
+def _round(rng: Dice, attack_dice: int, defend_dice: int) -> RoundResult:
+    att = rng.roll(attack_dice, 6, label="attack")
+    dfd = rng.roll(defend_dice, 6, label="defence")
+    att.sort(reverse=True)
+    dfd.sort(reverse=True)
+    # Inlined `_losses`: this is the hot loop of every blitz and simulation.
+    if attack_dice == 1 or defend_dice == 1:
+        won = 1 if att[0] > dfd[0] else 0
+        return RoundResult(tuple(att), tuple(dfd), 1 - won, won)
+    won = (att[0] > dfd[0]) + (att[1] > dfd[1])
+    return RoundResult(tuple(att), tuple(dfd), 2 - won, won)
 
 
 @dataclass(frozen=True)
@@ -171,7 +182,8 @@ def blitz(rng: Dice, attackers: int, defenders: int, *, stop_at: int = 1,
                          f"at {stop_at} would not roll at all.")
     rounds: list[RoundResult] = []
     while defenders > 0 and attackers > stop_at:
-        result = battle_round(rng, min(attack_dice, attackers - 1), min(defend_dice, defenders))
+        result = _round(rng, attack_dice if attackers > attack_dice else attackers - 1,
+                        defend_dice if defenders > defend_dice else defenders)
         rounds.append(result)
         attackers -= result.attacker_losses
         defenders -= result.defender_losses

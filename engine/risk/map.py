@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from importlib import resources
@@ -47,18 +48,19 @@ _PAIRS: dict[tuple[str, str], str] = {
 
 def _words(text: str) -> list[str]:
     """Lower-case words of `text`, with punctuation dropped and synonyms unified."""
-    text = text.lower().replace("&", " and ").replace("é", "e")
-    raw = re.split(r"[^a-z0-9]+", text)
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    raw = re.split(r"[^a-z0-9]+", plain.lower().replace("&", " and "))
     words: list[str] = []
     for word in raw:
         if not word:
             continue
-        if words and (words[-1], word) in _PAIRS:
-            words[-1] = _PAIRS[(words[-1], word)]
-            continue
-        word = _WORDS.get(word, word)
-        if word:
-            words.append(word)
+        mapped = _WORDS.get(word, word)
+        pair = next((p for p in ((words[-1], word), (words[-1], mapped)) if p in _PAIRS),
+                    None) if words else None
+        if pair is not None:
+            words[-1] = _PAIRS[pair]
+        elif mapped:
+            words.append(mapped)
     return words
 
 

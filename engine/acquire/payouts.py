@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.acquire.chains import majority_bonus, minority_bonus, tables
+from engine.acquire.chart import majority_bonus, minority_bonus, tables
 from engine.events import Seat
 
 

@@ -1,0 +1,86 @@
+"""The RISK map render against encoding a PNG of the same size, in the same run.
+
+A render draws the view on the (cached) background and encodes the PNG. The baseline
+is Pillow's Image.save as PNG of an image of the same size: the very picture the
+render produced (same size and content), and a blank one for reference.
+Target: a render takes at most 2x the encoding of the same picture.
+Run: .venv/bin/python bench/bench_risk_map.py
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from PIL import Image  # noqa: E402
+
+from engine.risk.map import classic_map  # noqa: E402
+from renders.risk_map import render  # noqa: E402
+
+REPEAT = 11
+TARGET = 2.0
+
+
+def median_seconds(step: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def sample_view(seed: int = 5) -> dict[str, Any]:
+    """A mid-game Cold Cash Risk board: six players, Mom & Pops, towers, big armies."""
+    rng = random.Random(seed)
+    players = {"Ann": "red", "Bo": "blue", "Cyd": "green", "Dee": "yellow", "Eli": "purple",
+               "Fay": "black"}
+    territories: dict[str, Any] = {}
+    for name in classic_map().territories:
+        owner = rng.choice([*players, "Mom & Pop", None])
+        markers = ["mompop"] if owner == "Mom & Pop" else (["tower"] if rng.random() < .1
+                                                           else [])
+        territories[name] = {"owner": owner, "armies": rng.randint(1, 40) if owner else 0,
+                             "markers": markers}
+    return {"title": "Cold Cash Risk - turn 9", "players": players, "territories": territories}
+
+
+def encode(img: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    img.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def main() -> None:
+    view = sample_view()
+    start = time.perf_counter()
+    png = render(view, highlight=["Ukraine", "Middle East"])
+    cold = time.perf_counter() - start
+    picture = Image.open(io.BytesIO(png))
+    picture.load()
+    blank = Image.new("RGB", picture.size, (255, 255, 255))
+    warm = median_seconds(lambda: render(view, highlight=["Ukraine", "Middle East"]), REPEAT)
+    same = median_seconds(lambda: encode(picture), REPEAT)
+    empty = median_seconds(lambda: encode(blank), REPEAT)
+    ratio = warm / same
+    print(f"image {picture.width}x{picture.height}, {len(png) / 1024:.0f} KiB")
+    print(f"render (first call, draws and caches the background): {cold * 1000:.1f} ms")
+    print(f"render (median of {REPEAT}):                          {warm * 1000:.1f} ms")
+    print(f"Image.save PNG of the same picture (median):          {same * 1000:.1f} ms")
+    print(f"Image.save PNG of a blank image of that size:         {empty * 1000:.1f} ms")
+    print(f"render / encode of the same picture: {ratio:.2f}x  "
+          f"(target <= {TARGET:.0f}x: {'ok' if ratio <= TARGET else 'MISSED'})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Pictures drawn from a game's public view only: `renders.<game>.render(public_view) -> PNG`."""

@@ -1,0 +1,190 @@
+"""The foundation end to end: the lobby, DMs, fallbacks, duplicates, restarts, deadlines.
+
+Every test runs the real bot and discord.py against the sandbox; the tiny Pig game
+(tests/support/pig.py) stands in for a real variant.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+from tests.e2e.conftest import Table
+
+
+def prompt_message(table: Table, user: str):  # type: ignore[no-untyped-def]
+    """The newest DM to `user` that carries buttons."""
+    for message in reversed(table.dms(user)):
+        if message.buttons():
+            return message
+    raise AssertionError(f"{user} has no prompt with buttons")
+
+
+async def test_new_join_start_status_and_a_dm_to_each_player(table: Table) -> None:
+    await table.start_bot()
+    new = await table.slash("ann", "game new", variant="pig", options="target=10")
+    assert "New game of **Pig**" in new.text()
+    for user in ("ann", "bob"):
+        joined = await table.slash(user, "game join")
+        assert joined.ephemeral and "You sit as" in joined.text()
+    started = await table.slash("ann", "game start")
+    assert started.ephemeral
+    channel = table.said()
+    assert "Pig #1 begins" in channel and "sha256" in channel
+    # Each player got a welcome DM and their secret card, privately.
+    for user in ("ann", "bob"):
+        texts = "\n".join(m.text() for m in table.dms(user))
+        assert "Welcome to" in texts and "Your secret card is" in texts
+    # The secret cards are nowhere in the channel.
+    assert "secret card" not in channel
+    # One pinned status post, edited in place as the game moves.
+    pinned = table.fake.pinned(table.channel)
+    assert len(pinned) == 1 and "Pig — game #1" in pinned[0].text()
+    status = await table.slash("bob", "game status")
+    assert status.ephemeral and "Waiting for" in status.text() and "ann" in status.text()
+    # The player to act got a prompt with buttons in their DMs.
+    labels = [label for _, label, _ in prompt_message(table, "ann").buttons()]
+    assert labels[:2] == ["Roll", "Hold"]
+
+
+async def test_closed_dms_fall_back_to_a_private_thread_and_show_my_hand(table: Table) -> None:
+    table.fake.set_dms_open(table.users["bob"], False)
+    await table.start_bot()
+    await table.slash("ann", "game new", variant="pig")
+    await table.slash("ann", "game join")
+    joined = await table.slash("bob", "game join")
+    assert "couldn't send you a direct message" in joined.text()
+    await table.slash("ann", "game start")
+    threads = table.fake.threads(table.channel)
+    assert len(threads) == 1
+    assert table.users["bob"] in table.fake.thread_members(threads[0])
+    assert "Your secret card is" in table.said(threads[0])
+    assert not table.dms("bob")
+    # The status post offers "Show my hand", which shows bob his own card only to him.
+    status = table.fake.pinned(table.channel)[0]
+    shown = await table.fake.click(table.users["bob"], status.id, status.button("Show my hand"))
+    await table.fake.settle()
+    secret = table.live.game.view("bob")["my_card"]
+    assert shown.ephemeral and secret in shown.text()
+    assert table.live.game.view("ann")["my_card"] not in shown.text()
+
+
+async def test_a_double_click_applies_once(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    prompt = prompt_message(table, "ann")
+    roll = prompt.button("Roll")
+    clicks = await asyncio.gather(*[table.fake.click(table.users["ann"], prompt.id, roll)
+                                    for _ in range(2)])
+    await table.fake.settle()
+    texts = sorted(c.text() for c in clicks)
+    assert len(table.live.game.log) == 1
+    assert any("Done: roll" in t for t in texts)
+    assert any("already done" in t for t in texts)
+
+
+async def test_fifty_concurrent_clicks_apply_exactly_once(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    prompt = prompt_message(table, "ann")
+    hold = prompt.button("Hold")
+    clicks = await asyncio.gather(*[table.fake.click(table.users["ann"], prompt.id, hold)
+                                    for _ in range(50)])
+    await table.fake.settle()
+    assert [s.action for s in table.live.game.log] == ["hold"]
+    assert sum("Done: hold" in c.text() for c in clicks) == 1
+
+
+async def test_an_illegal_action_is_answered_ephemerally_and_changes_nothing(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    before = table.live.game.state()
+    refused = await table.slash("bob", "pig roll")
+    assert refused.ephemeral and "not your turn" in refused.text()
+    bet = await table.slash("ann", "pig bet", amount="3")
+    assert bet.ephemeral and "only 0 points" in bet.text()
+    assert table.live.game.state() == before
+
+
+async def test_restart_mid_game_resumes_and_old_buttons_still_work(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "pig roll")
+    prompt = prompt_message(table, "ann")
+    before = table.live.game.state()
+    await table.stop_bot()
+
+    await table.start_bot()  # a new client on the same database file
+    assert table.live.game.state() == before
+    clicked = await table.fake.click(table.users["ann"], prompt.id, prompt.button("Hold"))
+    await table.fake.settle()
+    assert "Done: hold" in clicked.text()
+    assert [s.action for s in table.live.game.log][-1] == "hold"
+    assert "banks" in table.said()
+
+
+async def test_a_deadline_reminder_reaches_only_the_awaited_seats(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    answer = await table.slash("ann", "game deadline", change="set", minutes=60)
+    assert "Deadline: set done" in answer.text()
+    assert table.bot is not None
+    table.clock.advance(50 * 60)
+    await table.bot.deadlines.tick()
+    await table.fake.settle()
+    assert any("Reminder" in m.text() for m in table.dms("ann"))
+    assert not any("Reminder" in m.text() for m in table.dms("bob"))
+    # When it passes, Pig's policy holds for the awaited seat.
+    table.clock.advance(11 * 60)
+    await table.bot.deadlines.tick()
+    await table.fake.settle()
+    assert [s.action for s in table.live.game.log] == ["hold"]
+    assert "deadline passed for ann" in table.said()
+
+
+async def test_undo_by_agreement_and_never_after_luck(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("bob", "pig note", text="hello")
+    asked = await table.slash("bob", "game undo")
+    assert "Still to agree: ann" in asked.text()
+    request = table.fake.messages(table.channel)[-1]
+    agreed = await table.fake.click(table.users["ann"], request.id, request.button("Agree to undo"))
+    await table.fake.settle()
+    assert "taken back" in agreed.text()
+    assert table.live.game.log == []
+    await table.slash("ann", "pig roll")
+    refused = await table.slash("ann", "game undo")
+    assert "can't be undone" in refused.text()
+
+
+async def test_verify_after_the_end_and_fails_on_an_altered_roll(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob", target=5)
+    for _ in range(200):
+        live = table.bot.service.live.get(1) if table.bot else None
+        if live is None:
+            break
+        seat = next(iter(live.game.prompts()))
+        action = "hold" if live.game.view(None)["pot"] >= 5 else "roll"
+        await table.slash(seat, f"pig {action}")
+    assert "Game over" in table.said()
+    verified = await table.slash("cy", "game verify")
+    assert "Verified" in verified.text()
+    public_log = await table.slash("cy", "game log")
+    assert public_log.ephemeral and public_log.response is not None
+    # Alter one logged die roll in the database: verify must now fail.
+    db = sqlite3.connect(table.db)
+    seq, step = db.execute("SELECT seq, step FROM actions WHERE action = 'roll' "
+                           "ORDER BY seq LIMIT 1").fetchone()
+    import json
+
+    data = json.loads(step)
+    value = data["luck"][0]["values"][0]
+    data["luck"][0]["values"][0] = 2 if value != 2 else 3
+    db.execute("UPDATE actions SET step = ? WHERE game_id = 1 AND seq = ?",
+               (json.dumps(data), seq))
+    db.commit()
+    db.close()
+    failed = await table.slash("cy", "game verify")
+    assert "FAILED" in failed.text() and "roll" in failed.text()

@@ -1,0 +1,1 @@
+"""Tests of the Acquire building blocks (engine.acquire)."""

@@ -1,0 +1,1 @@
+"""Tests of the RISK building blocks (engine.risk)."""
