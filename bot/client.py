@@ -130,10 +130,12 @@ class Croupier(commands.Bot):
         outcome = await self.service.act(live, interaction.user.id, action, params, seat=seat,
                                          observed_seq=observed)
         mine = [e for e in outcome.events if not e.public and outcome.seat in e.audience]
-        lines = [f"Done: {action}."] + [e.text for e in mine]
+        lines = ([] if action in outcome.game.queries else ["\N{WHITE HEAVY CHECK MARK} Done."]) + [
+            e.text for e in mine]
         for text in chunks(lines):
             await interaction.followup.send(text, ephemeral=True)
-        await self.announce(outcome, told=outcome.seat)
+        if action not in outcome.game.queries:
+            await self.announce(outcome, told=outcome.seat)
 
     async def announce(self, outcome: Outcome, *, told: str | None = None) -> None:
         """Tell everyone what happened (after it was stored), then re-arm the deadline."""

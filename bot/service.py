@@ -242,6 +242,12 @@ class GameService:
                      seat: str | None = None) -> str:
         """Which of the user's seats an action is for."""
         held = live.seats_of(user_id)
+        game = live.game
+        if (game is not None and user_id == live.row.creator_id and seat is None
+                and action in game.creator_actions):
+            prompted = [s for s, p in game.prompts().items() if p.action(action)]
+            if len(prompted) == 1 and prompted[0] not in held:
+                return prompted[0]  # the creator acts for the awaited seat
         if not held:
             raise NotAllowed("You have no seat in this game.")
         if seat is not None:
@@ -249,8 +255,8 @@ class GameService:
             return chosen
         if len(held) == 1:
             return held[0]
-        assert live.game is not None
-        prompts = live.game.prompts()
+        assert game is not None
+        prompts = game.prompts()
         able = [s for s in held if (s in prompts and prompts[s].action(action))]
         if len(able) == 1:
             return able[0]
@@ -266,6 +272,9 @@ class GameService:
                                  else "This game has not started yet: the creator runs "
                                       "/game start.")
             chosen = self.resolve_seat(live, user_id, action, seat)
+            if action in live.game.queries:
+                return Outcome(live, live.seq, chosen, action, live.game.act(chosen, action,
+                                                                             **params))
             if observed_seq is not None and observed_seq != live.seq:
                 await self._refuse_repeat(live, observed_seq, chosen, action, params)
             return await self._apply(live, chosen, action, params, user_id)

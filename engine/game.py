@@ -152,6 +152,12 @@ class Game:
     options_spec: ClassVar[tuple[Option, ...]] = ()
     # Actions any seat may take whenever the game is running (table bookkeeping).
     free_actions: ClassVar[frozenset[str]] = frozenset()
+    # Questions, not actions: they answer the asker privately and change nothing, so
+    # they are neither logged nor stored (a hand, a detective sheet, the discard pile).
+    queries: ClassVar[frozenset[str]] = frozenset()
+    # Actions the game's creator may take on behalf of the seat prompted for them
+    # (a table's organiser drawing the event for an absent Sec-Gen).
+    creator_actions: ClassVar[frozenset[str]] = frozenset()
     # Event kinds after which the bot posts a fresh board image.
     render_on: ClassVar[frozenset[str]] = frozenset()
 
@@ -248,6 +254,11 @@ class Game:
         except BaseException:
             self._rollback(before)
             raise
+        if action in self.queries:
+            self._rollback(before)
+            if rng.luck or any(e.public for e in events):
+                raise AssertionError(f"query {action} must not use luck or speak publicly")
+            return events
         secret = any(not e.public for e in events)
         self.log.append(Step(seat, action, dict(params), rng.luck, secret))
         return events
@@ -277,7 +288,7 @@ class Game:
         for name in params:
             if name not in accepted or name in {"seat", "rng"}:
                 raise Unreadable(f"{action} takes no option {name!r}.")
-        if action in self.free_actions:
+        if action in self.free_actions or action in self.queries:
             return handler
         prompt = self.prompts().get(seat)
         spec = prompt.action(action) if prompt else None

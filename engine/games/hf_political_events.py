@@ -108,8 +108,10 @@ class HighFrontierEvents(Game):
                "Sec-Gen for the delegate step (done/skip) before the tally (off: straight "
                "to the tally)."),
     )
-    free_actions = BOOKKEEPING | INFORMATION
+    free_actions = BOOKKEEPING
+    queries = INFORMATION
     render_on = frozenset({"drawn"})
+    creator_actions = frozenset({"turn"})
 
     ideologies: dict[Seat, Ideology | None]
     law: Ideology | None

@@ -38,6 +38,7 @@ class Pig(Game):
     max_seats = 6
     options_spec = (Option("target", 20, "Points needed to win", minimum=5, maximum=100),)
     free_actions = frozenset({"note"})
+    queries = frozenset({"peek"})
     render_on = frozenset({"held"})
 
     turn: int

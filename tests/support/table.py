@@ -1,4 +1,4 @@
-"""End-to-end fixtures: the real bot, the real discord.py, a fake Discord on 127.0.0.1."""
+"""End-to-end fixture `table`: the real bot, the real discord.py, a fake Discord on 127.0.0.1."""
 
 from __future__ import annotations
 

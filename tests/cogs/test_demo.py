@@ -1,0 +1,35 @@
+"""`python -m bot demo`: runs without a token and writes the transcript and the images."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_hf_demo_runs_without_a_token(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    out = tmp_path / "demo-out"
+    done = subprocess.run([sys.executable, "-m", "bot", "demo", "hf-political-events",
+                           "--out", str(out)], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Seniority reshuffle" in done.stdout
+    channel = (out / "channel-game-table.txt").read_text()
+    assert "Seniority:" in channel and "Anarchy/War Ends" in channel
+    assert channel.count(" draws **") == 12
+    assert len(list(out.glob("dm-*.txt"))) == 4
+    images = list(out.glob("*.png"))
+    assert len(images) == 13
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in images)
+
+
+def test_without_a_token_the_bot_exits_2_and_explains(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and "python -m bot demo" in done.stderr
