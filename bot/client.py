@@ -30,7 +30,7 @@ from engine import Ambiguous, Event, NotAllowed, RuleError
 
 log = logging.getLogger(__name__)
 
-DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf")
+DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue")
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
@@ -51,6 +51,7 @@ class Croupier(commands.Bot):
         self._seed_source = seed_source
         self._extension_names = extensions
         self.renderers: dict[str, Renderer] = {}
+        self.command_groups: dict[str, str] = {}  # variant -> its slash command group
         self.render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self.delivery = Delivery(self)
         self.deadlines = Deadlines(self)
@@ -135,13 +136,18 @@ class Croupier(commands.Bot):
         for text in chunks(lines):
             await interaction.followup.send(text, ephemeral=True)
         if action not in outcome.game.queries:
-            await self.announce(outcome, told=outcome.seat)
+            await self.announce(outcome)
 
-    async def announce(self, outcome: Outcome, *, told: str | None = None) -> None:
-        """Tell everyone what happened (after it was stored), then re-arm the deadline."""
-        skip = frozenset([told]) if told else frozenset()
+    async def announce(self, outcome: Outcome) -> None:
+        """Tell everyone what happened (after it was stored), then re-arm the deadline.
+
+        The actor's own private events are in its ephemeral answer and also in its DMs,
+        which last: an ephemeral message is gone when the player's app restarts."""
         await self.deadlines.rearm(outcome.live)
-        await self.delivery.outcome(outcome, skip_seats=skip)
+        try:
+            await self.delivery.outcome(outcome)
+        except Exception:  # the action is stored; a failed announcement must not undo it
+            log.exception("game %s: announcing action %s failed", outcome.live.id, outcome.seq)
 
     # ----- fallback and undo buttons -----------------------------------------
 

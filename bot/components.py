@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine import Prompt
+from engine import ActionSpec, Param, Prompt
 
 if TYPE_CHECKING:
     from bot.client import Croupier
@@ -20,23 +20,49 @@ if TYPE_CHECKING:
 MAX_ROWS = 5
 
 
+def menu_param(spec: ActionSpec) -> Param | None:
+    """The one parameter a menu can answer: the action's only required one, with choices."""
+    required = [p for p in spec.params if p.required]
+    if len(required) == 1 and required[0].choices:
+        return required[0]
+    if not required and len(spec.params) == 1 and spec.params[0].choices:
+        return spec.params[0]
+    return None
+
+
+def needs_command(prompt: Prompt) -> list[str]:
+    """The prompt's actions that no button or menu can take (more than one choice)."""
+    return [a.name for a in prompt.actions
+            if any(p.required for p in a.params) and menu_param(a) is None]
+
+
 def prompt_view(game_id: int, seq: int, seat_index: int, prompt: Prompt) -> discord.ui.View:
-    """Buttons for the actions without parameters, a menu for those with one choice."""
+    """Buttons for actions without parameters; menus (25 options each) for one choice.
+
+    Actions that need more than one choice are left to their slash command, which the
+    prompt's text names; Discord allows five rows, so the first rows go to buttons."""
     view = discord.ui.View(timeout=None)
-    buttons = [a for a in prompt.actions if not a.params]
-    menus = [a for a in prompt.actions
-             if len(a.params) == 1 and a.params[0].choices and len(a.params[0].choices) <= 25]
-    rows_for_buttons = (len(buttons) + 4) // 5
-    for i, spec in enumerate(buttons[: 5 * (MAX_ROWS - min(len(menus), MAX_ROWS - 1))]):
+    buttons = [a for a in prompt.actions if not any(p.required for p in a.params)
+               and menu_param(a) is None][:10]
+    for i, spec in enumerate(buttons):
         view.add_item(PromptButton(game_id, seq, seat_index, spec.name, spec.shown, row=i // 5))
-    for j, spec in enumerate(menus[: MAX_ROWS - rows_for_buttons]):
-        param = spec.params[0]
-        assert param.choices is not None
-        options = [discord.SelectOption(label=c.shown[:100], value=c.value[:100])
-                   for c in param.choices]
-        view.add_item(PromptSelect(game_id, seq, seat_index, spec.name, param.name,
-                                   f"{spec.shown}: choose {param.name}", options,
-                                   row=rows_for_buttons + j))
+    row = (len(buttons) + 4) // 5
+    for spec in prompt.actions:
+        param = menu_param(spec)
+        if param is None or param.choices is None:
+            continue
+        choices = param.choices
+        parts = [choices[i:i + 25] for i in range(0, len(choices), 25)]
+        for part, chunk in enumerate(parts):
+            if row >= MAX_ROWS:
+                return view
+            options = [discord.SelectOption(label=c.shown[:100], value=c.value[:100])
+                       for c in chunk]
+            more = f" ({part + 1}/{len(parts)})" if len(parts) > 1 else ""
+            view.add_item(PromptSelect(game_id, seq, seat_index, spec.name, param.name,
+                                       f"{spec.shown}: choose {param.name}{more}", options,
+                                       row=row, part=part))
+            row += 1
     return view
 
 
@@ -63,23 +89,23 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    template=r"croupier:s:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):"
-                            r"(?P<action>[\w-]+):(?P<param>\w+)"):
+                            r"(?P<action>[\w-]+):(?P<param>\w+):(?P<part>\d+)"):
     """A menu whose choice becomes the one parameter of an action."""
 
     def __init__(self, game_id: int, seq: int, seat: int, action: str, param: str,
                  placeholder: str = "", options: list[discord.SelectOption] | None = None,
-                 row: int | None = None) -> None:
+                 row: int | None = None, part: int = 0) -> None:
         self.game_id, self.seq, self.seat, self.action, self.param = (
             game_id, seq, seat, action, param)
         super().__init__(discord.ui.Select(
             placeholder=placeholder[:150] or None, options=options or [], row=row,
-            custom_id=f"croupier:s:{game_id}:{seq}:{seat}:{action}:{param}"))
+            custom_id=f"croupier:s:{game_id}:{seq}:{seat}:{action}:{param}:{part}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> PromptSelect:
         return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), match["action"],
-                   match["param"])
+                   match["param"], part=int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: Croupier = interaction.client

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import ShowHandButton, prompt_view, single
+from bot.components import ShowHandButton, needs_command, prompt_view, single
 from bot.service import LiveGame, Outcome
 from engine import Event
 
@@ -137,8 +137,7 @@ class Delivery:
 
     # ----- announcing an outcome -----------------------------------------
 
-    async def events(self, live: LiveGame, events: list[Event], *,
-                     skip_seats: frozenset[str] = frozenset()) -> None:
+    async def events(self, live: LiveGame, events: list[Event]) -> None:
         """Public events to the channel; private ones to each seat in their audience."""
         public_lines = [e.text for e in events if e.public]
         for text in chunks(public_lines):
@@ -148,8 +147,7 @@ class Delivery:
             if event.public:
                 continue
             for seat in event.audience:
-                if seat not in skip_seats:
-                    private[seat].append(event.text)
+                private[seat].append(event.text)
         for seat, lines in private.items():
             header = f"**{live.row.variant} #{live.id}** — {seat}"
             for text in chunks([header, *lines]):
@@ -168,6 +166,10 @@ class Delivery:
                 continue
             view = prompt_view(live.id, live.seq, game.seats.index(seat), prompt)
             text = f"**{game.title} #{live.id}** — {seat}: {prompt.text}"
+            group = self.bot.command_groups.get(live.row.variant)
+            commands = needs_command(prompt)
+            if group and commands:
+                text += "\nWith a command: " + ", ".join(f"`/{group} {c}`" for c in commands)
             sent = await self.to_seat(live, seat, text[:1900], view=view)
             if sent is not None:
                 await self.bot.service.storage.put_message(live.id, purpose, sent.channel.id,
@@ -201,10 +203,9 @@ class Delivery:
         except discord.HTTPException:
             pass  # no Manage Messages permission: the status post still works unpinned
 
-    async def outcome(self, outcome: Outcome, *, skip_seats: frozenset[str] = frozenset()
-                      ) -> None:
+    async def outcome(self, outcome: Outcome) -> None:
         live = outcome.live
-        await self.events(live, outcome.events, skip_seats=skip_seats)
+        await self.events(live, outcome.events)
         game = outcome.game
         if any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start":
             await self.board(live)

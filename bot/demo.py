@@ -8,6 +8,7 @@ users type slash commands and click the buttons the bot DMs them. The transcript
 from __future__ import annotations
 
 import logging
+import re
 import shutil
 import sys
 import tempfile
@@ -19,6 +20,8 @@ from typing import Any
 from bot.client import Croupier
 from bot.config import Settings
 from bot.sandbox import FakeDiscord, Interaction, Message
+from engine import Game, Prompt
+from engine.games.killer_clue.cards import card_type
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +54,14 @@ class DemoTable:
             raise RuntimeError(f"{user} has no prompt to answer")
         uid = self.users[user]
         if message.selects() and (choose is not None or not message.buttons()):
-            custom_id, options = message.selects()[0]
-            value = choose if choose is not None else options[0]["value"]
-            inter = await self.fake.select(uid, message.id, custom_id, [value])
+            for custom_id, options in message.selects():
+                values = [o["value"] for o in options]
+                if choose is None or choose in values:
+                    value = choose if choose is not None else values[0]
+                    inter = await self.fake.select(uid, message.id, custom_id, [value])
+                    break
+            else:
+                raise RuntimeError(f"{user}'s prompt offers no {choose!r}")
         else:
             label = button or message.buttons()[0][1]
             inter = await self.fake.click(uid, message.id, message.button(label))
@@ -103,8 +111,80 @@ async def hf_script(t: DemoTable) -> str:
     return "12 turns: a Seniority reshuffle and an anarchy ended by an Anarchy/War Ends card."
 
 
+SQUARE = re.compile(r"^[A-X]\d{1,2}$")
+# Answered from the menu the bot DMs; the others are typed as /clue commands.
+CLUE_MENU_ACTIONS = {"go": "to", "give": "card", "bring": "weapon", "trade": "card",
+                     "reappear": "room", "danger": "card"}
+
+
+def clue_policy(game: Game, seat: str, prompt: Prompt) -> tuple[str, dict[str, Any]]:
+    """A scripted player who knows the secrets (it is a demo): the killer murders when it
+    can, innocents suggest, and after the first murder an innocent accuses correctly."""
+    state = game.state()["game"]
+    killer, case = state["killer"], state["case_file"]
+    someone_dead = "dead" in state["status"].values()
+    offered = {a.name: a for a in prompt.actions}
+
+    def legal(action: str, param: str) -> list[str]:
+        spec = offered[action]
+        choices = next(p.choices for p in spec.params if p.name == param) or ()
+        values = [c.value for c in choices]
+        return [v for v in values if v not in ("random", "none")] or values
+
+    if "accuse" in offered and seat != killer and someone_dead:
+        return "accuse", {"suspect": case["suspect"], "weapon": case["weapon"],
+                          "room": case["room"]}
+    if "suggest" in offered:
+        return "suggest", {"suspect": legal("suggest", "suspect")[0],
+                           "weapon": legal("suggest", "weapon")[0]}
+    if "move" in offered:
+        return "move", {}
+    if "go" in offered:
+        places = legal("go", "to")
+        rooms = [p for p in places if not SQUARE.match(p)]
+        return "go", {"to": rooms[0] if rooms else places[-1]}
+    for action in ("give", "bring", "trade", "reappear"):
+        if action in offered:
+            param = CLUE_MENU_ACTIONS[action]
+            return action, {param: legal(action, param)[0]}
+    if "danger" in offered:
+        cards = legal("danger", "card")
+        murders = [c for c in cards if card_type(c) == "murdered"]
+        others = [c for c in cards if card_type(c) != "murdered"]
+        chosen = murders[0] if seat == killer and murders else (others or cards)[0]
+        return "danger", {"card": chosen}
+    return "pass", {}
+
+
+async def clue_script(t: DemoTable) -> str:
+    """A whole 4-player game of Killer Clue to a winner."""
+    players = ("ann", "bob", "cy", "dee")
+    suspects = ("Miss Scarlet", "Col. Mustard", "Mrs. White", "Mr. Green")
+    await t.slash("ann", "game new", variant="killer-clue")
+    for user, suspect in zip(players, suspects, strict=True):
+        await t.slash(user, "game join", seat=suspect)
+    await t.slash("ann", "game start")
+    live = t.bot.service.in_channel(t.channel)
+    for _ in range(600):
+        game = live.game
+        if game is None or game.finished or not game.prompts():
+            break
+        seat, prompt = next(iter(game.prompts().items()))
+        action, params = clue_policy(game, seat, prompt)
+        user = t.user_of_seat(seat)
+        if action in CLUE_MENU_ACTIONS:
+            await t.answer_prompt(user, choose=params[CLUE_MENU_ACTIONS[action]])
+        else:
+            await t.slash(user, f"clue {action}", **params)
+    game = live.game
+    if game is None or not game.finished:
+        raise RuntimeError("the demo game did not finish")
+    return f"a whole game; the winner: {', '.join(game.winners)}."
+
+
 SCRIPTS: dict[str, tuple[Script, str, tuple[str, ...]]] = {
     "hf-political-events": (hf_script, "demo-2", ("ann", "bob", "cy", "dee")),
+    "killer-clue": (clue_script, "demo-kc-0", ("ann", "bob", "cy", "dee")),
 }
 
 

@@ -98,4 +98,5 @@ class HighFrontier(commands.Cog):
 
 async def setup(bot: Croupier) -> None:
     bot.renderers[VARIANT] = hf_render.render
+    bot.command_groups[VARIANT] = "hf"
     await bot.add_cog(HighFrontier(bot))

@@ -33,3 +33,16 @@ def test_without_a_token_the_bot_exits_2_and_explains(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr and "python -m bot demo" in done.stderr
+
+
+def test_the_killer_clue_demo_plays_a_whole_game_to_a_winner(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    out = tmp_path / "demo-out"
+    done = subprocess.run([sys.executable, "-m", "bot", "demo", "killer-clue", "--out",
+                           str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "the winner:" in done.stdout
+    channel = (out / "channel-game-table.txt").read_text()
+    assert "Game over" in channel and "Winner:" in channel
+    assert len(list(out.glob("dm-*.txt"))) == 4 and list(out.glob("*.png"))

@@ -1,0 +1,48 @@
+"""Killer Clue end to end through the sandbox (issue 4's acceptance).
+
+A 4-player game: the envelopes go by DM, a suggestion is disproved by a card given
+through a DM menu, the Danger round is collected by DM and revealed shuffled, a
+suspect is murdered, and a correct accusation ends the game. The scripted players
+are the demo's (bot/demo.py), run here against the test's own sandbox.
+"""
+
+from __future__ import annotations
+
+from bot.demo import DemoTable, clue_script
+from tests.support.table import Table
+
+
+async def test_a_whole_four_player_game_through_discord(table: Table) -> None:
+    table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
+    table.extensions = ("cogs.lobby", "cogs.clue")
+    bot = await table.start_bot(seed="demo-kc-0")
+    summary = await clue_script(DemoTable(table.fake, bot, table.channel, table.users))
+    assert "winner" in summary
+    channel = table.said()
+    players = ("ann", "bob", "cy", "dee")
+
+    # The envelopes: every player was dealt privately; exactly one learned they are the killer.
+    envelopes = ["\n".join(m.text() for m in table.dms(u)) for u in players]
+    assert all("Your Clue cards" in e or "Your other Clue cards" in e for e in envelopes)
+    assert sum("YOU ARE THE KILLER" in e for e in envelopes) == 1
+    killer_text = next(e for e in envelopes if "YOU ARE THE KILLER" in e)
+    assert "YOU ARE THE KILLER" not in channel
+
+    # A suggestion disproved by a card given through the DM menu; the channel says only who.
+    gives = [i for i in table.fake.interactions if i.custom_id and ":give:" in i.custom_id]
+    assert gives and all(i.guild_id is None for i in gives)
+    assert "gives Miss Scarlet a card" in channel or " gives " in channel
+    assert any("gives you" in e for e in envelopes)
+
+    # The Danger round: one face-down card from each living player, by DM, revealed shuffled.
+    dangers = [i for i in table.fake.interactions if i.custom_id and ":danger:" in i.custom_id]
+    assert len({i.user_id for i in dangers}) == 4 and all(i.guild_id is None for i in dangers)
+    assert "plays a card face down" in channel
+    assert "shuffled and turned up" in channel
+
+    # A murder, then the correct accusation that ends the game.
+    assert "MURDERED" in channel
+    assert "has solved the murder" in channel and "Game over" in channel
+    assert "Case File" in killer_text
+    verified = await table.slash("ann", "game verify")
+    assert "Verified" in verified.text()
