@@ -8,6 +8,7 @@ player ephemerally, then announce the events. Errors are answered in one place.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -30,6 +31,7 @@ from engine import Ambiguous, Event, NotAllowed, RuleError
 
 log = logging.getLogger(__name__)
 
+FAST_ANSWER_SECONDS = 1.0
 DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue")
 
 Renderer = Callable[[dict[str, Any]], bytes]
@@ -127,16 +129,27 @@ class Croupier(commands.Bot):
 
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
                    params: dict[str, Any], *, seat: str | None, observed: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.act(live, interaction.user.id, action, params, seat=seat,
-                                         observed_seq=observed)
-        mine = [e for e in outcome.events if not e.public and outcome.seat in e.audience]
-        lines = ([] if action in outcome.game.queries else ["\N{WHITE HEAVY CHECK MARK} Done."]) + [
-            e.text for e in mine]
-        for text in chunks(lines):
-            await interaction.followup.send(text, ephemeral=True)
-        if action not in outcome.game.queries:
+        # Most actions are stored within a millisecond: answer directly. If the game's lock
+        # is busy or the disk slow, defer well within Discord's 3 seconds and answer later.
+        task = asyncio.ensure_future(self.service.act(
+            live, interaction.user.id, action, params, seat=seat, observed_seq=observed))
+        done, _ = await asyncio.wait({task}, timeout=FAST_ANSWER_SECONDS)
+        if not done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await task
+        mine = [e.text for e in outcome.events if not e.public and outcome.seat in e.audience]
+        query = action in outcome.game.queries
+        await self.reply(interaction, mine if query else ["\N{WHITE HEAVY CHECK MARK} Done.", *mine])
+        if not query:
             await self.announce(outcome)
+
+    async def reply(self, interaction: discord.Interaction[Any], lines: list[str]) -> None:
+        """An ephemeral answer in as many messages as it takes."""
+        for text in chunks(lines or ["Nothing to show."]):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
 
     async def announce(self, outcome: Outcome) -> None:
         """Tell everyone what happened (after it was stored), then re-arm the deadline.

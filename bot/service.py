@@ -228,6 +228,15 @@ class GameService:
             await self.storage.set_status(live.id, "aborted", self.clock())
             self._forget(live)
 
+    async def move(self, live: LiveGame, channel_id: int) -> None:
+        """Move a game to another channel (its own was deleted, or the table moved)."""
+        async with live.lock:
+            await self.storage.move_game(live.id, channel_id, self.clock())
+            if self.by_channel.get(live.row.channel_id) == live.id:
+                del self.by_channel[live.row.channel_id]
+            live.row = replace(live.row, channel_id=channel_id)
+            self.by_channel[channel_id] = live.id
+
     async def substitute(self, live: LiveGame, seat: str, user_id: int) -> None:
         async with live.lock:
             if live.seat_row(seat) is None:

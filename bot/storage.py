@@ -227,6 +227,16 @@ class Storage:
             await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
                              (status, now, game_id))
 
+    async def move_game(self, game_id: int, channel_id: int, now: float) -> None:
+        try:
+            async with self.transaction() as db:
+                await db.execute("UPDATE games SET channel_id = ?, updated_at = ? WHERE id = ?",
+                                 (channel_id, now, game_id))
+                await db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = 'status'",
+                                 (game_id,))
+        except sqlite3.IntegrityError:
+            raise ChannelBusy("This channel already has a game.") from None
+
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None:
         async with self.transaction() as db:
             await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ?",

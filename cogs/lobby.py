@@ -186,6 +186,42 @@ class Lobby(commands.Cog):
         await self.bot.deadlines.storage.clear_deadline(live.id)
         await self.bot.delivery.status(live)
 
+    @game.command(name="adopt", description="Move one of your games into this channel")
+    @app_commands.describe(game_id="The game's number (#N), e.g. after its channel was deleted")
+    async def adopt(self, interaction: Interaction, game_id: int) -> None:
+        live = self.service.get(game_id)
+        if interaction.user.id != live.row.creator_id and not is_manager(interaction):
+            raise NotAllowed("Only the game's creator or a member with Manage Server can move it.")
+        if interaction.guild_id is None or interaction.guild_id != live.row.guild_id:
+            raise NotAllowed("Adopt a game from a channel of the server it was created in.")
+        if self.service.by_channel.get(interaction.channel_id or 0):
+            raise NotAllowed("This channel already has a game.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.move(live, interaction.channel_id or 0)
+        await interaction.followup.send(f"Game #{live.id} now lives here.", ephemeral=True)
+        await self.bot.delivery.post(live, f"Game #{live.id} moves to this channel; it goes on "
+                                           "exactly where it was.")
+        await self.bot.delivery.status(live, deadline=await self.bot.deadlines.due(live))
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """Nothing is lost: the game stays stored; its creator is told how to move it."""
+        game_id = self.service.by_channel.get(channel_id)
+        if game_id is None:
+            return
+        live = self.service.get(game_id)
+        await self.bot.delivery.dm(
+            live.row.creator_id, f"The channel of your game #{live.id} ({live.row.variant}) was "
+            f"deleted. The game is saved exactly as it was: run `/game adopt game_id:{live.id}` "
+            "in another channel to carry on there.")
+
     @game.command(name="substitute", description="Hand a seat to another player")
     @app_commands.describe(seat="The seat to hand over", user="Who takes it")
     @app_commands.autocomplete(seat=seat_autocomplete)

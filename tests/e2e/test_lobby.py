@@ -188,3 +188,79 @@ async def test_verify_after_the_end_and_fails_on_an_altered_roll(table: Table) -
     db.close()
     failed = await table.slash("cy", "game verify")
     assert "FAILED" in failed.text() and "roll" in failed.text()
+
+
+async def test_a_slow_action_is_deferred_within_discords_three_seconds(
+        table: Table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """When the game's lock is busy, the bot defers first and answers in a follow-up."""
+    import bot.client
+
+    monkeypatch.setattr(bot.client, "FAST_ANSWER_SECONDS", 0.05)
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    live = table.live
+    await live.lock.acquire()
+    asyncio.get_running_loop().call_later(0.3, live.lock.release)
+    answer = await table.fake.slash(table.users["ann"], table.channel, "pig roll")
+    assert answer.response_type == 5 and not answer.late  # deferred, ephemerally
+    followup = await answer.wait_followup()
+    assert "Done." in followup.text()
+    assert [s.action for s in live.game.log] == ["roll"]
+    await table.fake.settle()
+
+
+async def test_a_deleted_channel_loses_nothing_and_the_game_can_be_adopted(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "pig roll")
+    before = table.live.game.state()
+    table.fake.delete_channel(table.channel)
+    told = await table.fake.wait_for_message(lambda m: "was deleted" in m.text())
+    assert told in table.dms("ann") and "/game adopt game_id:1" in told.text()
+    new_channel = table.fake.add_channel(table.guild, "new-table")
+    refused = await table.slash("bob", "game adopt", channel=new_channel, game_id=1)
+    assert "Only the game's creator" in refused.text()
+    await table.slash("ann", "game adopt", channel=new_channel, game_id=1)
+    assert table.bot is not None
+    live = table.bot.service.in_channel(new_channel)
+    assert live.game.state() == before
+    await table.slash("ann", "pig hold", channel=new_channel)
+    assert "banks" in table.said(new_channel)
+
+
+async def test_substitute_hands_a_seat_and_its_secrets_to_another_player(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    secret = table.live.game.view("bob")["my_card"]
+    refused = await table.slash("cy", "game substitute", seat="bob", user=table.users["cy"])
+    assert "Only the creator" in refused.text()
+    await table.slash("ann", "game substitute", seat="bob", user=table.users["cy"])
+    assert any(secret in m.text() for m in table.dms("cy"))
+    assert table.live.user_of("bob") == table.users["cy"]
+
+
+async def test_leave_before_the_start_and_abort_by_a_manager(table: Table) -> None:
+    await table.start_bot()
+    await table.slash("ann", "game new", variant="pig")
+    await table.slash("bob", "game join")
+    left = await table.slash("bob", "game leave")
+    assert "You left" in left.text() and table.live.seats == []
+    refused = await table.slash("bob", "game abort")
+    assert "Only the game's creator" in refused.text()
+    await table.slash("mod", "game abort")
+    assert "aborted" in table.said()
+    again = await table.slash("bob", "game new", variant="pig")
+    assert "New game" in again.text()
+
+
+async def test_a_game_in_its_own_thread(table: Table) -> None:
+    await table.start_bot()
+    await table.slash("ann", "game new", variant="pig", thread=True)
+    (thread,) = table.fake.threads(table.channel)
+    await table.slash("ann", "game join", channel=thread)
+    await table.slash("bob", "game join", channel=thread)
+    await table.slash("ann", "game start", channel=thread)
+    assert "Pig #1 begins" in table.said(thread)
+    # The parent channel is free for another game.
+    other = await table.slash("cy", "game new", variant="pig")
+    assert "New game" in other.text()

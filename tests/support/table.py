@@ -52,9 +52,9 @@ class Table:
             await self.fake.stop_bot(self.bot)
             self.bot = None
 
-    async def slash(self, user: str, command: str, channel: int | None = None,
+    async def slash(self, who: str, command: str, channel: int | None = None,
                     **options: Any) -> Interaction:
-        inter = await self.fake.slash(self.users[user], channel or self.channel, command,
+        inter = await self.fake.slash(self.users[who], channel or self.channel, command,
                                       **options)
         await self.fake.settle()
         return inter

@@ -1,0 +1,64 @@
+"""(b) A slash command's round trip through the sandbox, against a no-op command's.
+
+The real bot and discord.py against the local stand-in for Discord. The floor is a
+command that answers at once; the measured command is `/pig note`, a real action:
+found, applied by the engine, stored durably, and acknowledged. Both are timed from
+the interaction sent to the answer received, alternating, so both see the same load.
+Target: the median at most 1.5x the no-op's. Run: .venv/bin/python bench/bench_slash.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import _common  # noqa: F401  (puts the repository on sys.path)
+
+import tests.support.pig  # noqa: F401
+from bot.client import Croupier
+from bot.config import Settings
+from bot.sandbox import FakeDiscord
+
+REPEAT = 200
+
+
+async def main() -> None:
+    logging.disable(logging.WARNING)
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild()
+            channel = fake.add_channel(guild, "bench")
+            ann = fake.add_user("ann", guild_id=guild)
+            bob = fake.add_user("bob", guild_id=guild)
+            bot = Croupier(Settings(token=fake.bot_token, database=str(Path(tmp) / "b.db")),
+                           extensions=("cogs.lobby", "tests.support.pig_cog", "noop_cog"))
+            await fake.run_bot(bot)
+            await fake.slash(ann, channel, "game new", variant="pig", options="target=100")
+            await fake.slash(ann, channel, "game join")
+            await fake.slash(bob, channel, "game join")
+            await fake.slash(ann, channel, "game start")
+            await fake.settle()
+            floor, action = [], []
+            for n in range(REPEAT):
+                start = time.perf_counter()
+                await fake.slash(ann, channel, "noop")
+                floor.append(time.perf_counter() - start)
+                await fake.settle()
+                start = time.perf_counter()
+                answer = await fake.slash(ann, channel, "pig note", text=f"n{n}")
+                action.append(time.perf_counter() - start)
+                assert "Done" in answer.text()
+                await fake.settle()
+            await fake.stop_bot(bot)
+    f, a = statistics.median(floor), statistics.median(action)
+    print(f"no-op command round trip median: {f * 1e3:.2f} ms")
+    print(f"/pig note (stored action) median: {a * 1e3:.2f} ms")
+    print(f"ratio: {a / f:.2f}x (target <= 1.5x)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
