@@ -123,9 +123,21 @@ class Croupier(commands.Bot):
             seat = live.game.seats[seat_index]
             if live.user_of(seat) != interaction.user.id:
                 raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
+            if seq != live.seq and interaction.message is not None:
+                await self._refuse_outdated(live, seat, interaction.message.id, seq, action,
+                                            params)
             await self._act(interaction, live, action, params, seat=seat, observed=seq)
         except Exception as exc:  # noqa: BLE001 - one place answers every error
             await self.reply_error(interaction, exc)
+
+    async def _refuse_outdated(self, live: LiveGame, seat: str, message_id: int, seq: int,
+                               action: str, params: dict[str, Any]) -> None:
+        """Only the seat's newest prompt may be answered; a repeat says it was done."""
+        latest = await self.service.storage.message(live.id, f"prompt:{seat}")
+        if latest is not None and latest[1] != message_id:
+            await self.service.refuse_repeat(live, seq, seat, action, params)
+            raise NotAllowed("This choice is out of date: use the newest message, or the "
+                             "game's slash commands.")
 
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
                    params: dict[str, Any], *, seat: str | None, observed: int) -> None:

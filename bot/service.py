@@ -285,7 +285,7 @@ class GameService:
                 return Outcome(live, live.seq, chosen, action, live.game.act(chosen, action,
                                                                              **params))
             if observed_seq is not None and observed_seq != live.seq:
-                await self._refuse_repeat(live, observed_seq, chosen, action, params)
+                await self.refuse_repeat(live, observed_seq, chosen, action, params)
             return await self._apply(live, chosen, action, params, user_id)
 
     async def act_as_deadline(self, live: LiveGame, seat: str, action: str,
@@ -293,8 +293,9 @@ class GameService:
         async with live.lock:
             return await self._apply(live, seat, action, params, 0)
 
-    async def _refuse_repeat(self, live: LiveGame, observed: int, seat: str, action: str,
-                             params: dict[str, Any]) -> None:
+    async def refuse_repeat(self, live: LiveGame, observed: int, seat: str, action: str,
+                            params: dict[str, Any]) -> None:
+        """Raise Duplicate if the seat made this very action since `observed`."""
         for row in await self.storage.actions(live.id, after=observed):
             if row.kind == "act" and row.seat == seat and row.action == action and \
                     row.params == params:

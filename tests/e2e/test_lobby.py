@@ -264,3 +264,17 @@ async def test_a_game_in_its_own_thread(table: Table) -> None:
     # The parent channel is free for another game.
     other = await table.slash("cy", "game new", variant="pig")
     assert "New game" in other.text()
+
+
+async def test_an_outdated_prompt_is_refused_and_the_newest_works(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    first = prompt_message(table, "ann")
+    await table.slash("ann", "pig roll")  # the pot changes: ann gets a newer prompt
+    newest = prompt_message(table, "ann")
+    assert newest.id != first.id, "the fixed seed rolls no 1 here"
+    stale = await table.fake.click(table.users["ann"], first.id, first.button("Hold"))
+    assert "out of date" in stale.text()
+    fresh = await table.fake.click(table.users["ann"], newest.id, newest.button("Hold"))
+    await table.fake.settle()
+    assert "Done." in fresh.text()
