@@ -45,7 +45,7 @@ async def main() -> None:
             floor, action = [], []
             for n in range(REPEAT):
                 start = time.perf_counter()
-                await fake.slash(ann, channel, "noop")
+                await fake.slash(ann, channel, "noop", text=f"n{n}")
                 floor.append(time.perf_counter() - start)
                 await fake.settle()
                 start = time.perf_counter()

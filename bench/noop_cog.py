@@ -11,7 +11,9 @@ from discord.ext import commands
 
 class Noop(commands.Cog):
     @app_commands.command(name="noop", description="Answers at once and does nothing")
-    async def noop(self, interaction: discord.Interaction[Any]) -> None:
+    async def noop(self, interaction: discord.Interaction[Any],
+                   text: app_commands.Range[str, 1, 40]) -> None:
+        """The same option as /pig note, so both carry the same Discord plumbing."""
         await interaction.response.send_message("\N{WHITE HEAVY CHECK MARK} Done.",
                                                 ephemeral=True)
 

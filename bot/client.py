@@ -143,12 +143,16 @@ class Croupier(commands.Bot):
                    params: dict[str, Any], *, seat: str | None, observed: int) -> None:
         # Most actions are stored within a millisecond: answer directly. If the game's lock
         # is busy or the disk slow, defer well within Discord's 3 seconds and answer later.
-        task = asyncio.ensure_future(self.service.act(
-            live, interaction.user.id, action, params, seat=seat, observed_seq=observed))
-        done, _ = await asyncio.wait({task}, timeout=FAST_ANSWER_SECONDS)
-        if not done:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await task
+        deferring: list[asyncio.Task[Any]] = []
+        timer = self.loop.call_later(FAST_ANSWER_SECONDS, lambda: deferring.append(
+            asyncio.ensure_future(interaction.response.defer(ephemeral=True, thinking=True))))
+        try:
+            outcome = await self.service.act(live, interaction.user.id, action, params,
+                                             seat=seat, observed_seq=observed)
+        finally:
+            timer.cancel()
+            for task in deferring:
+                await task
         mine = [e.text for e in outcome.events if not e.public and outcome.seat in e.audience]
         query = action in outcome.game.queries
         await self.reply(interaction, mine if query else ["\N{WHITE HEAVY CHECK MARK} Done.", *mine])
