@@ -301,10 +301,8 @@ class Lobby(commands.Cog):
             events = a.events if full else [e for e in a.events if e["audience"] == "public"]
             entry: dict[str, Any] = {"seq": a.seq, "kind": a.kind, "seat": a.seat,
                                      "action": a.action, "events": events}
-            if full:
+            if full:  # parameters can be secret (a card played face down): only at the end
                 entry.update(params=a.params, luck=a.step.get("luck", []))
-            elif a.kind == "act" and not a.step.get("secret") and not a.step.get("luck"):
-                entry["params"] = a.params
             entries.append(entry)
         doc = {"game": row.id, "variant": row.variant, "status": row.status,
                "commitment": row.commitment, "log": entries}

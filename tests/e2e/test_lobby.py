@@ -278,3 +278,21 @@ async def test_an_outdated_prompt_is_refused_and_the_newest_works(table: Table) 
     fresh = await table.fake.click(table.users["ann"], newest.id, newest.button("Hold"))
     await table.fake.settle()
     assert "Done." in fresh.text()
+
+
+async def test_the_public_log_holds_no_secret_and_the_full_log_waits_for_the_end(
+        table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "pig roll")
+    refused = await table.slash("ann", "game log", full=True)
+    assert "only after the game has ended" in refused.text()
+    answer = await table.slash("bob", "game log")
+    assert answer.ephemeral
+    (name, data), = [f for m in answer.all_messages() for f in m.files]
+    assert name.endswith("public-log.json")
+    text = data.decode()
+    for seat in ("ann", "bob"):
+        assert table.live.game.view(seat)["my_card"] not in text
+    assert '"seed"' not in text and table.live.row.seed not in text
+    assert "rolls" in text
