@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat
 from engine.rng import Rng, commitment
+from engine.values import read_bool
 
 STATE_SCHEMA = 1
 
@@ -38,14 +39,7 @@ class Option:
     def coerce(self, value: Any) -> bool | int | str:
         """Read a value given by a player (possibly as text) or refuse it."""
         if isinstance(self.default, bool):
-            if isinstance(value, bool):
-                return value
-            text = str(value).strip().lower()
-            if text in {"1", "true", "yes", "on"}:
-                return True
-            if text in {"0", "false", "no", "off"}:
-                return False
-            raise Unreadable(f"Option {self.name} is on or off, not {value!r}.")
+            return read_bool(value, f"Option {self.name}")
         if isinstance(self.default, int):
             try:
                 number = int(value)

@@ -13,9 +13,10 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+from renders.text import Font, load_font, wrap
+
 RGB = tuple[int, int, int]
 
 BG: RGB = (21, 26, 43)
@@ -44,23 +45,6 @@ CATEGORY: dict[str, tuple[RGB, str]] = {
 TILES_TOP, TILE_H, SUN_H = 88, 118, 150
 
 
-def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, font: Font, width: int) -> list[str]:
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if line and draw.textlength(trial, font=font) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, font: Font, width: int) -> str:
@@ -77,7 +61,7 @@ def _block(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, font: Font
     """Draw wrapped text; returns the y below it."""
     x, y = xy
     size = int(getattr(font, "size", 14))
-    lines = _wrap(draw, text, font, width)
+    lines = wrap(draw, text, font, width)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = _fit(draw, lines[-1] + " ...", font, width)
@@ -113,11 +97,11 @@ def _card(img: Image.Image, box: tuple[int, int, int, int], draw_rec: dict[str, 
     if draw_rec is None:
         draw.rounded_rectangle(box, radius=22, fill=(44, 54, 84), outline=GOLD, width=4)
         cx = (x0 + x1) // 2
-        draw.text((cx, y0 + 230), "High", font=_font(52), fill=GOLD, anchor="mm")
-        draw.text((cx, y0 + 290), "Frontier", font=_font(52), fill=GOLD, anchor="mm")
-        draw.text((cx, y0 + 350), "EVENT", font=_font(30), fill=INK, anchor="mm")
-        draw.text((cx, y1 - 70), "No event drawn yet.", font=_font(22), fill=INK, anchor="mm")
-        draw.text((cx, y1 - 40), "The Sec-Gen starts turn 1 with /hf turn.", font=_font(18),
+        draw.text((cx, y0 + 230), "High", font=load_font(52), fill=GOLD, anchor="mm")
+        draw.text((cx, y0 + 290), "Frontier", font=load_font(52), fill=GOLD, anchor="mm")
+        draw.text((cx, y0 + 350), "EVENT", font=load_font(30), fill=INK, anchor="mm")
+        draw.text((cx, y1 - 70), "No event drawn yet.", font=load_font(22), fill=INK, anchor="mm")
+        draw.text((cx, y1 - 40), "The Sec-Gen starts turn 1 with /hf turn.", font=load_font(18),
                   fill=MUTED, anchor="mm")
         return
     card = draw_rec["card"]
@@ -125,20 +109,20 @@ def _card(img: Image.Image, box: tuple[int, int, int, int], draw_rec: dict[str, 
     draw.rounded_rectangle(box, radius=22, fill=CARD, outline=colour, width=6)
     draw.rounded_rectangle((x0, y0, x1, y0 + 54), radius=22, fill=colour)
     draw.rectangle((x0, y0 + 30, x1, y0 + 54), fill=colour)
-    draw.text((x0 + 24, y0 + 27), label, font=_font(22), fill=(255, 255, 255), anchor="lm")
-    draw.text((x1 - 24, y0 + 27), f"TURN {draw_rec.get('turn', turn)}", font=_font(22),
+    draw.text((x0 + 24, y0 + 27), label, font=load_font(22), fill=(255, 255, 255), anchor="lm")
+    draw.text((x1 - 24, y0 + 27), f"TURN {draw_rec.get('turn', turn)}", font=load_font(22),
               fill=(255, 255, 255), anchor="rm")
     y = y0 + 78
-    y = _block(draw, (x0 + 24, y), card["name"], _font(38), CARD_INK, inner, max_lines=2)
+    y = _block(draw, (x0 + 24, y), card["name"], load_font(38), CARD_INK, inner, max_lines=2)
     if card.get("subtitle"):
-        y = _block(draw, (x0 + 24, y), card["subtitle"], _font(28), colour, inner, max_lines=2)
+        y = _block(draw, (x0 + 24, y), card["subtitle"], load_font(28), colour, inner, max_lines=2)
     y += 6
     draw.line((x0 + 24, y, x1 - 24, y), fill=(210, 203, 186), width=2)
     y += 14
-    y = _block(draw, (x0 + 24, y), f"Condition: {card.get('condition', 'always')}", _font(18),
+    y = _block(draw, (x0 + 24, y), f"Condition: {card.get('condition', 'always')}", load_font(18),
                CARD_MUTED, inner)
     y += 10
-    _block(draw, (x0 + 24, y), card.get("text", ""), _font(22), CARD_INK, inner, max_lines=9)
+    _block(draw, (x0 + 24, y), card.get("text", ""), load_font(22), CARD_INK, inner, max_lines=9)
 
     # The verdict, at the bottom: a label, never just a colour.
     applied = bool(draw_rec.get("applied"))
@@ -155,15 +139,15 @@ def _card(img: Image.Image, box: tuple[int, int, int, int], draw_rec: dict[str, 
         head = f"IGNORED ({draw_rec.get('reason') or 'no event'})"
         body = (detail[:1].upper() + detail[1:] + ". " if detail else "") + \
             "No event this turn."
-    draw.text((x0 + 24, band_top + 14), head, font=_font(26), fill=(255, 255, 255))
-    _block(draw, (x0 + 24, band_top + 52), body, _font(19), (255, 255, 255), inner, max_lines=4)
+    draw.text((x0 + 24, band_top + 14), head, font=load_font(26), fill=(255, 255, 255))
+    _block(draw, (x0 + 24, band_top + 52), body, load_font(19), (255, 255, 255), inner, max_lines=4)
     if not applied:
         _stamp(img, (x0 + x1) // 2, band_top - 78, "IGNORED", IGNORED)
 
 
 def _stamp(img: Image.Image, cx: int, cy: int, text: str, colour: RGB) -> None:
     """A rotated rubber stamp over an ignored card (the text is still readable beneath)."""
-    font = _font(52)
+    font = load_font(52)
     layer = Image.new("RGBA", (330, 96), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
     d.rounded_rectangle((8, 8, 322, 88), radius=12, outline=colour + (150,), width=6)
@@ -178,9 +162,9 @@ def _tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], label: str,
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
     draw.rectangle((x0 + 2, y0 + 10, x0 + 8, y1 - 10), fill=accent)
     width = x1 - x0 - 30
-    draw.text((x0 + 18, y0 + 12), label, font=_font(15), fill=MUTED)
-    size = next((n for n in (28, 24, 20) if draw.textlength(value, font=_font(n)) <= width), 18)
-    draw.text((x0 + 18, y0 + 48), _fit(draw, value, _font(size), width), font=_font(size),
+    draw.text((x0 + 18, y0 + 12), label, font=load_font(15), fill=MUTED)
+    size = next((n for n in (28, 24, 20) if draw.textlength(value, font=load_font(n)) <= width), 18)
+    draw.text((x0 + 18, y0 + 48), _fit(draw, value, load_font(size), width), font=load_font(size),
               fill=INK, anchor="lm")
     note_y = y0 + 72
     if bar is not None:  # a gauge under the value (cards left of the deck)
@@ -190,19 +174,19 @@ def _tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], label: str,
             draw.rectangle((x0 + 18, y0 + 68, x0 + 18 + filled, y0 + 73), fill=accent)
         note_y = y0 + 80
     if note:
-        _block(draw, (x0 + 18, note_y), note, _font(15), MUTED, width, spacing=3, max_lines=2)
+        _block(draw, (x0 + 18, note_y), note, load_font(15), MUTED, width, spacing=3, max_lines=2)
 
 
 def _sunspot(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
              sun: dict[str, Any], turn: int) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    draw.text((x0 + 18, y0 + 12), "SUNSPOT CYCLE", font=_font(15), fill=MUTED)
+    draw.text((x0 + 18, y0 + 12), "SUNSPOT CYCLE", font=load_font(15), fill=MUTED)
     if sun.get("mode") != "track" or not sun.get("length"):
-        draw.text((x0 + 18, y0 + 40), "Seniority is declared by the Sec-Gen", font=_font(24),
+        draw.text((x0 + 18, y0 + 40), "Seniority is declared by the Sec-Gen", font=load_font(24),
                   fill=INK)
         draw.text((x0 + 18, y0 + 76), "(/hf turn seniority:true when the cube passes it)",
-                  font=_font(17), fill=MUTED)
+                  font=load_font(17), fill=MUTED)
         return
     length = int(sun["length"])
     space = int(sun["space"])
@@ -217,21 +201,21 @@ def _sunspot(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
         draw.rectangle((sx, top, sx + size, top + size),
                        fill=CUBE if here else (52, 62, 92), outline=INK if here else PANEL_EDGE,
                        width=3 if here else 1)
-        draw.text((sx + size // 2, top + size // 2), str(n), font=_font(max(9, min(17, size - 6))),
+        draw.text((sx + size // 2, top + size // 2), str(n), font=load_font(max(9, min(17, size - 6))),
                   fill=CARD_INK if here else MUTED, anchor="mm")
         if n == senior:
             mx = int(sx - (step - size) / 2)
             draw.line((mx, top - 10, mx, top + size + 10), fill=GOLD, width=4)
-            draw.text((mx + 4, top + size + 8), "SENIORITY", font=_font(14), fill=GOLD)
+            draw.text((mx + 4, top + size + 8), "SENIORITY", font=load_font(14), fill=GOLD)
     cube_x = int(left + (space - 1) * step + step / 2)
-    draw.text((cube_x, top - 4), "CUBE", font=_font(13), fill=CUBE, anchor="ms")
+    draw.text((cube_x, top - 4), "CUBE", font=load_font(13), fill=CUBE, anchor="ms")
     later = sun.get("seniority_in")
     if later is not None:
         when = "next turn" if later == 1 else f"in {later} turns"
         note = f"Space {space} of {length}. The cube passes Seniority {when}."
         if turn == 0:
             note += " (It does not move on turn 1.)"
-        draw.text((x0 + 18, y1 - 26), note, font=_font(16), fill=MUTED)
+        draw.text((x0 + 18, y1 - 26), note, font=load_font(16), fill=MUTED)
 
 
 def render(public_view: dict[str, Any], *, width: int = 1280, recent: int = 7) -> bytes:
@@ -256,9 +240,9 @@ def render(public_view: dict[str, Any], *, width: int = 1280, recent: int = 7) -
     img = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(img)
     turn = int(view.get("turn") or 0)
-    draw.text((32, 22), "HIGH FRONTIER", font=_font(30), fill=GOLD)
-    draw.text((270, 27), "political events", font=_font(24), fill=INK)
-    draw.text((width - 32, 24), f"Turn {turn}" if turn else "Before turn 1", font=_font(28),
+    draw.text((32, 22), "HIGH FRONTIER", font=load_font(30), fill=GOLD)
+    draw.text((270, 27), "political events", font=load_font(24), fill=INK)
+    draw.text((width - 32, 24), f"Turn {turn}" if turn else "Before turn 1", font=load_font(28),
               fill=INK, anchor="ra")
     draw.line((32, 68, width - 32, 68), fill=PANEL_EDGE, width=2)
 
@@ -298,16 +282,16 @@ def render(public_view: dict[str, Any], *, width: int = 1280, recent: int = 7) -
     # Players in turn order from the Sec-Gen.
     box = (right_x, players_top, width - 32, players_top + players_h)
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    draw.text((right_x + 18, players_top + 12), "TURN ORDER FROM THE SEC-GEN", font=_font(15),
+    draw.text((right_x + 18, players_top + 12), "TURN ORDER FROM THE SEC-GEN", font=load_font(15),
               fill=MUTED)
     pending = dict(view.get("pending") or {})
     answers = {a["seat"]: a["answer"] for a in pending.get("answers") or []}
     y = players_top + 40
     for n, seat in enumerate(seats, start=1):
         ideology = ideologies.get(seat)
-        draw.text((right_x + 18, y), f"{n}.", font=_font(19), fill=MUTED)
-        draw.text((right_x + 50, y), _fit(draw, seat, _font(19), 220), font=_font(19), fill=INK)
-        draw.text((right_x + 290, y), ideology or "ideology not set", font=_font(19),
+        draw.text((right_x + 18, y), f"{n}.", font=load_font(19), fill=MUTED)
+        draw.text((right_x + 50, y), _fit(draw, seat, load_font(19), 220), font=load_font(19), fill=INK)
+        draw.text((right_x + 290, y), ideology or "ideology not set", font=load_font(19),
                   fill=INK if ideology else MUTED)
         tags = []
         if seat == secgen:
@@ -320,37 +304,37 @@ def render(public_view: dict[str, Any], *, width: int = 1280, recent: int = 7) -
             tags.append(("TO ACT", CUBE))
         tx = right_x + 470
         for tag, colour in tags:
-            tw = int(draw.textlength(tag, font=_font(14))) + 16
+            tw = int(draw.textlength(tag, font=load_font(14))) + 16
             draw.rounded_rectangle((tx, y - 1, tx + tw, y + 22), radius=8, outline=colour,
                                    width=2)
-            draw.text((tx + 8, y + 11), tag, font=_font(14), fill=colour, anchor="lm")
+            draw.text((tx + 8, y + 11), tag, font=load_font(14), fill=colour, anchor="lm")
             tx += tw + 8
         y += 30
 
     # Recent draws, newest first, and what the table waits for.
     box = (right_x, recent_top, width - 32, recent_top + recent_h)
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    draw.text((right_x + 18, recent_top + 12), "RECENT DRAWS (NEWEST FIRST)", font=_font(15),
+    draw.text((right_x + 18, recent_top + 12), "RECENT DRAWS (NEWEST FIRST)", font=load_font(15),
               fill=MUTED)
     y = recent_top + 40
     if not shown:
-        draw.text((right_x + 18, y), "none yet", font=_font(18), fill=MUTED)
+        draw.text((right_x + 18, y), "none yet", font=load_font(18), fill=MUTED)
     for rec in shown:
         ok = bool(rec.get("applied"))
         mark = "applied" if ok else f"ignored: {rec.get('reason')}"
-        draw.text((right_x + 18, y), f"T{rec.get('turn')}", font=_font(18), fill=MUTED)
-        draw.text((right_x + 70, y), _fit(draw, str(rec.get("title")), _font(18), 330),
-                  font=_font(18), fill=INK)
+        draw.text((right_x + 18, y), f"T{rec.get('turn')}", font=load_font(18), fill=MUTED)
+        draw.text((right_x + 70, y), _fit(draw, str(rec.get("title")), load_font(18), 330),
+                  font=load_font(18), fill=INK)
         draw.rounded_rectangle((right_x + 420, y - 1, right_x + 420 + 200, y + 22), radius=8,
                                fill=APPLIED if ok else IGNORED)
-        draw.text((right_x + 430, y + 11), mark.upper(), font=_font(14), fill=(255, 255, 255),
+        draw.text((right_x + 430, y + 11), mark.upper(), font=load_font(14), fill=(255, 255, 255),
                   anchor="lm")
         y += 28
 
     waiting = str(view.get("waiting") or "")
     if waiting:
-        draw.text((32, height - 18), _fit(draw, "Waiting for " + waiting, _font(19), width - 64),
-                  font=_font(19), fill=GOLD, anchor="ls")
+        draw.text((32, height - 18), _fit(draw, "Waiting for " + waiting, load_font(19), width - 64),
+                  font=load_font(19), fill=GOLD, anchor="ls")
 
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)

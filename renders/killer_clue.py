@@ -14,11 +14,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engine.games.killer_clue import board
+from renders.text import Font, load_font, wrap
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
 
 CELL = 38
@@ -52,9 +52,6 @@ SHORT = {"Miss Scarlet": "Sc", "Col. Mustard": "Mu", "Mrs. White": "Wh", "Mr. Gr
 WEAPON_SHORT = {"Candlestick": "Candlestick", "Knife": "Knife", "Lead Pipe": "Lead Pipe",
                 "Revolver": "Revolver", "Rope": "Rope", "Wrench": "Wrench"}
 
-
-def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
 
 
 def _room_of(x: int, y: int) -> str | None:
@@ -110,20 +107,6 @@ def _pawn(draw: ImageDraw.ImageDraw, cx: int, cy: int, seat: str, colour: RGB,
               anchor="mm")
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, font: Font, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and draw.textlength(trial, font=font) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
 
 def render(view: dict[str, Any], *, coordinates: bool = True) -> bytes:
     """A PNG of the mansion and the table, from `game.view(None)` only.
@@ -136,7 +119,7 @@ def render(view: dict[str, Any], *, coordinates: bool = True) -> bytes:
     height = max(board_h, 980)
     image = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(image)
-    tiny, small, mid, big = _font(10), _font(13), _font(16), _font(22)
+    tiny, small, mid, big = load_font(10), load_font(13), load_font(16), load_font(22)
     suspects: dict[str, dict[str, Any]] = view.get("suspects", {})
     weapons: dict[str, str | None] = view.get("weapons", {})
     candles = set(view.get("candles", []))
@@ -288,7 +271,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, height: i
         y += 18
     awaiting = view.get("awaiting") or []
     if awaiting:
-        for line in _wrap(draw, "Waiting for: " + ", ".join(awaiting), small, x1 - x - 10):
+        for line in wrap(draw, "Waiting for: " + ", ".join(awaiting), small, x1 - x - 10):
             draw.text((x, y), line, fill=MUTED, font=small)
             y += 17
     first = view.get("first_player")
@@ -342,7 +325,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, height: i
     if view.get("moves_first"):
         effects.append(f"Moves first next turn: {view['moves_first']}")
     for line in effects:
-        for part in _wrap(draw, line, small, x1 - x - 10):
+        for part in wrap(draw, line, small, x1 - x - 10):
             draw.text((x, y), part, fill=INK, font=small)
             y += 17
     played = view.get("intrigue_played", [])
@@ -355,7 +338,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, height: i
             y += 17
     if view.get("danger_played") and round_name == "danger":
         y += 6
-        for line in _wrap(draw, "Face down: " + ", ".join(view["danger_played"]), small,
+        for line in wrap(draw, "Face down: " + ", ".join(view["danger_played"]), small,
                           x1 - x - 10):
             draw.text((x, y), line, fill=MUTED, font=small)
             y += 17
@@ -374,7 +357,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, height: i
         cf = view.get("case_file") or {}
         text = (f"The killer was {view['killer']}: {cf.get('suspect')}, in the "
                 f"{cf.get('room')}, with the {cf.get('weapon')}.")
-        for line in _wrap(draw, text, mid, x1 - x - 10):
+        for line in wrap(draw, text, mid, x1 - x - 10):
             draw.text((x, y), line, fill=CANDLE, font=mid)
             y += 22
         if view.get("winners"):

@@ -44,6 +44,7 @@ from engine.games.hf_cards import (
 )
 from engine.registry import register
 from engine.rng import Rng
+from engine.values import read_bool
 
 GAME_SCHEMA = 1
 TRACK = "track"
@@ -280,14 +281,7 @@ class HighFrontierEvents(Game):
 
     @staticmethod
     def _flag(value: Any, name: str) -> bool | None:
-        if value is None or isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in {"1", "true", "yes", "on"}:
-            return True
-        if text in {"0", "false", "no", "off"}:
-            return False
-        raise Unreadable(f"{name} is true or false, not {value!r}.")
+        return None if value is None else read_bool(value, name)
 
     def _refuse_while_pending(self, what: str) -> None:
         """Bookkeeping of the law, anarchy/war, Sec-Gen and cube waits for the event to end."""
