@@ -97,9 +97,13 @@ class Lobby(commands.Cog):
             if not isinstance(interaction.channel, discord.TextChannel):
                 raise NotAllowed("A thread can only be opened from a text channel.")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            made = await interaction.channel.create_thread(
-                name=f"{cls.title} — {interaction.user.display_name}"[:100],
-                type=discord.ChannelType.public_thread)
+            try:
+                made = await interaction.channel.create_thread(
+                    name=f"{cls.title} — {interaction.user.display_name}"[:100],
+                    type=discord.ChannelType.public_thread)
+            except discord.Forbidden:
+                raise NotAllowed("I may not open threads here: give me Create Public Threads, "
+                                 "or start the game without thread:true.") from None
             channel_id = made.id
         elif self.service.by_channel.get(channel_id):
             raise NotAllowed("This channel already has a game. Finish or abort it, or use "
@@ -169,6 +173,15 @@ class Lobby(commands.Cog):
         await interaction.response.send_message(embed=status_embed(live, deadline),
                                                 ephemeral=True)
         await self.bot.delivery.status(live, deadline=deadline)
+
+    @game.command(name="list", description="The games running in this server")
+    async def list_games(self, interaction: Interaction) -> None:
+        games = [g for g in self.service.live.values() if g.row.guild_id == interaction.guild_id]
+        lines = [f"#{g.id} **{engine.game_class(g.row.variant).title}** in <#{g.row.channel_id}>"
+                 f" — {g.row.status}, {len(g.seats)} seat(s)"
+                 + (f", {g.game.phase}" if g.game else "") for g in games]
+        await self.bot.reply(interaction, lines or ["No game is running in this server. "
+                                                    "Start one with /game new."])
 
     @game.command(name="hand", description="Show your own secrets in this game (only to you)")
     async def hand(self, interaction: Interaction) -> None:

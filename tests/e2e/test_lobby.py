@@ -296,3 +296,12 @@ async def test_the_public_log_holds_no_secret_and_the_full_log_waits_for_the_end
         assert table.live.game.view(seat)["my_card"] not in text
     assert '"seed"' not in text and table.live.row.seed not in text
     assert "rolls" in text
+
+
+async def test_list_shows_the_games_of_this_server(table: Table) -> None:
+    await table.start_bot()
+    empty = await table.slash("ann", "game list")
+    assert "No game is running" in empty.text()
+    await table.pig_game("ann", "bob")
+    listed = await table.slash("cy", "game list")
+    assert listed.ephemeral and "#1 **Pig**" in listed.text() and "running" in listed.text()
