@@ -964,8 +964,9 @@ class KillerClue(Game):
                 return "You cannot consult yourself."
             if self.status.get(subject) == MISSING:
                 return f"{subject} has disappeared and cannot be consulted."
-            if self.status.get(subject) == PLAYING:
-                return self._lock_refusal(seat, self.pawns.get(subject))
+            where = self.pawns.get(subject) if self.status.get(subject) == PLAYING else None
+            if is_room(where):  # else the card has no effect and moves no one (KC-8)
+                return self._lock_refusal(seat, where)
             return None
         if kind == "crime_scene":
             return self._lock_refusal(seat, subject)
@@ -1069,9 +1070,13 @@ class KillerClue(Game):
                 dest, wanted = self.pawns.get(target), target
             events = self._intrigue_move(seat, dest) if dest else [
                 public("no_effect", f"The {subject} is in no room: {seat} stays put.")]
-            if kind in fx["firsts"] or direction == NONE:
+            # The round's first card of its kind stays the first even without a
+            # mini-suggestion ("Not First": a later card may not make one).
+            if kind in fx["firsts"]:
                 return events
             fx["firsts"].append(kind)
+            if direction == NONE:
+                return events
             events.append(public("mini_suggestion", f"{seat} suggests that {wanted} is part of "
                                  f"the crime (asking to the {direction}).", seat=seat,
                                  card=wanted, direction=direction))
