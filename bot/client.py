@@ -32,7 +32,7 @@ from engine import Ambiguous, Event, NotAllowed, RuleError
 log = logging.getLogger(__name__)
 
 FAST_ANSWER_SECONDS = 1.0
-DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue")
+DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr")
 
 Renderer = Callable[[dict[str, Any]], bytes]
 

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import engine
 from bot.client import Croupier
 from bot.config import Settings
 from bot.sandbox import FakeDiscord, Interaction, Message
-from engine import Game, Prompt
+from engine import ActionSpec, Game, Prompt
 from engine.games.killer_clue.cards import card_type
 
 log = logging.getLogger(__name__)
@@ -182,9 +183,155 @@ async def clue_script(t: DemoTable) -> str:
     return f"a whole game; the winner: {', '.join(game.winners)}."
 
 
+def _values(spec: ActionSpec, name: str) -> list[str]:
+    param = next(p for p in spec.params if p.name == name)
+    return [c.value for c in (param.choices or ())]
+
+
+def _first_legal(game: Game, seat: str, action: str,
+                 candidates: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first parameters the engine accepts, tried on a copy of the game."""
+    for params in candidates:
+        trial = engine.load(game.variant, game.state())
+        try:
+            trial.act(seat, action, **params)
+        except engine.RuleError:
+            continue
+        return params
+    return None
+
+
+def _after(game: Game, seat: str, action: str, params: dict[str, Any]) -> set[str]:
+    """The actions the seat is offered after `action` (on a copy), or {} if refused."""
+    trial = engine.load(game.variant, game.state())
+    try:
+        trial.act(seat, action, **params)
+    except engine.RuleError:
+        return set()
+    prompt = trial.prompts().get(seat)
+    return {a.name for a in prompt.actions} if prompt else set()
+
+
+def ccr_policy(game: Game, seat: str, prompt: Prompt, memo: dict[str, int]
+               ) -> tuple[str, dict[str, Any]]:
+    """Scripted CEOs: found three corporations and one merger, leave Mom & Pops about as
+    targets, make a hostile takeover; then grow by absorbing, merging and attacking until
+    the Closing Bell can be rung."""
+    offered = {a.name: a for a in prompt.actions}
+    growing = memo.get("takeovers", 0) >= 1
+    if "declare-end" in offered and growing and memo.get("merges"):
+        return "declare-end", {}
+    if "place" in offered:
+        def score(territory: str) -> int:
+            names = _after(game, seat, "place", {"territory": territory})
+            if not names:
+                return -1
+            if growing:
+                return 3 if "merge" in names else 2 if "absorb" in names else 1
+            if not memo.get("merges"):
+                return 3 if "merge" in names else 2 if "found" in names else 1
+            return 2 if names <= {"found", "leave"} else 1
+        return "place", {"territory": max(_values(offered["place"], "territory"), key=score)}
+    if "merge" in offered and (growing or not memo.get("merges")):
+        memo["merges"] = memo.get("merges", 0) + 1
+        try:
+            engine.load(game.variant, game.state()).act(seat, "merge")
+            return "merge", {}
+        except engine.Ambiguous as tie:
+            return "merge", {"survivor": tie.candidates[0]}
+    if "absorb" in offered and growing:
+        return "absorb", {"corporation": _values(offered["absorb"], "corporation")[0]}
+    if "found" in offered and memo.get("founded", 0) < 3:
+        memo["founded"] = memo.get("founded", 0) + 1
+        return "found", {"corporation": _values(offered["found"], "corporation")[0]}
+    for action in ("leave", "dispose"):
+        if action in offered:
+            return action, {}
+    if "absorb" in offered:
+        return "absorb", {"corporation": _values(offered["absorb"], "corporation")[0]}
+    for action in ("consent", "accept", "vote"):
+        if action in offered:
+            return action, {"choice": "yes"}
+    if "end-attacks" in offered and memo.get("rounds", 0) >= 1:
+        memo["rounds"] = 0
+        return "end-attacks", {}
+    if "blitz" in offered and (growing or memo.get("takeovers", 0) < 1):
+        if "end-attacks" in offered:
+            memo["rounds"] = memo.get("rounds", 0) + 1
+        else:
+            memo["takeovers"] = memo.get("takeovers", 0) + 1
+        spec = offered["blitz"]
+        return "blitz", {"from_territory": _values(spec, "from_territory")[0],
+                         "to_territory": _values(spec, "to_territory")[0]}
+    if "end-attacks" in offered:
+        return "end-attacks", {}
+    if "move" in offered and "buy" not in offered and "earnings" not in offered:
+        spec = offered["move"]
+        names = [p.name for p in spec.params]
+        froms = _values(spec, "from_territory") if "from_territory" in names else [""]
+        tos = _values(spec, "to_territory") if "to_territory" in names else [""]
+        counts = sorted({int(c) for c in _values(spec, "count")} or {1})
+        combos = [{k: v for k, v in (("from_territory", f), ("to_territory", t),
+                                     ("count", c)) if v != ""}
+                  for f in froms for t in tos for c in counts]
+        chosen = _first_legal(game, seat, "move", combos)
+        return ("move", chosen) if chosen is not None else ("pass", {})
+    if "buy" in offered:
+        corporations = _values(offered["buy"], "corporation")
+        counts = sorted({int(c) for c in _values(offered["buy"], "count")}, reverse=True)
+        chosen = _first_legal(game, seat, "buy", [{"corporation": k, "count": c}
+                                                  for c in counts for k in corporations])
+        if chosen is not None:
+            return "buy", chosen
+    if "earnings" in offered:
+        corporation = _values(offered["earnings"], "corporation")[0]
+        return "earnings", {"corporation": corporation, "choice": "dividends"}
+    return "pass", {}
+
+
+# Answered from the menu or button the bot DMs; the others are typed as /ccr commands.
+CCR_DM_ACTIONS = {"consent": "choice", "accept": "choice", "vote": "choice", "dispose": ""}
+
+
+async def ccr_script(t: DemoTable) -> str:
+    """A 3-player game to the Closing Bell: foundings, a merger, a hostile takeover."""
+    await t.slash("ann", "game new", variant="cold-cash-risk")
+    for user in ("ann", "bob", "cy"):
+        await t.slash(user, "game join")
+    await t.slash("ann", "game start")
+    live = t.bot.service.in_channel(t.channel)
+    memo: dict[str, int] = {}
+    shown: set[tuple[str, str]] = set()
+    for _ in range(400):
+        game = live.game
+        if game is None or game.finished or not game.prompts():
+            break
+        seat, prompt = next(iter(game.prompts().items()))
+        action, params = ccr_policy(game, seat, prompt, memo)
+        user = t.user_of_seat(seat)
+        if action == "earnings" and (seat, params["corporation"]) not in shown:
+            # Only shown shares earn dividends (CCR-5): show them first, in private.
+            shown.add((seat, params["corporation"]))
+            await t.slash(user, "ccr show", corporation=params["corporation"])
+        if action in CCR_DM_ACTIONS:
+            param = CCR_DM_ACTIONS[action]
+            if param:
+                await t.answer_prompt(user, choose=params[param])
+            else:
+                spec = prompt.action(action)
+                await t.answer_prompt(user, button=spec.shown if spec else None)
+        else:
+            await t.slash(user, f"ccr {action}", **params)
+    game = live.game
+    if game is None or not game.finished:
+        raise RuntimeError("the demo game did not reach the Closing Bell")
+    return f"to the Closing Bell; the winner: {', '.join(game.winners)}."
+
+
 SCRIPTS: dict[str, tuple[Script, str, tuple[str, ...]]] = {
     "hf-political-events": (hf_script, "demo-2", ("ann", "bob", "cy", "dee")),
     "killer-clue": (clue_script, "demo-kc-0", ("ann", "bob", "cy", "dee")),
+    "cold-cash-risk": (ccr_script, "demo-ccr-0", ("ann", "bob", "cy")),
 }
 
 

@@ -46,3 +46,18 @@ def test_the_killer_clue_demo_plays_a_whole_game_to_a_winner(tmp_path: Path) -> 
     channel = (out / "channel-game-table.txt").read_text()
     assert "Game over" in channel and "Winner:" in channel
     assert len(list(out.glob("dm-*.txt"))) == 4 and list(out.glob("*.png"))
+
+
+def test_the_cold_cash_risk_demo_reaches_the_closing_bell(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    out = tmp_path / "demo-out"
+    done = subprocess.run([sys.executable, "-m", "bot", "demo", "cold-cash-risk", "--out",
+                           str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "to the Closing Bell" in done.stdout
+    channel = (out / "channel-game-table.txt").read_text()
+    for sight in (" founds ", " buys ", "agrees to the merger", "conducts a hostile takeover",
+                  "pays dividends", "Game over"):
+        assert sight in channel, sight
+    assert len(list(out.glob("dm-*.txt"))) == 3 and list(out.glob("*.png"))
