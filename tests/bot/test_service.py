@@ -102,3 +102,18 @@ async def test_undo_refused_after_luck(tmp_path: Path) -> None:
     await service.act(live, 100, "roll", {})
     with pytest.raises(engine.NotAllowed, match="rolled dice"):
         await service.request_undo(live, 100, decider=True)
+
+
+async def test_the_creator_may_draw_for_an_absent_sec_gen(tmp_path: Path) -> None:
+    """Issue 3: "Only the Sec-Gen, or the game's creator, may draw; the bot says who may."."""
+    service = await _service(tmp_path / "c.db")
+    live = await service.create(variant="hf-political-events", guild_id=1, channel_id=10,
+                                creator_id=100, options={})
+    await service.join(live, 200, seat=None, player_name="Bo")   # the Sec-Gen: first seat
+    await service.join(live, 100, seat=None, player_name="Ann")  # the creator
+    await service.join(live, 300, seat=None, player_name="Cy")
+    await service.start(live, 100)
+    with pytest.raises(engine.NotAllowed, match="Only the Sec-Gen, Bo"):
+        await service.act(live, 300, "turn", {})
+    outcome = await service.act(live, 100, "turn", {})
+    assert outcome.seat == "Bo" and live.game.view(None)["turn"] == 1
