@@ -505,12 +505,13 @@ class KillerClue(Game):
                 values.append(NONE)
             labels = {NONE: "Give nothing"}
             choices = tuple(Choice(v, labels.get(v, cards.label(v))) for v in values)
+            if legal:
+                choices += (Choice(RANDOM, "A random legal card"),)
             verb = {"suggestion": "suggestion", "accusation": "accusation",
                     "mini": "suggestion"}[top["mode"]]
             return Prompt(seat, f"Disprove {top['to']}'s {verb} ({', '.join(top['cards'])}): "
                           "give one card.", (ActionSpec("give", "Give a card", (
-                              Param("card", choices + (Choice(RANDOM, "A random legal card"),)),
-                          )),))
+                              Param("card", choices),)),))
         if kind == "bring":
             options = self.weapons_in(top["room"]) + [NONE]
             return Prompt(seat, f"You are summoned to {_the(top['to'])}: bring a weapon from "
@@ -744,6 +745,12 @@ class KillerClue(Game):
             legal += [c for c in hand if cards.is_red_herring(c)]
         return _distinct(legal)
 
+    def _asks_everyone(self, entry: dict[str, Any]) -> bool:
+        """With Red Herrings in play, every answerer of a suggestion is asked in turn, as at
+        the table: skipping those who cannot answer would point at the Red Herring holders
+        (they alone would be awaited without a matching card)."""
+        return bool(self.options["red_herrings"]) and entry["mode"] == "suggestion"
+
     def _may_decline(self, seat: Seat, entry: dict[str, Any]) -> bool:
         """Only a player who holds no matching card (but a Red Herring) may give nothing."""
         return not any(c in entry["cards"] for c in self.clues[seat])
@@ -757,7 +764,7 @@ class KillerClue(Game):
             if legal and entry["mode"] == "mini":
                 events += self._give(answerer, legal[0], entry)
                 return events + self._answered(rng)
-            if legal:
+            if legal or self._asks_everyone(entry):
                 entry["seat"] = answerer
                 return events
             events.append(public("cannot_disprove", f"{answerer} cannot disprove.",
@@ -770,7 +777,7 @@ class KillerClue(Game):
         entry = self.stack[-1]
         legal = self._legal_gives(seat, entry)
         if card == RANDOM:
-            card = rng.choice(legal, label="card given at the deadline")
+            card = rng.choice(legal, label="card given at the deadline") if legal else NONE
         if card == NONE:
             events = [public("cannot_disprove", f"{seat} cannot disprove.", seat=seat)]
             entry["queue"].pop(0)

@@ -57,3 +57,43 @@ def test_kc8_consult_with_a_suspect_in_a_corridor_leaves_no_locked_room() -> Non
     events = act(game, SCARLET, "play", card="Consult with Mr. Green")
     assert d(game)["pawns"][SCARLET] == "Lounge"
     assert f"{GREEN} is not in a room: the card has no effect." in public_texts(events)
+
+
+def test_red_herrings_every_answerer_is_asked_so_no_holder_is_pointed_at() -> None:
+    """Secrecy with the Red Herring option (KC-10): 'If you cannot disprove... the
+    opportunity passes to [the next player]'. At the table everyone is asked in turn; the bot
+    must not skip the players who cannot answer while it waits for those who hold a Red
+    Herring, or the public list of awaited seats would name the holders."""
+    from tests.engine.killer_clue.helpers import (
+        GREEN,
+        PEACOCK,
+        PLUM,
+        SCARLET,
+        WHITE,
+        act,
+        choices,
+        position,
+        public_texts,
+    )
+
+    def game(holder: str):  # type: ignore[no-untyped-def]
+        return position(killer=PLUM, case_file=("Knife", "Study"), current=SCARLET,
+                        may_suggest=[SCARLET], options={"red_herrings": True},
+                        pawns={SCARLET: "Library"}, weapons={"Rope": "Library"},
+                        clues={holder: ["Red Herring 5"], PEACOCK: ["Rope"]})
+
+    awaited = []
+    for holder in (GREEN, WHITE):
+        g = game(holder)
+        act(g, SCARLET, "suggest", suspect=GREEN, weapon="Rope", direction="left")
+        order = []
+        while set(g.prompts()) != {PEACOCK}:
+            (seat,) = g.prompts()
+            order.append(seat)
+            if seat != holder:
+                assert choices(g, seat, "give", "card") == ["none"]
+            events = act(g, seat, "give", card="none")
+            assert f"{seat} cannot disprove." in public_texts(events)
+        awaited.append(order)
+    # Who holds the Red Herring makes no difference to who is awaited, and in what order.
+    assert awaited[0] == awaited[1] and GREEN in awaited[0]
