@@ -12,7 +12,6 @@ RuleError leaves the state unchanged.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -24,6 +23,7 @@ from engine import Event, RuleError
 from engine.games.cold_cash_risk import ColdCashRisk
 from engine.games.cold_cash_risk.board import MOMPOP
 from engine.risk.map import classic_map
+from tests.support import contract
 
 VARIANT = "cold-cash-risk"
 ANN, BO, CY, DI = "Ann", "Bo", "Cy", "Di"
@@ -156,20 +156,12 @@ def check_public(game: ColdCashRisk, events: list[Event]) -> None:
 
 
 def act(game: ColdCashRisk, seat: str, action: str, **params: Any) -> list[Event]:
-    events = game.act(seat, action, **params)
-    check_public(game, events)
-    state = game.state()
-    assert load(state).state() == state
-    return events
+    return contract.act(game, seat, action, check=check_public, **params)
 
 
 def refused(game: ColdCashRisk, seat: str, action: str, match: str | None = None,
             **params: Any) -> RuleError:
-    before = copy.deepcopy(game.state())
-    with pytest.raises(RuleError, match=match) as caught:
-        game.act(seat, action, **params)
-    assert game.state() == before
-    return caught.value
+    return contract.refused(game, seat, action, match, **params)
 
 
 # --- reading -------------------------------------------------------------

@@ -9,17 +9,15 @@ event gives a secret away. `refused(...)` checks a RuleError leaves the state un
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterable
 from typing import Any
-
-import pytest
 
 import engine
 from engine import Event, RuleError
 from engine.games.killer_clue import KillerClue
 from engine.games.killer_clue.board import SUSPECTS
+from tests.support import contract
 
 VARIANT = "killer-clue"
 SCARLET, MUSTARD, WHITE, GREEN, PEACOCK, PLUM = SUSPECTS
@@ -163,20 +161,12 @@ def check_public(game: KillerClue, events: list[Event]) -> None:
 
 
 def act(game: KillerClue, seat: str, action: str, **params: Any) -> list[Event]:
-    events = game.act(seat, action, **params)
-    check_public(game, events)
-    state = game.state()
-    assert load(state).state() == state
-    return events
+    return contract.act(game, seat, action, check=check_public, **params)
 
 
 def refused(game: KillerClue, seat: str, action: str, match: str | None = None,
             **params: Any) -> RuleError:
-    before = copy.deepcopy(game.state())
-    with pytest.raises(RuleError, match=match) as caught:
-        game.act(seat, action, **params)
-    assert game.state() == before
-    return caught.value
+    return contract.refused(game, seat, action, match, **params)
 
 
 # --- reading -------------------------------------------------------------
