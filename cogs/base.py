@@ -1,18 +1,24 @@
-"""What every game cog shares: autocomplete from the engine's prompts."""
+"""What every game cog shares: the action call, autocomplete from prompts, the board."""
 
 from __future__ import annotations
 
-from typing import Any
+import io
+from collections.abc import Callable, Coroutine
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import Croupier
 from engine import RuleError
 
+Interaction = discord.Interaction[Any]
+Complete = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
-def prompt_choices(bot: Croupier, interaction: discord.Interaction[Any], action: str,
-                   param: str, current: str) -> list[app_commands.Choice[str]]:
+
+def prompt_choices(bot: Croupier, interaction: Interaction, action: str, param: str,
+                   current: str) -> list[app_commands.Choice[str]]:
     """The legal values of `param` for `action`, as the user's prompt lists them now."""
     try:
         live = bot.game_here(interaction)
@@ -30,3 +36,41 @@ def prompt_choices(bot: Croupier, interaction: discord.Interaction[Any], action:
                 found += [app_commands.Choice(name=c.shown[:100], value=c.value[:100])
                           for c in p.choices if current.lower() in c.shown.lower()]
     return found[:25]
+
+
+def from_prompt(action: str, param: str) -> Complete:
+    """An autocomplete callback offering the legal values from the user's prompt."""
+
+    async def complete(interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        return prompt_choices(interaction.client, interaction, action, param, current)
+
+    return complete
+
+
+class GameCog(commands.Cog):
+    """A game's command group: each subcommand is the engine action of the same name."""
+
+    variant: ClassVar[str]
+
+    def __init__(self, bot: Croupier) -> None:
+        self.bot = bot
+
+    async def run(self, interaction: Interaction, action: str, **params: Any) -> None:
+        """The one action path; options the player left out are not passed."""
+        await self.bot.act(interaction, action,
+                           {k: v for k, v in params.items() if v is not None},
+                           variant=self.variant)
+
+    async def show_board(self, interaction: Interaction, name: str) -> None:
+        """The board image of the public view, only to the asker (rendered off the loop)."""
+        live = self.bot.game_here(interaction, self.variant)
+        render = self.bot.renderers.get(self.variant)
+        if live.game is None or render is None:
+            await interaction.response.send_message("The game hasn't started.", ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await self.bot.loop.run_in_executor(self.bot.render_pool, render,
+                                                  live.game.view(None))
+        await interaction.followup.send(file=discord.File(io.BytesIO(png), name),
+                                        ephemeral=True)

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.client import Croupier
-from cogs.base import prompt_choices
+from cogs.base import Complete, GameCog, from_prompt, prompt_choices
 from engine.acquire.chart import chains
 from engine.risk.map import classic_map
 from renders import cold_cash_risk as ccr_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "cold-cash-risk"
-Complete = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 YesNo = Literal["yes", "no"]
 
 
@@ -57,23 +53,10 @@ def corporations(action: str) -> Complete:
     return complete
 
 
-def choices(action: str, param: str) -> Complete:
-    async def complete(interaction: Interaction, current: str
-                       ) -> list[app_commands.Choice[str]]:
-        return prompt_choices(interaction.client, interaction, action, param, current)
 
-    return complete
-
-
-class ColdCashRisk(commands.Cog):
+class ColdCashRisk(GameCog):
+    variant = VARIANT
     ccr = app_commands.Group(name="ccr", description="Cold Cash Risk")
-
-    def __init__(self, bot: Croupier) -> None:
-        self.bot = bot
-
-    async def _act(self, interaction: Interaction, action: str, **params: Any) -> None:
-        await self.bot.act(interaction, action, {k: v for k, v in params.items()
-                                                 if v is not None}, variant=VARIANT)
 
     # ----- placing ---------------------------------------------------------
 
@@ -81,39 +64,39 @@ class ColdCashRisk(commands.Cog):
     @app_commands.autocomplete(territory=territories("place", "territory"))
     async def place(self, interaction: Interaction, territory: str,
                     count: app_commands.Range[int, 1, 99] | None = None) -> None:
-        await self._act(interaction, "place", territory=territory, count=count)
+        await self.run(interaction, "place", territory=territory, count=count)
 
     @ccr.command(name="found", description="Found a corporation on your Mom & Pop")
     @app_commands.autocomplete(corporation=corporations("found"))
     async def found(self, interaction: Interaction, corporation: str) -> None:
-        await self._act(interaction, "found", corporation=corporation)
+        await self.run(interaction, "found", corporation=corporation)
 
     @ccr.command(name="absorb", description="Let a bordering corporation absorb the Mom & Pop")
     @app_commands.autocomplete(corporation=corporations("absorb"))
     async def absorb(self, interaction: Interaction, corporation: str) -> None:
-        await self._act(interaction, "absorb", corporation=corporation)
+        await self.run(interaction, "absorb", corporation=corporation)
 
     @ccr.command(name="merge", description="Merge the bordering corporations")
-    @app_commands.autocomplete(survivor=choices("merge", "survivor"),
-                               first=choices("merge", "first"))
+    @app_commands.autocomplete(survivor=from_prompt("merge", "survivor"),
+                               first=from_prompt("merge", "first"))
     async def merge(self, interaction: Interaction, survivor: str | None = None,
                     first: str | None = None) -> None:
-        await self._act(interaction, "merge", survivor=survivor, first=first)
+        await self.run(interaction, "merge", survivor=survivor, first=first)
 
     @ccr.command(name="leave", description="Leave the Mom & Pop as it is")
     async def leave(self, interaction: Interaction) -> None:
-        await self._act(interaction, "leave")
+        await self.run(interaction, "leave")
 
     @ccr.command(name="consent", description="Agree to (or refuse) a proposed merger")
     async def consent(self, interaction: Interaction, choice: YesNo) -> None:
-        await self._act(interaction, "consent", choice=choice)
+        await self.run(interaction, "consent", choice=choice)
 
     @ccr.command(name="dispose", description="Defunct shares: how many to sell, trade, keep")
     async def dispose(self, interaction: Interaction,
                       sell: app_commands.Range[int, 0, 25] | None = None,
                       trade: app_commands.Range[int, 0, 25] | None = None,
                       keep: app_commands.Range[int, 0, 25] | None = None) -> None:
-        await self._act(interaction, "dispose", sell=sell, trade=trade, keep=keep)
+        await self.run(interaction, "dispose", sell=sell, trade=trade, keep=keep)
 
     # ----- the action --------------------------------------------------------
 
@@ -121,35 +104,35 @@ class ColdCashRisk(commands.Cog):
     @app_commands.autocomplete(corporation=corporations("buy"))
     async def buy(self, interaction: Interaction, corporation: str,
                   count: app_commands.Range[int, 1, 3]) -> None:
-        await self._act(interaction, "buy", corporation=corporation, count=count)
+        await self.run(interaction, "buy", corporation=corporation, count=count)
 
     @ccr.command(name="sell", description="Sell shares to the Bank")
     @app_commands.autocomplete(corporation=corporations("sell"))
     async def sell(self, interaction: Interaction, corporation: str,
                    count: app_commands.Range[int, 1, 25]) -> None:
-        await self._act(interaction, "sell", corporation=corporation, count=count)
+        await self.run(interaction, "sell", corporation=corporation, count=count)
 
     @ccr.command(name="meeting", description="Call a stockholders' meeting to replace a CEO")
     @app_commands.autocomplete(corporation=corporations("meeting"),
-                               nominee=choices("meeting", "nominee"))
+                               nominee=from_prompt("meeting", "nominee"))
     async def meeting(self, interaction: Interaction, corporation: str, nominee: str) -> None:
-        await self._act(interaction, "meeting", corporation=corporation, nominee=nominee)
+        await self.run(interaction, "meeting", corporation=corporation, nominee=nominee)
 
     @ccr.command(name="accept", description="Accept (or decline) your nomination as CEO")
     async def accept(self, interaction: Interaction, choice: YesNo) -> None:
-        await self._act(interaction, "accept", choice=choice)
+        await self.run(interaction, "accept", choice=choice)
 
     @ccr.command(name="vote", description="Vote your shown shares at the meeting")
-    @app_commands.autocomplete(choice=choices("vote", "choice"))
+    @app_commands.autocomplete(choice=from_prompt("vote", "choice"))
     async def vote(self, interaction: Interaction, choice: str) -> None:
-        await self._act(interaction, "vote", choice=choice)
+        await self.run(interaction, "vote", choice=choice)
 
     @ccr.command(name="attack", description="Hostile takeover: one round of dice")
     @app_commands.autocomplete(from_territory=territories("attack", "from_territory"),
                                to_territory=territories("attack", "to_territory"))
     async def attack(self, interaction: Interaction, from_territory: str, to_territory: str,
                      dice: app_commands.Range[int, 1, 3] | None = None) -> None:
-        await self._act(interaction, "attack", from_territory=from_territory,
+        await self.run(interaction, "attack", from_territory=from_territory,
                         to_territory=to_territory, dice=dice)
 
     @ccr.command(name="blitz", description="Attack until the territory falls or you stop")
@@ -157,7 +140,7 @@ class ColdCashRisk(commands.Cog):
                                to_territory=territories("blitz", "to_territory"))
     async def blitz(self, interaction: Interaction, from_territory: str, to_territory: str,
                     stop_at: app_commands.Range[int, 1, 99] | None = None) -> None:
-        await self._act(interaction, "blitz", from_territory=from_territory,
+        await self.run(interaction, "blitz", from_territory=from_territory,
                         to_territory=to_territory, stop_at=stop_at)
 
     @ccr.command(name="move", description="Move security teams (free move, conquest, restructure)")
@@ -165,16 +148,16 @@ class ColdCashRisk(commands.Cog):
                                to_territory=territories("move", "to_territory"))
     async def move(self, interaction: Interaction, count: app_commands.Range[int, 1, 99],
                    from_territory: str | None = None, to_territory: str | None = None) -> None:
-        await self._act(interaction, "move", from_territory=from_territory,
+        await self.run(interaction, "move", from_territory=from_territory,
                         to_territory=to_territory, count=count)
 
     @ccr.command(name="end-attacks", description="End the takeover's attacks")
     async def end_attacks(self, interaction: Interaction) -> None:
-        await self._act(interaction, "end-attacks")
+        await self.run(interaction, "end-attacks")
 
     @ccr.command(name="pass", description="Take no action (or stop: selling, moving, earnings)")
     async def pass_(self, interaction: Interaction) -> None:
-        await self._act(interaction, "pass")
+        await self.run(interaction, "pass")
 
     @ccr.command(name="earnings", description="One corporation's earnings choice")
     @app_commands.autocomplete(corporation=corporations("earnings"),
@@ -186,13 +169,13 @@ class ColdCashRisk(commands.Cog):
                        territory: str | None = None, from_territory: str | None = None,
                        to_territory: str | None = None,
                        count: app_commands.Range[int, 1, 99] | None = None) -> None:
-        await self._act(interaction, "earnings", corporation=corporation, choice=choice,
+        await self.run(interaction, "earnings", corporation=corporation, choice=choice,
                         territory=territory, from_territory=from_territory,
                         to_territory=to_territory, count=count)
 
     @ccr.command(name="declare-end", description="Ring the Closing Bell (start of your turn)")
     async def declare_end(self, interaction: Interaction) -> None:
-        await self._act(interaction, "declare-end")
+        await self.run(interaction, "declare-end")
 
     # ----- information ------------------------------------------------------
 
@@ -200,40 +183,32 @@ class ColdCashRisk(commands.Cog):
     @app_commands.autocomplete(corporation=corporations("show"))
     async def show(self, interaction: Interaction, corporation: str,
                    count: app_commands.Range[int, 1, 25] | None = None) -> None:
-        await self._act(interaction, "show", corporation=corporation, count=count)
+        await self.run(interaction, "show", corporation=corporation, count=count)
 
     @ccr.command(name="hide", description="Hide shares you had shown")
     @app_commands.autocomplete(corporation=corporations("hide"))
     async def hide(self, interaction: Interaction, corporation: str,
                    count: app_commands.Range[int, 1, 25] | None = None) -> None:
-        await self._act(interaction, "hide", corporation=corporation, count=count)
+        await self.run(interaction, "hide", corporation=corporation, count=count)
 
     @ccr.command(name="portfolio", description="Your cash, shares and cards (only you see it)")
     async def portfolio(self, interaction: Interaction) -> None:
-        await self._act(interaction, "portfolio")
+        await self.run(interaction, "portfolio")
 
     @ccr.command(name="market", description="The stock market")
     async def market(self, interaction: Interaction) -> None:
-        await self._act(interaction, "market")
+        await self.run(interaction, "market")
 
     @ccr.command(name="odds", description="Exact battle odds: attackers against defenders")
     @app_commands.describe(attackers="Armies able to attack (not the one that stays)",
                            defenders="Defending armies")
     async def odds(self, interaction: Interaction, attackers: app_commands.Range[int, 1, 300],
                    defenders: app_commands.Range[int, 1, 300]) -> None:
-        await self._act(interaction, "odds", attackers=attackers, defenders=defenders)
+        await self.run(interaction, "odds", attackers=attackers, defenders=defenders)
 
     @ccr.command(name="board", description="The map and the market as everyone sees them")
     async def board(self, interaction: Interaction) -> None:
-        live = self.bot.game_here(interaction, VARIANT)
-        if live.game is None:
-            await interaction.response.send_message("The game hasn't started.", ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await self.bot.loop.run_in_executor(self.bot.render_pool, ccr_render.render,
-                                                  live.game.view(None))
-        await interaction.followup.send(file=discord.File(io.BytesIO(png), "market.png"),
-                                        ephemeral=True)
+        await self.show_board(interaction, "market.png")
 
 
 async def setup(bot: Croupier) -> None:

@@ -6,9 +6,9 @@ from typing import Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.client import Croupier
+from cogs.base import GameCog
 from renders import hf as hf_render
 
 Interaction = discord.Interaction[Any]
@@ -21,17 +21,11 @@ Law = Literal["Freedom", "Honor", "Unity", "Authority", "Equality", "Individuali
               "Centrist", "none"]
 
 
-class HighFrontier(commands.Cog):
+class HighFrontier(GameCog):
     """Slash commands: each is one engine action of the same name."""
 
+    variant = VARIANT
     hf = app_commands.Group(name="hf", description="High Frontier political events")
-
-    def __init__(self, bot: Croupier) -> None:
-        self.bot = bot
-
-    async def _act(self, interaction: Interaction, action: str, **params: Any) -> None:
-        await self.bot.act(interaction, action, {k: v for k, v in params.items()
-                                                 if v is not None}, variant=VARIANT)
 
     async def player_choices(self, interaction: Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
@@ -45,55 +39,55 @@ class HighFrontier(commands.Cog):
     @hf.command(name="turn", description="Sec-Gen: start the turn and draw the event")
     @app_commands.describe(seniority="The Sunspot Cube passed Seniority (declared mode only)")
     async def turn(self, interaction: Interaction, seniority: bool | None = None) -> None:
-        await self._act(interaction, "turn", seniority=seniority)
+        await self.run(interaction, "turn", seniority=seniority)
 
     @hf.command(name="done", description="You performed your bonus operation or delegate step")
     async def done(self, interaction: Interaction) -> None:
-        await self._act(interaction, "done")
+        await self.run(interaction, "done")
 
     @hf.command(name="skip", description="Skip your bonus operation or delegate step")
     async def skip(self, interaction: Interaction) -> None:
-        await self._act(interaction, "skip")
+        await self.run(interaction, "skip")
 
     @hf.command(name="tally", description="Sec-Gen: the ideology that won the vote")
     async def tally(self, interaction: Interaction, law: Ideology) -> None:
-        await self._act(interaction, "tally", law=law)
+        await self.run(interaction, "tally", law=law)
 
     @hf.command(name="secgen", description="Choose (or record) the Sec-Gen")
     @app_commands.autocomplete(player=player_choices)
     async def secgen(self, interaction: Interaction, player: str) -> None:
-        await self._act(interaction, "secgen", player=player)
+        await self.run(interaction, "secgen", player=player)
 
     @hf.command(name="law", description="Set the Active Law (table bookkeeping)")
     async def law(self, interaction: Interaction, law: Law) -> None:
-        await self._act(interaction, "law", law=law)
+        await self.run(interaction, "law", law=law)
 
     @hf.command(name="anarchy", description="Anarchy begins or ends (table bookkeeping)")
     async def anarchy(self, interaction: Interaction, on: bool) -> None:
-        await self._act(interaction, "anarchy", on=on)
+        await self.run(interaction, "anarchy", on=on)
 
     @hf.command(name="war", description="War begins or ends (table bookkeeping)")
     async def war(self, interaction: Interaction, on: bool) -> None:
-        await self._act(interaction, "war", on=on)
+        await self.run(interaction, "war", on=on)
 
     @hf.command(name="ideology", description="A player's ideology (table bookkeeping)")
     @app_commands.autocomplete(player=player_choices)
     async def ideology(self, interaction: Interaction, player: str,
                        ideology: PlayerIdeology) -> None:
-        await self._act(interaction, "ideology", player=player, ideology=ideology)
+        await self.run(interaction, "ideology", player=player, ideology=ideology)
 
     @hf.command(name="sunspot", description="Correct the Sunspot Cube's space (track mode)")
     async def sunspot(self, interaction: Interaction,
                       space: app_commands.Range[int, 1, 60]) -> None:
-        await self._act(interaction, "sunspot", space=space)
+        await self.run(interaction, "sunspot", space=space)
 
     @hf.command(name="deck", description="Cards left, the drawn pile and the card set aside")
     async def deck(self, interaction: Interaction) -> None:
-        await self._act(interaction, "deck")
+        await self.run(interaction, "deck")
 
     @hf.command(name="history", description="The events drawn so far")
     async def history(self, interaction: Interaction) -> None:
-        await self._act(interaction, "history")
+        await self.run(interaction, "history")
 
 
 async def setup(bot: Croupier) -> None:

@@ -46,3 +46,25 @@ async def test_a_whole_four_player_game_through_discord(table: Table) -> None:
     assert "Case File" in killer_text
     verified = await table.slash("ann", "game verify")
     assert "Verified" in verified.text()
+
+
+async def test_hand_is_private_and_the_board_image_shows_only_the_public_view(
+        table: Table) -> None:
+    table.extensions = ("cogs.lobby", "cogs.clue")
+    await table.start_bot()
+    await table.slash("ann", "game new", variant="killer-clue")
+    for user, suspect in (("ann", "Miss Scarlet"), ("bob", "Col. Mustard"),
+                          ("cy", "Mrs. White")):
+        await table.slash(user, "game join", seat=suspect)
+    await table.slash("ann", "game start")
+    hand = await table.slash("bob", "clue hand")
+    assert hand.ephemeral and "Clue cards" in hand.text()
+    assert table.live.game.log == []  # a question, not an action: nothing is logged
+    board = await table.slash("cy", "clue board")
+    files = [f for m in board.all_messages() for f in m.files]
+    assert board.ephemeral and files and files[0][1].startswith(b"\x89PNG")
+    before = table.live.game.state()
+    out_of_turn = await table.slash("cy", "clue accuse", suspect="Miss Scarlet",
+                                    weapon="Rope", room="Hall")
+    assert out_of_turn.ephemeral and "\N{NO ENTRY SIGN}" in out_of_turn.text()
+    assert table.live.game.state() == before
