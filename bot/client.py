@@ -57,6 +57,7 @@ class Croupier(commands.Bot):
         self.render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self.delivery = Delivery(self)
         self.deadlines = Deadlines(self)
+        self._closing_down = False
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -77,6 +78,10 @@ class Croupier(commands.Bot):
         self.deadlines.start()
 
     async def close(self) -> None:
+        """Idempotent: discord.py calls it again from `connect` after a close."""
+        if self._closing_down:
+            return
+        self._closing_down = True
         await self.deadlines.stop()
         await super().close()
         if hasattr(self, "service"):
