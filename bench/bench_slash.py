@@ -2,7 +2,8 @@
 
 The real bot and discord.py against the local stand-in for Discord. The floor is a
 command that answers at once; the measured command is `/pig note`, a real action:
-found, applied by the engine, stored durably, and acknowledged. Both are timed from
+found, applied by the engine, stored durably, and acknowledged. `/pig peek`, a query
+that goes through the same path but writes nothing, is measured beside them. Both are timed from
 the interaction sent to the answer received, alternating, so both see the same load.
 Target: the median at most 1.5x the no-op's. Run: .venv/bin/python bench/bench_slash.py
 """
@@ -42,7 +43,7 @@ async def main() -> None:
             await fake.slash(bob, channel, "game join")
             await fake.slash(ann, channel, "game start")
             await fake.settle()
-            floor, action = [], []
+            floor, action, query = [], [], []
             for n in range(REPEAT):
                 start = time.perf_counter()
                 await fake.slash(ann, channel, "noop", text=f"n{n}")
@@ -53,9 +54,16 @@ async def main() -> None:
                 action.append(time.perf_counter() - start)
                 assert "Done" in answer.text()
                 await fake.settle()
+                start = time.perf_counter()
+                answer = await fake.slash(ann, channel, "pig peek")
+                query.append(time.perf_counter() - start)
+                assert "secret card" in answer.text()
+                await fake.settle()
             await fake.stop_bot(bot)
-    f, a = statistics.median(floor), statistics.median(action)
+    f, a, q = statistics.median(floor), statistics.median(action), statistics.median(query)
     print(f"no-op command round trip median: {f * 1e3:.2f} ms")
+    print(f"/pig peek (a query: the game, the engine, no write) median: {q * 1e3:.2f} ms, "
+          f"ratio {q / f:.2f}x")
     print(f"/pig note (stored action) median: {a * 1e3:.2f} ms")
     print(f"ratio: {a / f:.2f}x (target <= 1.5x)")
 
