@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import inspect
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -131,7 +132,7 @@ class Step:
                    bool(raw.get("secret", False)))
 
 
-class Game:
+class Game(ABC):
     """Base class of every game. Subclasses set the class attributes and the hooks."""
 
     variant: ClassVar[str] = ""
@@ -209,17 +210,21 @@ class Game:
         """Deal, place and shuffle. Returns the events of the setup."""
         return []
 
+    @abstractmethod
     def _prompts(self) -> dict[Seat, Prompt]:
-        raise NotImplementedError
+        """Who must act now and the legal choices; `act` checks against the same list."""
 
+    @abstractmethod
     def _view(self, seat: Seat | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """The game's part of `view`: what `seat` (None: everyone) may know. Never more."""
 
+    @abstractmethod
     def _dump(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The game's own state, secrets included, as JSON-ready data (docs/<id>.md)."""
 
+    @abstractmethod
     def _restore(self, data: dict[str, Any]) -> None:
-        raise NotImplementedError
+        """Set the game's own state from `_dump()` output, losslessly."""
 
     @property
     def phase(self) -> str:

@@ -14,6 +14,7 @@ on `stack`; the top one is what `prompts()` asks for.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -263,9 +264,10 @@ class CCRBase(Game):
     # The flow
     # ===================================================================
 
+    @abstractmethod
     def _auto(self, top: dict[str, Any], rng: Rng) -> list[Event] | None:
         """Resolve the top decision if it needs nobody (implemented by the game)."""
-        raise NotImplementedError
+        ...
 
     def _advance(self, rng: Rng) -> list[Event]:
         """Run everything automatic until somebody must decide."""
@@ -330,18 +332,25 @@ class CCRBase(Game):
         raise RuntimeError("Cold Cash Risk did not settle")  # pragma: no cover
 
     # Hooks the concept modules provide.
+    @abstractmethod
     def free_moves_possible(self) -> bool:
-        raise NotImplementedError
+        """Whether a takeover's free move has anywhere to go (takeover.py)."""
+        ...
 
+    @abstractmethod
     def _end_takeover(self) -> list[Event]:
-        raise NotImplementedError
+        """Close a hostile takeover: Mom & Pop survivors go home (takeover.py)."""
+        ...
 
+    @abstractmethod
     def result_options(self) -> list[str]:
-        raise NotImplementedError
+        """What the placed Mom & Pop may become: found, absorb, merge, leave (placing.py)."""
+        ...
 
+    @abstractmethod
     def only_pass(self) -> bool:
         """The current player's only possible action is `pass`."""
-        raise NotImplementedError
+        ...
 
     def stalled(self) -> bool:
         """Nothing can ever happen again: no corporation (so no stock, no takeover, no
