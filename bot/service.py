@@ -123,21 +123,18 @@ class GameService:
 
     async def restore(self) -> int:
         """Bring every unfinished game back into memory (snapshot + log tail)."""
+        seats = await self.storage.live_seats()
         for row in await self.storage.live_games():
             if row.status == "lobby":
-                self._track(LiveGame(row, await self.storage.seats(row.id)))
-        material = await self.storage.restore_material()
-        seats: dict[int, list[SeatRow]] = {}
-        for row, _, _ in material:
-            seats[row.id] = await self.storage.seats(row.id)
-        for row, snapshot, tail in material:
+                self._track(LiveGame(row, seats.get(row.id, [])))
+        for row, snapshot, tail in await self.storage.restore_material():
             if snapshot is None:
                 log.error("game %s has no snapshot; it cannot be restored", row.id)
                 continue
             game = engine.load(row.variant, snapshot[1])
             for action in tail:
                 game = self._replay_row(game, action)
-            self._track(LiveGame(row, seats[row.id], game))
+            self._track(LiveGame(row, seats.get(row.id, []), game))
         return len(self.live)
 
     @staticmethod

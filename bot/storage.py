@@ -249,6 +249,17 @@ class Storage:
                                "FROM seats WHERE game_id = ? ORDER BY position", (game_id,))
         return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
 
+    async def live_seats(self) -> dict[int, list[SeatRow]]:
+        """The seats of every game in the lobby or running, in one query (for restore)."""
+        rows = await self._all("SELECT s.game_id, s.position, s.seat, s.user_id, s.dm_ok, "
+                               "s.fallback_thread FROM seats s JOIN games g ON g.id = s.game_id "
+                               "WHERE g.status IN ('lobby', 'running') "
+                               "ORDER BY s.game_id, s.position")
+        found: dict[int, list[SeatRow]] = {}
+        for r in rows:
+            found.setdefault(r[0], []).append(SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]))
+        return found
+
     async def add_seat(self, game_id: int, seat: str, user_id: int) -> None:
         try:
             async with self.transaction() as db:
