@@ -9,6 +9,7 @@ in the action log, so nothing a seat was sent is ever lost.
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
@@ -222,14 +223,8 @@ class Delivery:
             return
         view = game.view(None)
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
-        await self.post(live, file=discord.File(_bytes_io(png), filename=f"{live.row.variant}-"
+        await self.post(live, file=discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
                                                 f"{live.id}-{live.seq}.png"))
-
-
-def _bytes_io(data: bytes) -> Any:
-    import io
-
-    return io.BytesIO(data)
 
 
 def finished_text(live: LiveGame) -> str:

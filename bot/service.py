@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
-from bot.storage import ActionRow, GameRow, SeatRow, StaleWrite, Storage, UndoRequest
+from bot.storage import ActionRow, GameRow, SeatRow, Storage, UndoRequest
 from engine import Ambiguous, Event, Game, NotAllowed, RuleError, Unreadable
 
 log = logging.getLogger(__name__)
@@ -423,7 +423,3 @@ def _match(given: str, names: list[str] | tuple[str, ...]) -> str:
     if hits:
         raise Ambiguous(f"{given!r} could be {', '.join(hits)}.", hits)
     raise Unreadable(f"There is no seat {given!r}. Seats: {', '.join(names)}.")
-
-
-def stale_write_message(exc: StaleWrite) -> str:
-    return f"The game moved on while this was being stored; nothing changed. ({exc})"

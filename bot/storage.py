@@ -207,10 +207,6 @@ class Storage:
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
-    async def live_game_in(self, channel_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND "
-                              "status IN ('lobby', 'running')", (channel_id,))
-        return _game(row) if row else None
 
     async def latest_game_in(self, channel_id: int) -> GameRow | None:
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? "
@@ -237,10 +233,6 @@ class Storage:
         except sqlite3.IntegrityError:
             raise ChannelBusy("This channel already has a game.") from None
 
-    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
-                             (json.dumps(options), now, game_id))
 
     # ----- seats ---------------------------------------------------------
 

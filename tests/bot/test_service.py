@@ -117,3 +117,13 @@ async def test_the_creator_may_draw_for_an_absent_sec_gen(tmp_path: Path) -> Non
         await service.act(live, 300, "turn", {})
     outcome = await service.act(live, 100, "turn", {})
     assert outcome.seat == "Bo" and live.game.view(None)["turn"] == 1
+
+
+async def test_the_schema_is_migrated_forward_once(tmp_path: Path) -> None:
+    """Migrations are numbered SQL files applied in one transaction; PRAGMA user_version."""
+    db = tmp_path / "c.db"
+    first = await _service(db)
+    assert await first.storage.schema_version == 1
+    await OPEN.pop().close()
+    again = await _service(db)  # opening again applies nothing twice
+    assert await again.storage.schema_version == 1
