@@ -80,12 +80,15 @@ def render_map(view: Mapping[str, Any]) -> bytes:
 
 def _cell(row: Mapping[str, Any], key: str) -> str:
     value = row.get(key)
-    if key == "status":
-        if not row.get("active"):
+    if not row.get("active"):
+        if key == "ceo":
             return "not in play"
-        return "safe" if row.get("safe") else "in play"
-    if not row.get("active") and key not in ("corporation", "tier", "bank"):
-        return "-"
+        if key not in ("corporation", "tier", "bank"):
+            return "-"
+    if key == "shown_by":
+        return _ascii(", ".join(f"{s} {n}" for s, n in (value or {}).items())) or "-"
+    if key == "size" and row.get("safe"):
+        return f"{value} safe"
     if key in ("price", "dividend") and value is not None:
         return f"${int(value):,}"
     return _ascii(str(value)) if value is not None else "-"

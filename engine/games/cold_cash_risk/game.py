@@ -469,10 +469,11 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         lines = []
         for row in self.market_rows():
             if row["active"]:
+                shown = ", ".join(f"{s} {n}" for s, n in row["shown_by"].items()) or "none"
                 lines.append(f"{row['corporation']} (tier {row['tier']}): size {row['size']}, "
                              f"{money(row['price'])} a share, dividend "
                              f"{money(row['dividend'])}, CEO {row['ceo']}, Bank "
-                             f"{row['bank']}{', safe' if row['safe'] else ''}")
+                             f"{row['bank']}{', safe' if row['safe'] else ''}, shown: {shown}")
             else:
                 lines.append(f"{row['corporation']} (tier {row['tier']}): not in play, Bank "
                              f"{row['bank']}")
@@ -573,6 +574,10 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 "territories": len(self.board.territories_of(chain)) if active else 0,
                 "teams": self.board.teams_of(chain) if active else 0,
                 "safe": bool(size and size >= SAFE_SIZE),
+                # Shown shares are on the table for all to see (rulebook, "Secrecy": you
+                # may keep shares hidden "if you do not want to reveal" them).
+                "shown_by": {s: self.shown_of(s, chain) for s in self.seats
+                             if self.shown_of(s, chain)},
             })
         return rows
 

@@ -127,12 +127,12 @@ class Stock(CCRBase):
                        bank=bank),
                 self.holdings_event(seat, f"You sold {count} {chain}.")]
 
-    # ----- shown and hidden shares (free actions, private) ---------------
+    # ----- shown and hidden shares (free actions; what is shown is public) -----
 
     def do_show(self, seat: Seat, rng: Rng, corporation: str,
                 count: int | None = None) -> list[Event]:
         """Show `count` more of your shares (all hidden ones if no count): shown shares
-        vote and earn dividends (CCR-5). Private."""
+        vote and earn dividends (CCR-5); everyone sees what you show, not what you hold."""
         chain = corporation
         hidden = self.held(seat, chain) - self.shown_of(seat, chain)
         n = hidden if count is None else count
@@ -141,18 +141,27 @@ class Stock(CCRBase):
         if n < 1 or n > hidden:
             raise NotAllowed(f"You have {plural(hidden, 'hidden share')} of {chain}.")
         self.shown[seat][chain] = self.shown_of(seat, chain) + n
-        return [self.holdings_event(seat, f"You now show {self.shown[seat][chain]} {chain}.")]
+        return [self._showing(seat, chain, f"shows {plural(n, 'share')} of {chain}"),
+                self.holdings_event(seat, f"You now show {self.shown[seat][chain]} {chain}.")]
 
     def do_hide(self, seat: Seat, rng: Rng, corporation: str,
                 count: int | None = None) -> list[Event]:
-        """Hide `count` of your shown shares (all if no count). Private."""
+        """Hide `count` of your shown shares (all if no count)."""
         chain = corporation
         shown = self.shown_of(seat, chain)
         n = shown if count is None else count
         if n < 1 or n > shown:
             raise NotAllowed(f"You show {plural(shown, 'share')} of {chain}.")
         self.shown[seat][chain] = shown - n
-        return [self.holdings_event(seat, f"You now show {self.shown[seat][chain]} {chain}.")]
+        return [self._showing(seat, chain, f"takes {plural(n, 'share')} of {chain} off the "
+                                           "table"),
+                self.holdings_event(seat, f"You now show {self.shown[seat][chain]} {chain}.")]
+
+    def _showing(self, seat: Seat, chain: str, what: str) -> Event:
+        """Shown shares lie on the table: a change is seen by everyone (not the holding)."""
+        total = self.shown_of(seat, chain)
+        return public("showing", f"{seat} {what}: {plural(total, 'share')} shown now.",
+                      seat=seat, corporation=chain, showing=total)
 
     # ----- disposal of defunct stock ------------------------------------
 

@@ -1,7 +1,9 @@
 """Secrecy and the engine contract, over many seeded games of random legal play.
 
-- CCR-5: "Holdings are private." A player's holdings, which of them are shown, cash and
-  territory cards appear in no public event and no public view. Checked by
+- CCR-5: "Holdings are private." A player's holdings, its hidden shares, cash and
+  territory cards appear in no public event and no public view. (Shown shares are on the
+  table: rulebook "Secrecy", "if you do not want to reveal how many shares ... you hold, you
+  may keep some or all of them hidden".) Checked by
   non-interference: a twin of the position in which every *other* seat's secrets differ
   (hidden shares moved between holders, hands dealt differently, cash changed) gives the
   acting seat the same prompt, and the same action gives the same public events and the
@@ -201,7 +203,14 @@ def free_action(game: ColdCashRisk, rnd: random.Random) -> None:
     except RuleError:
         assert game.state() == before
         return
-    assert all(not e.public and e.audience == {seat} for e in events)
+    # Everyone sees what is shown now; the holding itself goes to the seat alone.
+    for event in events:
+        if event.public:
+            assert event.kind == "showing" and set(event.data) == {"seat", "corporation",
+                                                                   "showing"}
+            assert event.data["showing"] == game.shown_of(seat, event.data["corporation"])
+        else:
+            assert event.audience == {seat}
 
 
 def illegal(game: ColdCashRisk, rnd: random.Random) -> None:

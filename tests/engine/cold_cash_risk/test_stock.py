@@ -76,14 +76,20 @@ def test_sell_any_number_of_several_corporations() -> None:
     assert game.current == BO and game.ledger.held(ANN, "Tower") == 1
 
 
-def test_ccr_5_shown_and_hidden_shares_are_private() -> None:
+def test_ccr_5_holdings_are_private_and_shown_shares_are_on_the_table() -> None:
     """CCR-5: "Holdings are private. Each player decides, privately, how many shares of
-    each corporation are shown." `show` and `hide` are free actions answered privately;
-    new shares arrive hidden (option `show_new_shares`)."""
+    each corporation are shown." Rulebook, Secrecy: "If you do not want to reveal how many
+    shares of stock you hold, you may keep some or all of them hidden." So what is shown is
+    seen by everyone (the market table lists it); the holding and the hidden part are not.
+    `show` and `hide` are free actions; new shares arrive hidden (option `show_new_shares`)."""
     game = market(shares={BO: {"American": 5}})
     events = act(game, BO, "show", corporation="American", count=3)  # not Bo's turn: free
-    assert [e.public for e in events] == [False] and events[0].audience == {BO}
+    assert [e.public for e in events] == [True, False] and events[1].audience == {BO}
+    assert public_texts(events) == [f"{BO} shows 3 shares of American: 3 shares shown now."]
+    assert "5" not in public_texts(events)[0]
     assert game.shown[BO]["American"] == 3
+    american = next(r for r in game.view(None)["market"] if r["corporation"] == "American")
+    assert american["shown_by"] == {BO: 3}
     refused(game, BO, "show", corporation="American", count=3)  # only 2 hidden left
     act(game, BO, "hide", corporation="American", count=1)
     assert game.view(BO)["holdings"]["American"] == {"held": 5, "shown": 2, "hidden": 3}
