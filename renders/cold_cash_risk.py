@@ -41,7 +41,7 @@ COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("Corporation", "corporation", 20), ("Tier", "tier", 300), ("CEO", "ceo", 370),
     ("Tower", "tower", 560), ("Terr.", "territories", 800), ("Teams", "teams", 880),
     ("Size", "size", 965), ("Price", "price", 1045), ("Dividend", "dividend", 1150),
-    ("Bank", "bank", 1265), ("Status", "status", 1345),
+    ("Bank", "bank", 1265), ("Shown", "shown_by", 1345),
 )
 
 
