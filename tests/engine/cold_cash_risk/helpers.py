@@ -24,6 +24,7 @@ from engine.games.cold_cash_risk import ColdCashRisk
 from engine.games.cold_cash_risk.board import MOMPOP
 from engine.risk.map import classic_map
 from tests.support import contract
+from tests.support.reading import kinds, of_kind, private_to, public_texts  # noqa: F401  (re-exported)
 
 VARIANT = "cold-cash-risk"
 ANN, BO, CY, DI = "Ann", "Bo", "Cy", "Di"
@@ -167,20 +168,8 @@ def refused(game: ColdCashRisk, seat: str, action: str, match: str | None = None
 # --- reading -------------------------------------------------------------
 
 
-def public_texts(events: list[Event]) -> list[str]:
-    return [e.text for e in events if e.public]
 
 
-def private_to(events: list[Event], seat: str) -> list[Event]:
-    return [e for e in events if not e.public and seat in e.audience]
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of_kind(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
 
 
 def actions(game: ColdCashRisk, seat: str) -> list[str]:

@@ -18,6 +18,7 @@ from engine import Event, RuleError
 from engine.games.killer_clue import KillerClue
 from engine.games.killer_clue.board import SUSPECTS
 from tests.support import contract
+from tests.support.reading import kinds, private_to, public_texts  # noqa: F401  (re-exported)
 
 VARIANT = "killer-clue"
 SCARLET, MUSTARD, WHITE, GREEN, PEACOCK, PLUM = SUSPECTS
@@ -172,16 +173,7 @@ def refused(game: KillerClue, seat: str, action: str, match: str | None = None,
 # --- reading -------------------------------------------------------------
 
 
-def public_texts(events: list[Event]) -> list[str]:
-    return [e.text for e in events if e.public]
 
-
-def private_to(events: list[Event], seat: str) -> list[Event]:
-    return [e for e in events if not e.public and seat in e.audience]
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
 
 
 def choices(game: KillerClue, seat: str, action: str, param: str) -> list[str]:
