@@ -1,11 +1,11 @@
-"""Helpers for the benchmarks: medians of repeated timings, and the Pig test game."""
+"""Helpers for the benchmarks: the repository on sys.path, medians of repeated timings."""
 
 from __future__ import annotations
 
 import statistics
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,11 +13,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-async def median_seconds(step: Callable[[], Awaitable[object]], repeat: int) -> float:
-    """The median wall time of `repeat` awaited calls of `step`."""
+def median_seconds(step: Callable[[], object], repeat: int) -> float:
+    """The median wall time of `repeat` calls of `step`."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        await step()
+        step()
         times.append(time.perf_counter() - start)
     return statistics.median(times)

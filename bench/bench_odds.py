@@ -7,15 +7,7 @@ Run: .venv/bin/python bench/bench_odds.py
 
 from __future__ import annotations
 
-import statistics
-import sys
-import time
-from collections.abc import Callable
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from _common import median_seconds  # also puts the repository on sys.path
 
 from engine.risk.odds import battle_odds, odds_table  # noqa: E402
 
@@ -23,14 +15,6 @@ SIZE = 30
 REPEAT = 7
 TARGET = 1.0
 
-
-def median_seconds(step: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        step()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -11,17 +11,10 @@ from __future__ import annotations
 
 import io
 import random
-import statistics
-import sys
 import time
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
+from _common import median_seconds  # also puts the repository on sys.path
 from PIL import Image  # noqa: E402
 
 from engine.risk.map import classic_map  # noqa: E402
@@ -30,14 +23,6 @@ from renders.risk_map import render  # noqa: E402
 REPEAT = 11
 TARGET = 2.0
 
-
-def median_seconds(step: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        step()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def sample_view(seed: int = 5) -> dict[str, Any]:
