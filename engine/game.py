@@ -11,6 +11,7 @@ and appends the step (with the luck it used) to the action log.
 from __future__ import annotations
 
 import copy
+import functools
 import inspect
 import json
 from abc import ABC, abstractmethod
@@ -130,6 +131,12 @@ class Step:
     def from_json(cls, raw: Mapping[str, Any]) -> Step:
         return cls(raw["seat"], raw["action"], dict(raw["params"]), list(raw.get("luck", [])),
                    bool(raw.get("secret", False)))
+
+
+@functools.cache
+def _options_of(function: Any) -> frozenset[str]:
+    """The options an action handler takes, read once per handler (every action asks)."""
+    return frozenset(inspect.signature(function).parameters) - {"self", "seat", "rng"}
 
 
 class Game(ABC):
@@ -283,9 +290,9 @@ class Game(ABC):
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is None:
             raise Unreadable(f"{self.title} has no action {action!r}.")
-        accepted = inspect.signature(handler).parameters
+        accepted = _options_of(getattr(handler, "__func__", handler))
         for name in params:
-            if name not in accepted or name in {"seat", "rng"}:
+            if name not in accepted:
                 raise Unreadable(f"{action} takes no option {name!r}.")
         if action in self.free_actions or action in self.queries:
             return handler

@@ -26,9 +26,17 @@ class Rng:
     """A deterministic generator for one step of one game, recording what it produced."""
 
     def __init__(self, seed: str, stream: str) -> None:
-        digest = hashlib.sha256(f"{seed}\x00{stream}".encode()).digest()
-        self._random = random.Random(int.from_bytes(digest, "big"))
+        self._key = f"{seed}\x00{stream}"
+        self._generator: random.Random | None = None
         self.luck: list[dict[str, Any]] = []
+
+    @property
+    def _random(self) -> random.Random:
+        # Seeded on first use: most actions (a choice, a note) draw nothing.
+        if self._generator is None:
+            digest = hashlib.sha256(self._key.encode()).digest()
+            self._generator = random.Random(int.from_bytes(digest, "big"))
+        return self._generator
 
     def roll(self, count: int = 1, sides: int = 6, *, label: str = "dice") -> list[int]:
         """Roll `count` dice with `sides` sides."""
