@@ -6,6 +6,10 @@ found, applied by the engine, stored durably, and acknowledged. `/pig peek`, a q
 that goes through the same path but writes nothing, is measured beside them. Both are timed from
 the interaction sent to the answer received, alternating, so both see the same load.
 Target: the median at most 1.5x the no-op's. Run: .venv/bin/python bench/bench_slash.py
+
+A third floor shows what durability alone costs on this machine: a bare durable commit
+(one INSERT through aiosqlite into a scratch WAL database with synchronous=FULL, after the
+same idle gap). No command that stores an action can come in under no-op + that commit.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import time
 from pathlib import Path
 
 import _common  # noqa: F401  (puts the repository on sys.path)
+import aiosqlite
 
 import tests.support.pig  # noqa: F401
 from bot.client import Croupier
@@ -43,8 +48,16 @@ async def main() -> None:
             await fake.slash(bob, channel, "game join")
             await fake.slash(ann, channel, "game start")
             await fake.settle()
-            floor, action, query = [], [], []
+            scratch = await aiosqlite.connect(Path(tmp) / "bare.db", isolation_level=None)
+            for pragma in ("journal_mode=WAL", "synchronous=FULL"):
+                await scratch.execute(f"PRAGMA {pragma}")
+            await scratch.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, body TEXT)")
+            floor, action, query, commit = [], [], [], []
             for n in range(REPEAT):
+                start = time.perf_counter()
+                await scratch.execute("INSERT INTO t (body) VALUES (?)", (f"n{n}",))
+                commit.append(time.perf_counter() - start)
+                await fake.settle()
                 start = time.perf_counter()
                 await fake.slash(ann, channel, "noop", text=f"n{n}")
                 floor.append(time.perf_counter() - start)
@@ -60,12 +73,16 @@ async def main() -> None:
                 assert "secret card" in answer.text()
                 await fake.settle()
             await fake.stop_bot(bot)
+            await scratch.close()
     f, a, q = statistics.median(floor), statistics.median(action), statistics.median(query)
+    c = statistics.median(commit)
     print(f"no-op command round trip median: {f * 1e3:.2f} ms")
     print(f"/pig peek (a query: the game, the engine, no write) median: {q * 1e3:.2f} ms, "
           f"ratio {q / f:.2f}x")
     print(f"/pig note (stored action) median: {a * 1e3:.2f} ms")
     print(f"ratio: {a / f:.2f}x (target <= 1.5x)")
+    print(f"bare durable commit (aiosqlite, WAL, synchronous=FULL) median: {c * 1e3:.2f} ms; "
+          f"no-op + commit = {(f + c) / f:.2f}x, the least any stored action can cost here")
 
 
 if __name__ == "__main__":
