@@ -157,7 +157,6 @@ class Storage:
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {number}")
 
-    @property
     async def schema_version(self) -> int:
         async with self._conn.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
