@@ -25,7 +25,7 @@ from bot.components import DYNAMIC_ITEMS, UndoAgreeButton, single
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.delivery import Delivery, chunks
-from bot.service import Duplicate, GameService, LiveGame, Outcome
+from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
 from bot.storage import StaleWrite, Storage, StorageError
 from engine import Ambiguous, Event, NotAllowed, RuleError
 
@@ -123,6 +123,8 @@ class Croupier(commands.Bot):
         """A button or menu from a prompt."""
         try:
             live = self.service.get(game_id)
+            if live.broken is not None:
+                raise NotAllowed(paused_message(live))
             if live.game is None or not 0 <= seat_index < len(live.game.seats):
                 raise NotAllowed("That prompt no longer belongs to a running game.")
             seat = live.game.seats[seat_index]
@@ -189,8 +191,11 @@ class Croupier(commands.Bot):
         try:
             live = self.service.get(game_id)
             seats = live.seats_of(interaction.user.id)
-            if not seats or live.game is None:
+            if not seats:
                 raise NotAllowed("You have no seat in this game.")
+            if live.game is None:
+                raise NotAllowed(paused_message(live) if live.broken else
+                                 "The game hasn't started: there is nothing to show yet.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             texts = await self.private_history(live, seats)
             for seat in seats:

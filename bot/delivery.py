@@ -252,6 +252,8 @@ def status_embed(live: LiveGame, deadline: float | None) -> discord.Embed:
                     inline=False)
     phase = {"lobby": "waiting for players — /game join, then the creator runs /game start",
              "aborted": "aborted"}.get(row.status, game.phase if game else row.status)
+    if live.broken is not None:
+        phase = f"paused: could not be resumed after a restart ({live.broken})"
     embed.add_field(name="Phase", value=phase[:1000], inline=True)
     if awaiting:
         embed.add_field(name="Waiting for", value=", ".join(sorted(awaiting))[:1000], inline=True)

@@ -35,6 +35,9 @@ class LiveGame:
     seats: list[SeatRow]
     game: Game | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Why a stored game could not be rebuilt at startup. It stays in its channel, stored
+    # and untouched, so players are told why it is paused instead of finding no game.
+    broken: str | None = None
 
     @property
     def id(self) -> int:
@@ -128,13 +131,18 @@ class GameService:
             if row.status == "lobby":
                 self._track(LiveGame(row, seats.get(row.id, [])))
         for row, snapshot, tail in await self.storage.restore_material():
-            if snapshot is None:
-                log.error("game %s has no snapshot; it cannot be restored", row.id)
-                continue
-            game = engine.load(row.variant, snapshot[1])
-            for action in tail:
-                game = self._replay_row(game, action)
-            self._track(LiveGame(row, seats.get(row.id, []), game))
+            live = LiveGame(row, seats.get(row.id, []))
+            try:
+                if snapshot is None:
+                    raise RuleError("its starting snapshot is missing")
+                game = engine.load(row.variant, snapshot[1])
+                for action in tail:
+                    game = self._replay_row(game, action)
+                live.game = game
+            except Exception as exc:  # noqa: BLE001 - one bad game must not stop the others
+                log.exception("game %s (%s) could not be restored", row.id, row.variant)
+                live.broken = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            self._track(live)
         return len(self.live)
 
     @staticmethod
@@ -273,10 +281,8 @@ class GameService:
                   seat: str | None = None, observed_seq: int | None = None) -> Outcome:
         """Apply one action for a user, durably. `observed_seq` detects double requests."""
         async with live.lock:
-            if live.row.status != "running" or live.game is None:
-                raise NotAllowed("This game is not running." if live.row.status != "lobby"
-                                 else "This game has not started yet: the creator runs "
-                                      "/game start.")
+            self._running(live)
+            assert live.game is not None
             chosen = self.resolve_seat(live, user_id, action, seat)
             if action in live.game.queries:
                 return Outcome(live, live.seq, chosen, action, live.game.act(chosen, action,
@@ -405,8 +411,19 @@ class GameService:
 
     @staticmethod
     def _running(live: LiveGame) -> None:
+        """Refuse to play a game that isn't running, saying why."""
+        if live.broken is not None:
+            raise NotAllowed(paused_message(live))
+        if live.row.status == "lobby":
+            raise NotAllowed("This game has not started yet: the creator runs /game start.")
         if live.row.status != "running" or live.game is None:
             raise NotAllowed("This game is not running.")
+
+
+def paused_message(live: LiveGame) -> str:
+    return (f"Game #{live.id} could not be resumed when the bot restarted ({live.broken}). "
+            "Nothing is lost: every action is still stored. Ask whoever runs the bot to look "
+            "at its log; the creator can also /game abort it.")
 
 
 def _match(given: str, names: list[str] | tuple[str, ...]) -> str:

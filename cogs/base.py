@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Croupier
+from bot.service import paused_message
 from engine import RuleError
 
 Interaction = discord.Interaction[Any]
@@ -67,7 +68,9 @@ class GameCog(commands.Cog):
         live = self.bot.game_here(interaction, self.variant)
         render = self.bot.renderers.get(self.variant)
         if live.game is None or render is None:
-            await interaction.response.send_message("The game hasn't started.", ephemeral=True)
+            await interaction.response.send_message(
+                paused_message(live) if live.broken else "The game hasn't started.",
+                ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render,

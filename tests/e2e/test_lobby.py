@@ -123,6 +123,41 @@ async def test_restart_mid_game_resumes_and_old_buttons_still_work(table: Table)
     assert "banks" in table.said()
 
 
+async def test_a_game_that_cannot_be_restored_is_paused_not_lost(table: Table) -> None:
+    """One damaged game (here its snapshot) must not stop the bot or the other games."""
+    other = table.fake.add_channel(table.guild, "second-table")
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("cy", "game new", other, variant="pig", options="target=10")
+    await table.slash("cy", "game join", other)
+    await table.slash("bob", "game join", other)
+    await table.slash("cy", "game start", other)
+    damaged = table.live.id
+    await table.slash("ann", "pig roll")
+    await table.stop_bot()
+    with sqlite3.connect(table.db) as db:
+        db.execute("UPDATE snapshots SET state = '{}' WHERE game_id = ?", (damaged,))
+        stored = db.execute("SELECT count(*) FROM actions WHERE game_id = ?",
+                            (damaged,)).fetchone()[0]
+
+    await table.start_bot()
+    refused = await table.slash("ann", "pig hold")
+    assert refused.ephemeral
+    assert f"Game #{damaged} could not be resumed" in refused.text()
+    assert "Nothing is lost" in refused.text()
+    status = await table.slash("bob", "game status")
+    assert "paused: could not be resumed" in status.text()
+    # The other game plays on.
+    played = await table.slash("cy", "pig roll", other)
+    assert "Done." in played.text()
+    # The damaged game's log is untouched, and its creator can still end it.
+    with sqlite3.connect(table.db) as db:
+        assert db.execute("SELECT count(*) FROM actions WHERE game_id = ?",
+                          (damaged,)).fetchone()[0] == stored
+    aborted = await table.slash("ann", "game abort")
+    assert "aborted" in aborted.text()
+
+
 async def test_a_deadline_reminder_reaches_only_the_awaited_seats(table: Table) -> None:
     await table.start_bot()
     await table.pig_game("ann", "bob")
