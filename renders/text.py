@@ -77,6 +77,13 @@ def recording() -> Iterator[list[Drawn]]:
         _RECORD.reset(token)
 
 
+def replay(drawn: list[Drawn]) -> None:
+    """Add texts drawn earlier (on a cached layer) to the current record, if any."""
+    record = _RECORD.get()
+    if record is not None:
+        record.extend(drawn)
+
+
 # ----- characters to fonts ------------------------------------------------------------
 
 _JOINERS = {0x200C, 0x200D, 0xFE0E, 0xFE0F}
