@@ -47,7 +47,7 @@ CATEGORY: dict[str, tuple[RGB, str]] = {
 WIDTH = 1280
 #: The smallest text a player needs: 9 px when the image is shown 550 px wide.
 MIN = min_size(WIDTH)
-TILES_TOP, TILE_H, SUN_H = 88, 146, 172
+TILES_TOP, TILE_H, SUN_H = 88, 146, 196
 ROW_H = 36
 
 
@@ -206,7 +206,8 @@ def _sunspot(pen: Pen, box: tuple[int, int, int, int],
         note = f"Space {space} of {length}. The cube passes Seniority {when}."
         if turn == 0:
             note += " (It does not move on turn 1.)"
-        pen.text((x0 + 18, y1 - 34), note, style=load_font(16), fill=MUTED)
+        pen.block((x0 + 18, top + size + 34), note, load_font(16), MUTED, x1 - x0 - 36,
+                  spacing=4, max_lines=2)
 
 
 def render(public_view: dict[str, Any], *, recent: int = 7) -> bytes:
