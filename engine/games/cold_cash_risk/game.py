@@ -140,6 +140,11 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         Option("free_move", "adjacent", "CCR-9: the free move of a takeover and the moves of "
                "a restructuring go to an 'adjacent' territory of the same corporation, or "
                "through a 'chain' of its territories.", choices=("adjacent", "chain")),
+        Option("founding", "chain", "Founding a corporation absorbs 'chain' = every Mom & "
+               "Pop contiguous with it, through other Mom & Pops (\"All Mom & Pops "
+               "contiguous with the new corporation are immediately absorbed\", as Acquire "
+               "founds with every connected tile), or 'adjacent' = only the Mom & Pops next "
+               "to its tower (D-3).", choices=("chain", "adjacent")),
         Option("show_new_shares", False, "CCR-5: shares a player receives (bought, founder's "
                "share, traded) arrive shown instead of hidden. Off: new shares are hidden "
                "until the player shows them."),
@@ -233,15 +238,12 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         """"any player may declare the game over at the *beginning* of his or her turn"."""
         if self.options["ending"] != STANDARD or self.cycle_phase != ACTIVITY:
             return False
-        beginning = self.stage == PLACE or (self.stage == ACTION and self.active["placed"] is None
-                                            and not self.active["acted"])
+        # Anything the player has done this turn (a declined nomination included) means
+        # the beginning is past (D-20).
+        beginning = not self.active.get("begun") and (
+            self.stage == PLACE or (self.stage == ACTION and self.active["placed"] is None
+                                    and not self.active["acted"]))
         return beginning and self.closing_conditions()
-
-    def only_pass(self) -> bool:
-        seat = self.current
-        if seat is None:
-            return False
-        return [a.name for a in self._activity_prompt(seat).actions] == ["pass"]
 
     def _activity_prompt(self, seat: Seat) -> Prompt:
         specs: list[ActionSpec] = []
@@ -341,6 +343,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             return handler
 
         def run(seat: Seat, rng: Rng, **kwargs: Any) -> list[Event]:
+            if (action not in self.free_actions and self.cycle_phase == ACTIVITY
+                    and seat == self.current):
+                self.active["begun"] = True  # the beginning of the turn is past
             events: list[Event] = handler(seat, rng, **kwargs)
             return events + self._advance(rng)
 

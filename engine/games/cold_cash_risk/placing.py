@@ -148,14 +148,17 @@ class Placing(CCRBase):
 
     def do_found(self, seat: Seat, rng: Rng, corporation: str) -> list[Event]:
         """Found a new corporation at the placed Mom & Pop: its tower, 3 security teams,
-        every adjacent Mom & Pop absorbed (1 team each), and 1 free share."""
+        every Mom & Pop contiguous with it absorbed (1 team each; option `founding`: the
+        whole chain of Mom & Pops, or only those adjacent to the tower), 1 free share."""
         chain = corporation
         if chain not in self.foundable():
             raise NotAllowed(f"{chain} can't be founded now.")  # pragma: no cover
         where = self.placed()
         self.board.put(where, chain, FOUNDING_TEAMS)
         self.corporations[chain] = {"ceo": seat, "tower": where}
-        absorbed = self.board.neighbouring_mompops(where)
+        absorbed = (self.board.connected_mompops(where)
+                    if self.options["founding"] == "chain"
+                    else self.board.neighbouring_mompops(where))
         for t in absorbed:
             self.board.put(t, chain, 1)
         free = self.ledger.grant(seat, chain, 1)
@@ -218,8 +221,8 @@ class Placing(CCRBase):
         text += (f" Every CEO involved must agree: asking {', '.join(asked)}." if asked
                  else f" {seat} is the CEO of every corporation involved.")
         events = [public("merger_proposed", text, seat=seat, territory=where,
-                         survivor=plan.survivor, defunct=list(plan.defunct), sizes=sizes,
-                         asked=asked)]
+                         survivor=plan.survivor, defunct=list(plan.defunct), sizes=dict(sizes),
+                         asked=list(asked))]
         self.stage = MERGING
         if not asked:
             return events + self.execute_merger(entry)

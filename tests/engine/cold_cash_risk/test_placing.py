@@ -92,9 +92,11 @@ def test_found_a_new_corporation() -> None:
     """Tower, Corporate Security, Adjacent Mom & Pops, Free Share: the tower goes in the
     placed territory with 3 security teams; "All Mom & Pops contiguous with the new
     corporation are immediately absorbed into it. Replace each ... with 1 security team";
-    "Take 1 free share of stock in the new corporation." A Mom & Pop that borders only the
-    absorbed ones stays (decision D-3)."""
-    game = position(territories=mompops("Brazil", "Venezuela", "North Africa"),
+    "Take 1 free share of stock in the new corporation." By default "contiguous" is the
+    chain: a Mom & Pop joined to the tower through other Mom & Pops is absorbed too, as
+    Acquire founds a chain with every connected tile; one that is not joined stays."""
+    game = position(territories=mompops("Brazil", "Venezuela", "North Africa", "Egypt",
+                                        "Iceland"),
                     hands={ANN: ["Peru"]})
     act(game, ANN, "place", territory="Peru")
     assert set(actions(game, ANN)) == {"found", "leave"}
@@ -103,11 +105,28 @@ def test_found_a_new_corporation() -> None:
     assert (owner(game, "Peru"), teams(game, "Peru")) == ("American", 3)
     assert (owner(game, "Brazil"), teams(game, "Brazil")) == ("American", 1)
     assert (owner(game, "Venezuela"), teams(game, "Venezuela")) == ("American", 1)
-    assert owner(game, "North Africa") == "Mom & Pop"
+    assert (owner(game, "North Africa"), teams(game, "North Africa")) == ("American", 1)
+    assert (owner(game, "Egypt"), teams(game, "Egypt")) == ("American", 1)
+    assert owner(game, "Iceland") == "Mom & Pop"
     assert game.ledger.held(ANN, "American") == 1 and game.ledger.bank["American"] == 24
-    assert game.size("American") == 3 and game.price("American") == 400
+    assert game.size("American") == 5 and game.price("American") == 600
     assert "Ann founds American in Peru" in public_texts(events)[0]
+    assert of_kind(events, "founded")[0].data["absorbed"] == [
+        "Venezuela", "Brazil", "North Africa", "Egypt"]
     assert game.stage == "action"
+
+
+def test_d_3_option_founding_absorbs_only_the_adjacent_mom_and_pops() -> None:
+    """D-3, option `founding=adjacent`: the rulebook's heading is "Adjacent Mom & Pops", so
+    a group may read "contiguous with the new corporation" as next to its tower only; a
+    Mom & Pop that borders only the absorbed ones stays."""
+    game = position(territories=mompops("Brazil", "Venezuela", "North Africa"),
+                    hands={ANN: ["Peru"]}, options={"founding": "adjacent"})
+    act(game, ANN, "place", territory="Peru")
+    act(game, ANN, "found", corporation="american")
+    assert owner(game, "Brazil") == owner(game, "Venezuela") == "American"
+    assert owner(game, "North Africa") == "Mom & Pop"
+    assert game.size("American") == 3 and game.price("American") == 400
 
 
 def test_a_single_mom_and_pop_founds_a_size_2_corporation() -> None:
