@@ -61,7 +61,7 @@ INT_PARAMS = frozenset({"count", "dice", "stop_at", "sell", "trade", "keep", "at
                         "defenders"})
 YES_WORDS = frozenset({"yes", "y", "agree", "accept", "for", "true", "1"})
 NO_WORDS = frozenset({"no", "n", "refuse", "decline", "against", "false", "0"})
-DECISIONS = frozenset({"consent", "settle", "accept", "vote", "occupy", "deploy",
+DECISIONS = frozenset({"consent", "settle", "accept", "vote", "occupy", "deploy", "fire",
                        "restructure"})
 
 RULINGS = (
@@ -299,6 +299,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         if kind == "deploy":
             text, spec = self.deploy_prompt(top)
             return Prompt(seat, text, (spec,))
+        if kind == "fire":
+            text, spec = self.fire_prompt(top)
+            return Prompt(seat, text, (spec,))
         text, specs = self.restructure_prompt(top)
         return Prompt(seat, text, tuple(specs))
 
@@ -316,6 +319,15 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             own = self.board.territories_of(top["corporation"])
             if len(own) == 1:
                 return self.deploy(top["seat"], top, own[0], None)
+            return None
+        if kind == "fire":
+            if self.fire_forced(top):
+                spare = self.spare_teams(top["corporation"])
+                events: list[Event] = []
+                for territory in spare:
+                    if top["left"]:
+                        events += self.fire(top["seat"], top, territory, None)
+                return events
             return None
         if kind == "restructure":
             if top["left"] <= 0 or not self.restructure_moves(top["corporation"]):
@@ -416,6 +428,11 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             raise Unreadable("count is only for placing hired security teams.")
         return self.place_mompop(seat, territory)
 
+    def do_fire(self, seat: Seat, rng: Rng, territory: str,
+                count: int | None = None) -> list[Event]:
+        """Fire teams of the downsizing corporation in one of its territories."""
+        return self.fire(seat, self.stack[-1], territory, count)
+
     def do_move(self, seat: Seat, rng: Rng, from_territory: str | None = None,
                 to_territory: str | None = None, count: int | None = None) -> list[Event]:
         """Move security teams: into a conquered territory, a restructuring move, or a
@@ -495,6 +512,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             kind = self.stack[-1]["kind"]
             if kind == "occupy":
                 return "move", {"count": self.stack[-1]["min"]}
+            if kind == "fire":
+                spare = self.spare_teams(self.stack[-1]["corporation"])
+                return "fire", {"territory": max(spare, key=lambda t: spare[t])}
             if kind == "deploy":
                 chain = self.stack[-1]["corporation"]
                 tower = self.corporations[chain]["tower"]
