@@ -291,6 +291,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             text, spec = self.nominee_prompt(top)
             return Prompt(seat, text, (spec,))
         if kind == "vote":
+            if top.get("asked") is None:
+                text, specs = self.ballot_specs(top)
+                return Prompt(seat, text, specs)
             text, spec = self.vote_prompt(top, seat)
             return Prompt(seat, text, (spec,))
         if kind == "occupy":
@@ -313,8 +316,6 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 self.stack.pop()
                 return []
             return None
-        if kind == "vote":
-            return self.close_vote(top) if self.vote_seat(top) is None else None
         if kind == "deploy":
             own = self.board.territories_of(top["corporation"])
             if len(own) == 1:
@@ -389,7 +390,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 params[name] = find_chain(str(value), self.edition)
             elif name in INT_PARAMS:
                 params[name] = _as_int(name, value)
-            elif name == "nominee":
+            elif name in ("nominee", "voter"):
                 wanted = str(value).strip().lower()
                 match = [s for s in self.seats if s.lower() == wanted]
                 params[name] = match[0] if match else str(value)
@@ -512,6 +513,12 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             kind = self.stack[-1]["kind"]
             if kind == "occupy":
                 return "move", {"count": self.stack[-1]["min"]}
+            if kind == "vote":
+                top = self.stack[-1]
+                if top.get("asked") is not None:
+                    return "vote", {"choice": NO}
+                left = self.voters_left(top)
+                return ("ballot", {"voter": left[0]}) if left else ("count-votes", {})
             if kind == "fire":
                 spare = self.spare_teams(self.stack[-1]["corporation"])
                 return "fire", {"territory": max(spare, key=lambda t: spare[t])}
@@ -520,7 +527,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 tower = self.corporations[chain]["tower"]
                 return "place", {"territory": tower}
             policy = {"consent": ("consent", {"choice": NO}), "settle": ("dispose", {}),
-                      "accept": ("accept", {"choice": NO}), "vote": ("vote", {"choice": NO}),
+                      "accept": ("accept", {"choice": NO}),
                       "restructure": ("pass", {})}
             return policy[kind]
         if self.cycle_phase == EARNINGS:
@@ -627,7 +634,8 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         elif kind == "vote":
             info.update(caller=top["caller"], corporation=top["corporation"],
                         nominee=top["nominee"], incumbent=top["incumbent"],
-                        roll=list(top["roll"]), votes=[dict(v) for v in top["votes"]])
+                        asked=top.get("asked"), left=self.voters_left(top),
+                        votes=[dict(v) for v in top["votes"]])
         elif kind == "occupy":
             info.update({"from": top["from"], "to": top["to"], "min": top["min"],
                          "max": top["max"]})
@@ -730,7 +738,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             self.deck = Deck("territory cards", list(data["draw_pile"]),
                              list(data["discards"]))
             self.retired = list(data["retired"])
-            self.stack = [dict(e) for e in data["stack"]]
+            self.stack = [_upgrade(dict(e)) for e in data["stack"]]
             self.opening = dict(data["opening"])
             self.last_battle = data.get("last_battle")
             self.results = data.get("results")
@@ -768,6 +776,16 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 raise Unreadable(f"Unknown pending decision {kind!r}.")
         if len(self.corporations) > 6:
             raise Unreadable("At most 6 corporations are in play.")
+
+
+def _upgrade(entry: dict[str, Any]) -> dict[str, Any]:
+    """A vote saved before the caller ordered the ballots (a fixed `roll`) goes on with
+    the next stockholder of that roll asked."""
+    if entry.get("kind") == "vote" and "roll" in entry:
+        roll = entry.pop("roll")
+        done = len(entry["votes"])
+        entry["asked"] = roll[done] if done < len(roll) else None
+    return entry
 
 
 def _copy(value: Any) -> Any:
