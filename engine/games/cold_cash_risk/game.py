@@ -292,8 +292,8 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             return Prompt(seat, text, (spec,))
         if kind == "vote":
             if top.get("asked") is None:
-                text, specs = self.ballot_specs(top)
-                return Prompt(seat, text, specs)
+                text, ballot = self.ballot_specs(top)
+                return Prompt(seat, text, ballot)
             text, spec = self.vote_prompt(top, seat)
             return Prompt(seat, text, (spec,))
         if kind == "occupy":
