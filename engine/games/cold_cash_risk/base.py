@@ -44,6 +44,9 @@ STAGES = (START, PLACE, RESULT, MERGING, ACTION, SELLING, MEETING, ATTACKING, FR
           DONE, EARNINGS)
 WILD_PREFIX = "Wild"
 STANDARD, SHORT, LONG = "standard", "short", "long"
+# A CEO's standing order for defending: be asked each time, the most dice allowed, or one.
+ASK, MOST, ONE = "ask", "most", "one"
+DEFENCE_ORDERS = (ASK, MOST, ONE)
 
 
 def is_wild(card: Card) -> bool:
@@ -81,6 +84,7 @@ class CCRBase(Game):
     opening: dict[Seat, Card]
     last_battle: dict[str, Any] | None
     results: dict[str, Any] | None
+    defence: dict[Seat, str]
 
     # ===================================================================
     # Plain questions

@@ -53,7 +53,8 @@ class Earnings(CCRBase):
         territory_choices = tuple(Choice(t) for t in own)
         return ActionSpec("earnings", "Run a corporation", (
             Param("corporation", tuple(Choice(c, self.earnings_label(c)) for c in left)),
-            Param("choice", tuple(Choice(c, labels[c]) for c in EARNINGS_CHOICES)),
+            Param("choice", tuple(Choice(c, labels[c]) for c in EARNINGS_CHOICES
+                                  if c != DOWNSIZE or any(map(self.can_downsize, left)))),
             Param("territory", territory_choices, required=False),
             Param("from_territory", territory_choices, required=False),
             Param("to_territory", territory_choices, required=False),
@@ -152,6 +153,17 @@ class Earnings(CCRBase):
             self.stack.pop()
         return self._deploy(chain, territory, n)
 
+    def can_downsize(self, chain: Chain) -> bool:
+        """It has as many teams to spare as hiring would give (every territory keeps one)."""
+        return sum(self.spare_teams(chain).values()) >= self.board.hire(chain)
+
+    def check_downsize(self, chain: Chain) -> None:
+        if not self.can_downsize(chain):
+            n, spare = self.board.hire(chain), sum(self.spare_teams(chain).values())
+            raise NotAllowed(f"{chain} can't downsize: it would have to fire "
+                             f"{plural(n, 'team')} and only {spare} can go (every territory "
+                             "keeps a team).")
+
     def spare_teams(self, chain: Chain) -> dict[Territory, int]:
         """Teams that may be fired, by territory: all but the one each territory keeps."""
         teams = self.board.teams
@@ -162,12 +174,8 @@ class Earnings(CCRBase):
         would give, the CEO choosing where (all from `territory` if it has them, otherwise
         the pending `fire`); refused when the corporation has fewer teams to spare, since a
         territory always keeps a team (D-16). Then the double dividends."""
+        self.check_downsize(chain)
         n = self.board.hire(chain)
-        spare = sum(self.spare_teams(chain).values())
-        if spare < n:
-            raise NotAllowed(f"{chain} can't downsize: it would have to fire "
-                             f"{plural(n, 'team')} and only {spare} can go (every territory "
-                             "keeps a team).")
         events = [public("downsized", f"{seat} downsizes {chain}: "
                          f"{plural(n, 'security team')} to fire (as many as hiring would "
                          "give), and double dividends.", seat=seat, corporation=chain,

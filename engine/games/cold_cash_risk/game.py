@@ -26,7 +26,9 @@ from engine.game import ActionSpec, Option, Param, Prompt
 from engine.games.cold_cash_risk.base import (
     ACTION,
     ACTIVITY,
+    ASK,
     ATTACKING,
+    DEFENCE_ORDERS,
     DONE,
     EARNINGS,
     FREE_MOVE,
@@ -61,7 +63,8 @@ INT_PARAMS = frozenset({"count", "dice", "stop_at", "sell", "trade", "keep", "at
                         "defenders"})
 YES_WORDS = frozenset({"yes", "y", "agree", "accept", "for", "true", "1"})
 NO_WORDS = frozenset({"no", "n", "refuse", "decline", "against", "false", "0"})
-DECISIONS = frozenset({"consent", "settle", "accept", "vote", "occupy", "deploy", "fire",
+DECISIONS = frozenset({"consent", "settle", "accept", "vote", "occupy", "engage", "defend",
+                       "deploy", "fire",
                        "restructure"})
 
 RULINGS = (
@@ -149,7 +152,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                "share, traded) arrive shown instead of hidden. Off: new shares are hidden "
                "until the player shows them."),
     )
-    free_actions = frozenset({"show", "hide"})
+    free_actions = frozenset({"show", "hide", "defence"})
     queries = frozenset({"portfolio", "market", "odds"})
     render_on = frozenset({"turn_ended", "earnings_ended", "game_over"})
 
@@ -172,6 +175,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         self.stack = []
         self.last_battle = None
         self.results = None
+        self.defence = {s: ASK for s in self.seats}
         # Order: 1 territory card each; a wild card is discarded and replaced.
         self.deck = new_card_deck(self.map, rng)
         self.opening = {}
@@ -299,6 +303,12 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         if kind == "occupy":
             text, spec = self.occupy_prompt(top)
             return Prompt(seat, text, (spec,))
+        if kind == "engage":
+            text, fight = self.engage_prompt(top)
+            return Prompt(seat, text, tuple(fight))
+        if kind == "defend":
+            text, spec = self.defend_prompt(top)
+            return Prompt(seat, text, (spec,))
         if kind == "deploy":
             text, spec = self.deploy_prompt(top)
             return Prompt(seat, text, (spec,))
@@ -367,11 +377,21 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
     def _explain(self, seat: Seat, action: str, params: dict[str, Any]) -> None:
         """Refuse an unoffered choice with the rule's reason, from the seat's own view."""
         prompt = None if self.finished else self.prompts().get(seat)
-        if prompt is None or prompt.action(action) is None:
+        if prompt is None:
             return
+        if prompt.action(action) is None and not (
+                action in ("attack", "blitz") and prompt.action("announce")):
+            return
+        if action == "earnings" and params.get("choice") == "downsize" and params.get(
+                "corporation") in self.corporations:
+            self.check_downsize(params["corporation"])
         source, target = params.get("from_territory"), params.get("to_territory")
-        if action in ("attack", "blitz") and source and target and not self.stack:
+        if action in ("attack", "blitz", "announce") and source and target and not self.stack:
             self._attack_source(seat, source, target)
+            if action != "announce" and self.unrolled(target):
+                raise NotAllowed(f"Announce the attack on the Mom & Pop in {target} first: "
+                                 "it rolls for its security teams before you choose your "
+                                 "dice.")
         territory = params.get("territory")
         if action == "place" and territory and self.stage == PLACE and not self.stack:
             if not self.board.is_empty(territory):
@@ -466,6 +486,17 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         self.stage = DONE
         return [public("passed", f"{seat} passes.", seat=seat)]
 
+    def do_defence(self, seat: Seat, rng: Rng, choice: str) -> list[Event]:
+        """Your standing order as a defending CEO (a free action, public like the dice):
+        `ask` each time, roll the `most` dice allowed, or roll `one`."""
+        if choice not in DEFENCE_ORDERS:
+            raise Unreadable(f"Defence is one of {', '.join(DEFENCE_ORDERS)}, not {choice!r}.")
+        self.defence[seat] = choice
+        text = {ASK: "will be asked how many dice to defend with",
+                "most": "will always defend with as many dice as allowed",
+                "one": "will always defend with one die"}[choice]
+        return [public("defence", f"{seat} {text}.", seat=seat, choice=choice)]
+
     def do_declare_end(self, seat: Seat, rng: Rng) -> list[Event]:
         """Ring the Closing Bell at the beginning of your turn (when its conditions hold)."""
         sizes = self.sizes()
@@ -513,6 +544,11 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             kind = self.stack[-1]["kind"]
             if kind == "occupy":
                 return "move", {"count": self.stack[-1]["min"]}
+            if kind == "engage":
+                return "attack", {}
+            if kind == "defend":
+                teams = self.board.teams[self.stack[-1]["to"]]
+                return "defend", {"dice": min(2, teams)}
             if kind == "vote":
                 top = self.stack[-1]
                 if top.get("asked") is not None:
@@ -639,6 +675,12 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         elif kind == "occupy":
             info.update({"from": top["from"], "to": top["to"], "min": top["min"],
                          "max": top["max"]})
+        elif kind == "engage":
+            info.update({"from": top["from"], "to": top["to"]})
+        elif kind == "defend":
+            info.update({"from": top["from"], "to": top["to"], "attacker": top["attacker"],
+                         "corporation": top["corporation"], "dice": top["dice"],
+                         "blitz": top["blitz"]})
         else:
             info.update(corporation=top["corporation"], left=top["left"])
         return info
@@ -682,6 +724,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             "takeover": self.active.get("corporation"),
             "pending": self.pending_public(),
             "last_battle": self.last_battle,
+            "defence": dict(self.defence),
             "results": self.results,
         }
         if seat is not None:
@@ -718,6 +761,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             "opening": dict(self.opening),
             "last_battle": _copy(self.last_battle),
             "results": _copy(self.results),
+            "defence": dict(self.defence),
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -742,6 +786,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             self.opening = dict(data["opening"])
             self.last_battle = data.get("last_battle")
             self.results = data.get("results")
+            self.defence = {s: str(data.get("defence", {}).get(s, ASK)) for s in self.seats}
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise Unreadable(f"This Cold Cash Risk state is incomplete: {exc!r}") from None
         self._check_loaded()

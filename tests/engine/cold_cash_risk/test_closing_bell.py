@@ -134,7 +134,8 @@ def test_long_game_ends_when_one_corporation_holds_the_map(
                     options={"ending": "long"})
     assert game.size("American") > 22 and "declare-end" not in actions(game, ANN)
     loaded(monkeypatch, [1], [6, 6, 6], [1])
-    act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    act(game, ANN, "announce", from_territory="Brazil", to_territory="Peru")
+    act(game, ANN, "attack")
     events = act(game, ANN, "move", count=3)
     assert game.finished and "long game" in of_kind(events, "game_over")[0].text
 

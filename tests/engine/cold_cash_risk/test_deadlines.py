@@ -84,8 +84,10 @@ def test_takeover_and_earnings_defaults(monkeypatch: pytest.MonkeyPatch) -> None
     game = position(territories={"Brazil": ("American", 8), "Venezuela": ("American", 1),
                                  **mompops("Peru")},
                     corporations={"American": (ANN, "Brazil")}, stage="action")
-    loaded(monkeypatch, [1], [6, 6, 6], [1])
-    act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    loaded(monkeypatch, [1], [6, 6, 6], [1], [6, 6, 6], [1])  # the deadline plan rolls too
+    act(game, ANN, "announce", from_territory="Brazil", to_territory="Peru")
+    assert game.timeout_actions()[0] == (ANN, "attack", {})  # the compulsory round
+    act(game, ANN, "attack")
     assert game.timeout_actions() == [(ANN, "move", {"count": 3}),
                                       (ANN, "end-attacks", {}), (ANN, "pass", {})]
     monkeypatch.undo()

@@ -126,6 +126,7 @@ def test_downsize_is_refused_when_the_full_number_cannot_be_fired() -> None:
     not downsize - nor pay the double dividends."""
     game = earnings(held_by("American", 1, *AUSTRALIA),
                     shares={ANN: {"American": (5, 5)}})
+    assert "downsize" not in choices(game, ANN, "earnings", "choice")
     refused(game, ANN, "earnings", corporation="American", choice="downsize",
             match="can't downsize: it would have to fire 3 teams and only 0 can go")
     before = cash(game, ANN)
