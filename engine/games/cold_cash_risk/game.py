@@ -63,7 +63,7 @@ INT_PARAMS = frozenset({"count", "dice", "stop_at", "sell", "trade", "keep", "at
                         "defenders"})
 YES_WORDS = frozenset({"yes", "y", "agree", "accept", "for", "true", "1"})
 NO_WORDS = frozenset({"no", "n", "refuse", "decline", "against", "false", "0"})
-DECISIONS = frozenset({"consent", "settle", "accept", "vote", "occupy", "engage", "defend",
+DECISIONS = frozenset({"order", "consent", "settle", "accept", "vote", "occupy", "engage", "defend",
                        "deploy", "fire",
                        "restructure"})
 
@@ -287,6 +287,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                           f"{top['survivor']}. As a CEO involved, do you agree?", (
                               ActionSpec("consent", "Agree to the merger", (
                                   Param("choice", yes_no(("Agree", "Refuse"))),)),))
+        if kind == "order":
+            text, spec = self.order_prompt(top)
+            return Prompt(seat, text, (spec,))
         if kind == "settle":
             text, params = self.dispose_prompt_params(top)
             return Prompt(seat, text, (ActionSpec("dispose", "Dispose of defunct shares",
@@ -546,6 +549,8 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 return "move", {"count": self.stack[-1]["min"]}
             if kind == "engage":
                 return "attack", {}
+            if kind == "order":  # D-6: alphabetically
+                return "settle-first", {"corporation": self.unordered(self.stack[-1])[0]}
             if kind == "defend":
                 teams = self.board.teams[self.stack[-1]["to"]]
                 return "defend", {"dice": min(2, teams)}
@@ -656,7 +661,10 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         top = self.stack[-1]
         kind = top["kind"]
         info: dict[str, Any] = {"kind": kind, "seat": self.decision_seat(top)}
-        if kind == "consent":
+        if kind == "order":
+            info.update(survivor=top["survivor"], sizes=dict(top["sizes"]),
+                        ranked=list(top["ranked"]), tied=self.unordered(top))
+        elif kind == "consent":
             info.update(placer=top["placer"], territory=top["territory"],
                         survivor=top["survivor"], defunct=list(top["defunct"]),
                         agreed=list(top["agreed"]), waiting=list(top["waiting"]))

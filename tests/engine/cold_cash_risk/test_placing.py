@@ -369,3 +369,37 @@ def test_equal_defunct_corporations_are_settled_in_the_placers_order() -> None:
     assert choices(game, ANN, "merge", "first") == ["Sackson", "Tower"]
     events = act(game, ANN, "merge", first="Tower")
     assert [e.data["chain"] for e in of_kind(events, "bonuses_paid")] == ["Tower"]
+
+
+def test_multiple_mergers_the_placer_orders_every_tie() -> None:
+    """Multiple Mergers: "Follow the *Acquire* rules to handle multiple mergers"
+    (reference: "If two defunct chains are the same size, the mergemaker decides the
+    order"). With three defunct corporations of one size the placer orders all of them,
+    not only the first, before the CEOs are asked."""
+    territories = {**held_by("Festival", 1, "Venezuela", "Central America",
+                             "Western United States"),
+                   "Peru": ("Sackson", 1), "North Africa": ("Tower", 1),
+                   "Argentina": ("Worldwide", 1)}
+    game = position(territories=territories,
+                    corporations={"Festival": (ANN, "Venezuela"), "Sackson": (ANN, "Peru"),
+                                  "Tower": (ANN, "North Africa"),
+                                  "Worldwide": (ANN, "Argentina")},
+                    shares={BO: {"Sackson": 1, "Tower": 1, "Worldwide": 1}},
+                    hands={ANN: ["Brazil"]})
+    act(game, ANN, "place", territory="Brazil")
+    events = act(game, ANN, "merge")
+    assert kinds(events) == ["merger_ordering"] and game.prompts().keys() == {ANN}
+    assert choices(game, ANN, "settle-first", "corporation") == [
+        "Sackson", "Tower", "Worldwide"]
+    assert game.timeout_actions()[0] == (ANN, "settle-first", {"corporation": "Sackson"})
+    act(game, ANN, "settle-first", corporation="Worldwide")
+    assert choices(game, ANN, "settle-first", "corporation") == ["Sackson", "Tower"]
+    events = act(game, ANN, "settle-first", corporation="Tower")
+    proposed = of_kind(events, "merger_proposed")[0]
+    assert proposed.data["defunct"] == ["Worldwide", "Tower", "Sackson"]
+    settled = [e.data["chain"] for e in of_kind(events, "bonuses_paid")]
+    for _ in range(2):
+        settled += [e.data["chain"] for e in of_kind(act(game, BO, "dispose"), "bonuses_paid")]
+    act(game, BO, "dispose")
+    assert settled == ["Worldwide", "Tower", "Sackson"]
+    assert set(game.corporations) == {"Festival"}
