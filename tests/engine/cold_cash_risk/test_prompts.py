@@ -135,5 +135,5 @@ def test_perft_like_counts_from_fixed_seeds() -> None:
     assert sum(perft("perft-b", 120)) == PERFT_B
 
 
-PERFT_A = 269858
-PERFT_B = 34562
+PERFT_A = 42335
+PERFT_B = 94312
