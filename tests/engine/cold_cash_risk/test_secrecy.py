@@ -32,7 +32,7 @@ from engine.games.cold_cash_risk import ColdCashRisk
 from renders.cold_cash_risk import render
 from tests.engine.cold_cash_risk.helpers import new
 
-GAMES = 24
+GAMES = 20
 STEPS = 260
 TWIN_RATE = 0.2  # the share of accepted actions checked against a twin
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -289,10 +289,10 @@ def test_secrecy_and_the_contract_across_random_games() -> None:
         assert load(state).state() == game.state()
         verification = engine.verify(state)
         assert verification.ok, verification.summary()
-        if index % 25 == 0:
+        if index % 10 == 0:
             picture = Image.open(io.BytesIO(render(json.loads(json.dumps(game.view(None))))))
             assert picture.width == 1600
-    assert finished >= 10, finished
+    assert finished >= 8, finished
     assert twins >= GAMES * 25, twins
 
 
