@@ -403,3 +403,19 @@ def test_multiple_mergers_the_placer_orders_every_tie() -> None:
     act(game, BO, "dispose")
     assert settled == ["Worldwide", "Tower", "Sackson"]
     assert set(game.corporations) == {"Festival"}
+
+
+def test_events_keep_what_they_said_when_the_merger_goes_on() -> None:
+    """Events are snapshots: the CEOs asked in a proposal stay in its event while the
+    consents are collected (the state's waiting list shrinks)."""
+    territories = {**held_by("Continental", 1, *SOUTH_AMERICA),
+                   **held_by("Tower", 1, "Egypt", "East Africa", "Congo")}
+    game = position(territories=territories,
+                    corporations={"Continental": (CY, "Peru"), "Tower": (BO, "Egypt")},
+                    hands={ANN: ["North Africa"]})
+    act(game, ANN, "place", territory="North Africa")
+    proposed = of_kind(act(game, ANN, "merge"), "merger_proposed")[0]
+    act(game, BO, "consent", choice="yes")
+    act(game, CY, "consent", choice="yes")
+    assert proposed.data["asked"] == [BO, CY]
+    assert proposed.data["sizes"] == {"Continental": 6, "Tower": 3}
