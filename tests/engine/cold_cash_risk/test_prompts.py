@@ -14,7 +14,8 @@ from tests.engine.cold_cash_risk.test_secrecy import NAMES, random_action
 
 # Actions whose every prompted value is legal whatever the other values (first choices).
 EACH_VALUE = {"place", "found", "absorb", "merge", "leave", "pass", "consent", "accept",
-              "vote", "end-attacks", "declare-end", "earnings"}
+              "vote", "end-attacks", "declare-end", "earnings", "ballot", "count-votes",
+              "defend", "settle-first"}
 
 
 def positions(count: int, seed: int = 0) -> list[ColdCashRisk]:
