@@ -2,14 +2,17 @@
 
 Rulebook, "Hostile Takeovers": no new teams at this time; attack as many corporations or
 Mom & Pops as you like, but never an empty territory; a Mom & Pop rolls one die for its
-security teams when attacked (and keeps what is left of them until the attacks are over,
-when they are removed), rolls 2 dice while it has 2 or more teams, and faces at least one
-round (every `attack` and `blitz` rolls at least one); after the attacks, one free move
-(CCR-9: to an adjacent territory of the corporation; option: through a chain of them).
-Capturing a corporation's tower takes it over: its territories and teams become the
-winner's, and its stockholders are settled at half values with trades 4 for 1 (CCR-8).
+security teams when the attack on it is announced (`announce`, before the attacker
+chooses dice or a blitz), keeps what is left of them until the attacks are over (when
+they are removed), rolls 2 dice while it has 2 or more teams, and faces at least one
+round (the `engage` decision); after the attacks, one free move (CCR-9: to an adjacent
+territory of the corporation; option: through a chain of them). Capturing a
+corporation's tower takes it over: its territories and teams become the winner's, and
+its stockholders are settled at half values with trades 4 for 1 (CCR-8).
 
-Dice come from `engine.risk.combat`; defenders always roll the most dice allowed.
+Dice come from `engine.risk.combat`. As in RISK the attacker chooses 1 to 3 dice and
+then the defender 1 or 2: the attacked corporation's CEO is asked (`defend`), unless a
+single team defends or the CEO's standing order (`defence`) answers.
 """
 
 from __future__ import annotations
