@@ -112,6 +112,17 @@ class BattleSetup:
     rules: BattleRules = CLASSIC_BATTLE
 
 
+def battle_setup(attackers: Mapping[Kind, int], defenders: Mapping[Kind, int], *,
+                 aa_gun: bool = False, bombard: int = 0, land: bool | None = None,
+                 attacker_techs: Collection[str] = (), defender_techs: Collection[str] = (),
+                 attacker_order: Sequence[Kind] = DEFAULT_LOSS_ORDER,
+                 defender_order: Sequence[Kind] = DEFAULT_LOSS_ORDER,
+                 rules: BattleRules = CLASSIC_BATTLE) -> BattleSetup:
+    """A checked `BattleSetup` (see `battle_odds` for the arguments)."""
+    return _setup(attackers, defenders, aa_gun, bombard, land, attacker_techs, defender_techs,
+                  attacker_order, defender_order, rules)
+
+
 def battle_odds(attackers: Mapping[Kind, int], defenders: Mapping[Kind, int], *,
                 aa_gun: bool = False, bombard: int = 0, land: bool | None = None,
                 attacker_techs: Collection[str] = (), defender_techs: Collection[str] = (),
@@ -126,6 +137,12 @@ def battle_odds(attackers: Mapping[Kind, int], defenders: Mapping[Kind, int], *,
     """
     setup = _setup(attackers, defenders, aa_gun, bombard, land, attacker_techs, defender_techs,
                    attacker_order, defender_order, rules)
+    return odds_of(setup, runs=runs, seed=seed)
+
+
+def odds_of(setup: BattleSetup, *, runs: int = MONTE_CARLO_RUNS, seed: str = "odds"
+            ) -> BattleOdds:
+    """The odds of a checked setup, by the cheapest exact method that applies."""
     if _prefix_exact(setup):
         return _grid_odds(setup)
     if _composition_states(setup) <= MAX_COMPOSITION_STATES:
