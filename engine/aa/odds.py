@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Literal
 
 from engine.aa.combat import (
@@ -266,6 +267,7 @@ def _grid_odds(s: BattleSetup) -> BattleOdds:
     nd = len(d_units)
     d_fire = _suffix_fire(d_units, False, s.defender_techs, s.rules)
     result = _Tally(s)
+    d_clamps: dict[tuple[int, int], list[float]] = {}  # shared by the grids
     bombard_dist = (_binomial(s.bombard, attack(BATTLESHIP) / 6)
                     if s.bombard and s.land else [1.0])
     for p_variant, army in _aa_variants(s):
@@ -292,25 +294,75 @@ def _grid_odds(s: BattleSetup) -> BattleOdds:
                 _round(grid, 0, j, m, na, nd, _convolve(a_fire[0], first_bonus)
                        if len(first_bonus) > 1 else a_fire[0],
                        a_subs[0] if has_subs else None, d_fire, fold=False)
-        for i in range(na + 1):
-            row = grid[i]
-            for j in range(nd + 1):
-                m = row[j]
-                if not m or i == na or j == nd:
-                    continue
-                row[j] = 0.0
-                if m < NEGLIGIBLE:
-                    result.dropped += m
-                    continue
-                if not _round(grid, i, j, m, na, nd, a_fire[i],
-                              a_subs[i] if has_subs else None, d_fire, fold=True):
-                    result.add(m, tuple(a_units[i:]), tuple(d_units[j:]), s)
+        if has_subs:
+            for i in range(na + 1):
+                row = grid[i]
+                for j in range(nd + 1):
+                    m = row[j]
+                    if not m or i == na or j == nd:
+                        continue
+                    row[j] = 0.0
+                    if m < NEGLIGIBLE:
+                        result.dropped += m
+                        continue
+                    if not _round(grid, i, j, m, na, nd, a_fire[i], a_subs[i], d_fire,
+                                  fold=True):
+                        result.add(m, tuple(a_units[i:]), tuple(d_units[j:]), s)
+        else:
+            for i, j, m in _sweep(grid, na, nd, a_fire, d_fire, d_clamps, result):
+                result.add(m, tuple(a_units[i:]), tuple(d_units[j:]), s)
         for i in range(na + 1):
             for j in range(nd + 1):
                 m = grid[i][j]
                 if m and (i == na or j == nd):
                     result.add(m, tuple(a_units[i:]), tuple(d_units[j:]), s)
     return result.odds("exact")
+
+
+def _sweep(grid: list[list[float]], na: int, nd: int, a_fire: list[list[float]],
+           d_fire: list[list[float]], d_clamps: dict[tuple[int, int], list[float]],
+           tally: _Tally) -> list[tuple[int, int, float]]:
+    """The later rounds of a grid without submarines, in (i, j) order: every state's mass
+    spread as the outer product of the defence's and the attack's hits (the hot loop of
+    the calculator, kept flat). Returns the stalemates."""
+    stuck: list[tuple[int, int, float]] = []
+    for i in range(na):
+        row = grid[i]
+        fire = a_fire[i]
+        tails = list(accumulate(reversed(fire)))[::-1]  # tails[t] = P(hits >= t)
+        left = na - i
+        for j in range(nd):
+            m = row[j]
+            if not m:
+                continue
+            row[j] = 0.0
+            if m < NEGLIGIBLE:
+                tally.dropped += m
+                continue
+            most = nd - j
+            xa = fire if len(fire) <= most + 1 else [*fire[:most], tails[most]]
+            xd = d_clamps.get((j, left))
+            if xd is None:
+                fd = d_fire[j]
+                xd = d_clamps[j, left] = fd if len(fd) <= left + 1 else [*fd[:left],
+                                                                       sum(fd[left:])]
+            stay = xa[0] * xd[0]
+            if stay >= 1.0 - 1e-15:
+                stuck.append((i, j, m))
+                continue
+            scale = m / (1.0 - stay)
+            width = len(xa)
+            w = scale * xd[0]
+            if w and width > 1:
+                row[j + 1:j + width] = [r + w * q for r, q in
+                                        zip(row[j + 1:j + width], xa[1:], strict=True)]
+            for x in range(1, len(xd)):
+                w = scale * xd[x]
+                if w:
+                    target = grid[i + x]
+                    target[j:j + width] = [r + w * q for r, q in
+                                           zip(target[j:j + width], xa, strict=True)]
+    return stuck
 
 
 def _round(grid: list[list[float]], i: int, j: int, m: float, na: int, nd: int,
@@ -365,12 +417,19 @@ class _Tally:
         self._a_kinds = sorted(s.attackers, key=list(UNITS).index)
         self._d_kinds = sorted(s.defenders, key=list(UNITS).index)
         self._land = s.land
+        self._counted: dict[tuple[Sequence[Kind], Sequence[Kind]],
+                            tuple[dict[Kind, int], dict[Kind, int]]] = {}
 
     def add(self, p: float, attackers: Sequence[Kind], defenders: Sequence[Kind],
             s: BattleSetup) -> None:
-        a = {k: attackers.count(k) for k in self._a_kinds}
-        d = {k: defenders.count(k) for k in self._d_kinds}
-        self.add_counts(p, a, d)
+        """Tally a final state given as the units left (in loss order)."""
+        key = (attackers, defenders)
+        counted = self._counted.get(key)
+        if counted is None:
+            counted = self._counted[key] = (
+                {k: attackers.count(k) for k in self._a_kinds},
+                {k: defenders.count(k) for k in self._d_kinds})
+        self.add_counts(p, *counted)
 
     def add_counts(self, p: float, a: Mapping[Kind, int], d: Mapping[Kind, int]) -> None:
         na, nd = total(a), total(d)
