@@ -139,6 +139,13 @@ def land_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Are
             if not passable(area):
                 raise NotAllowed(_why_not_through(board, pos, power, kind, area, combat))
     else:
+        steps = board.distance(start, end, through=board.land.keys())
+        if steps is None:
+            raise NotAllowed(f"{name} can't reach {end} from {start} over land: it needs "
+                             f"a transport.")
+        if steps > left:
+            raise NotAllowed(f"{name} from {start} can't reach {end}: it is {steps} moves "
+                             f"away and {name.lower()} has {left} left.")
         found = board.path(start, end, through={a for a in board.land if passable(a)})
         if found is None:
             raise NotAllowed(f"{name} can't reach {end} from {start}: there is no way through "
