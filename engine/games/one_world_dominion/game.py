@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.deck import Card
 from engine.errors import NotAllowed, Unreadable
-from engine.events import Event, Seat, private
+from engine.events import Event, Seat, private, public
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.one_world_dominion.attack import Attack
 from engine.games.one_world_dominion.base import (
@@ -184,7 +184,11 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         return self.play(seat, rng, card, {k: v for k, v in params.items() if v is not None})
 
     def do_pass(self, seat: Seat, rng: Rng) -> list[Event]:
-        """Let the window go by without answering."""
+        """Let the window go by without answering (or keep a hand with no set left)."""
+        top = self.stack[-1]
+        if top["kind"] == "trade-down":
+            top["kept"] = True
+            return [public("kept", f"{seat} keeps the remaining cards.", seat=seat)]
         return self.pass_window(seat)
 
     def do_begin_attacks(self, seat: Seat, rng: Rng) -> list[Event]:
@@ -291,10 +295,9 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                 return []
             return None
         if kind == "trade-down":
-            limit = HAND_LIMIT
             if top["armies"] > 0 and self.areas_of(top["seat"]):
                 return None
-            if len(self.hands[top["seat"]]) > limit and self.sets_in_hand(top["seat"]):
+            if len(self.hands[top["seat"]]) > HAND_LIMIT and not top.get("kept"):
                 return None
             self.stack.pop()
             return []
@@ -380,6 +383,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             specs.append(ActionSpec("place", "Place armies", (
                 Param("territory", tuple(Choice(t) for t in self.areas_of(seat))),
                 Param("count", None, False, "int"))))
+        elif not self.sets_in_hand(seat):
+            specs.append(ActionSpec("pass", "Keep the rest (no set left)"))
         return {seat: Prompt(seat, "You took a hand above the limit: turn in sets at once and "
                              "place their armies.", tuple(specs))}
 
@@ -465,8 +470,10 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             return [(seat, "move", {"count": top["min"]})]
         if kind == "steal":
             return [(seat, "steal", {"card": self.hands[top["from"]][0]})]
-        if len(self.hands[seat]) > HAND_LIMIT and self.sets_in_hand(seat):
+        if top["armies"] == 0 and self.sets_in_hand(seat):
             return [(seat, "trade", {"cards": ", ".join(self.sets_in_hand(seat)[0])})]
+        if top["armies"] == 0:
+            return [(seat, "pass", {})]
         return [(seat, "place", {"territory": self.areas_of(seat)[0], "count": top["armies"]})]
 
     # ===================================================================

@@ -96,10 +96,11 @@ class Reinforce(OWDBase):
     def after_capture_cards(self, seat: Seat) -> list[Event]:
         """Above the hand limit after taking a player's cards: turn in sets at once."""
         limit = HAND_LIMIT if self.owd else 5
-        if len(self.hands[seat]) > limit and self.sets_in_hand(seat):
+        if len(self.hands[seat]) > limit:
             self.stack.append({"kind": "trade-down", "seat": seat, "armies": 0})
-            return [public("trade_down", f"{seat} holds more than {HAND_LIMIT} cards and must "
-                           "turn in sets at once.", seat=seat)]
+            return [public("trade_down", f"{seat} holds {len(self.hands[seat])} cards: sets "
+                           f"are turned in at once, down to {HAND_LIMIT} or no set left.",
+                           seat=seat)]
         return []
 
     # ----- actions -----------------------------------------------------
