@@ -231,9 +231,11 @@ def test_the_rulebook_text_itself_parses() -> None:
     """The example as it stands in shared/rules/plotted-aa.md, cut from the file."""
     from pathlib import Path
 
-    rules = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "plotted-aa.md"
-    if not rules.exists():
+    found = [p / "shared" / "rules" / "plotted-aa.md" for p in Path(__file__).resolve().parents
+             if (p / "shared" / "rules" / "plotted-aa.md").exists()]
+    if not found:
         pytest.skip("shared/ is not beside the repository")
+    rules = found[0]
     text = rules.read_text()
     start = text.index("Round\tMove To / Build At\tWith Units\tFrom\tNotes\n4\tKarelia")
     example = text[start:text.index("In the example above", start)]
