@@ -37,6 +37,7 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
 
     def coerce(self, value: Any) -> bool | int | str:
         """Read a value given by a player (possibly as text) or refuse it."""
@@ -78,6 +79,7 @@ class Param:
     choices: tuple[Choice, ...] | None = None
     required: bool = True
     kind: str = "str"  # "str", "int" or "bool"
+    question: str = ""
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,13 @@ class Game(ABC):
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         """What the game's deadline policy does for the awaited seats; [] tells the creator."""
         return []
+
+    def describe(self, seat: Seat) -> list[str]:
+        """What `seat` holds and knows, in words, one paragraph per item (a hand, notes,
+        cash): what "Show my hand" prints, never the view's JSON. Each paragraph stays well
+        under a chat message's length; a game with secrets overrides this."""
+        return [f"You play {seat}. Nothing in {self.title} is secret: the channel and the "
+                "board show everything there is to know."]
 
     # ----- the facade ---------------------------------------------------
 

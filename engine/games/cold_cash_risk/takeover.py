@@ -105,7 +105,7 @@ class Takeover(CCRBase):
                 most = max(self.board.teams[s] for s in sources)
                 where = (Param("from_territory", tuple(Choice(s, f"{s} ({self.board.teams[s]})")
                                                        for s in sources)),
-                         Param("to_territory", tuple(Choice(t, self.describe(t))
+                         Param("to_territory", tuple(Choice(t, self.territory_label(t))
                                                      for t in targets)))
                 verb = "Attack" if self.stage == ATTACKING else "Hostile takeover: attack"
                 specs.append(ActionSpec("attack", f"{verb} (one round)", where + (
@@ -131,7 +131,7 @@ class Takeover(CCRBase):
             specs.append(ActionSpec("end-attacks", "End the attacks"))
         return specs
 
-    def describe(self, territory: Territory) -> str:
+    def territory_label(self, territory: Territory) -> str:
         owner = self.board.owner(territory)
         if owner == MOMPOP:
             teams = self.board.teams.get(territory, 0)
