@@ -18,8 +18,9 @@ parameter is missing or not among the prompted choices.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:  # engine.game may call the refusals here: no import cycle at run time
     from engine.events import Seat
@@ -30,10 +31,19 @@ LISTED = 12
 
 Questions = Mapping["tuple[str, str] | str", str]
 
+Options = TypeVar("Options", bound="tuple[Option, ...]")
+
+# "CCR-2: " leading an option's description: the ruling's id is for the docs.
+RULE_ID = re.compile(r"^[A-Z]{1,4}-\d+:\s*")
+
 
 def plain(name: str) -> str:
     """A program's name in words: `from_territory` -> "from territory"."""
     return name.replace("_", " ").replace("-", " ")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _uncap(text: str) -> str:
@@ -53,6 +63,17 @@ def not_a_choice(param: Param, value: Any) -> str:
         listed += f" and {len(shown) - LISTED} more"
     text = f"{value} is not one of your choices for “{question(param)}” now."
     return f"{text} You may choose: {listed}." if shown else text
+
+
+def unoffered(prompt: Prompt | None, action: str, params: Mapping[str, Any]) -> str | None:
+    """The refusal of the first parameter whose value `prompt` does not offer, if any."""
+    spec = prompt.action(action) if prompt else None
+    for param in spec.params if spec else ():
+        value = params.get(param.name)
+        if value is not None and param.choices is not None \
+                and str(value) not in {c.value for c in param.choices}:
+            return not_a_choice(param, value)
+    return None
 
 
 def missing(spec: ActionSpec, param: Param) -> str:
@@ -80,10 +101,12 @@ def worded(prompts: dict[Seat, Prompt], questions: Questions,
     return out
 
 
-def labelled(options: tuple[Option, ...], labels: Mapping[str, str]) -> tuple[Option, ...]:
-    """The options with their labels ("Butler & Maid cards") filled in from a table."""
-    return tuple(o if o.label else dataclasses.replace(o, label=labels.get(o.name, ""))
-                 for o in options)
+def labelled(options: Options, labels: Mapping[str, str]) -> Options:
+    """The options with their labels ("Butler & Maid cards") filled in from a table, and
+    their descriptions without a leading ruling id."""
+    return cast(Options, tuple(
+        dataclasses.replace(o, label=o.label or labels.get(o.name, ""),
+                            description=_cap(RULE_ID.sub("", o.description))) for o in options))
 
 
 def option_value(option: Option, value: Any) -> str:

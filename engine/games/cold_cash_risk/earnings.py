@@ -120,8 +120,8 @@ class Earnings(CCRBase):
         n = self.board.hire(chain)
         own = self.board.territories_of(chain)
         events = [public("hired", f"{chain} hires {plural(n, 'security team')} "
-                         f"({len(own)} territories // 3"
-                         + (f" + {', '.join(self.board.continents_of(chain))}"
+                         f"(one for every 3 of its {len(own)} territories"
+                         + (f", plus the bonus for holding {', '.join(self.board.continents_of(chain))}"
                             if self.board.continents_of(chain) else "") + ").",
                          corporation=chain, teams=n, seat=seat)]
         if n == 0:

@@ -263,7 +263,7 @@ class Takeover(CCRBase):
                 f"{chain} captures {old}'s tower in {target} and takes over {old} (size "
                 f"{size}): {old}'s security teams are {chain}'s now"
                 + (f" ({', '.join(remaining)})" if remaining else "")
-                + ". Its stockholders are settled at half values, trading 4 for 1 (CCR-8).",
+                + ". Its stockholders are settled at half values, trading 4 for 1.",
                 corporation=chain, defeated=old, territory=target, size=size,
                 territories=remaining))
             events += self._begin_settlement(MergerPlan(chain, (old,)), {old: size}, seat,

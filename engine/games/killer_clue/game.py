@@ -599,18 +599,7 @@ class KillerClue(Game):
         to = params.get("to")
         if action == "go" and top is not None and top["kind"] == "go" and to is not None:
             return f"{to} is not a square you can reach with {top['steps']}."
-        return self._not_offered(prompt, action, params)
-
-    @staticmethod
-    def _not_offered(prompt: Prompt, action: str, params: dict[str, Any]) -> str | None:
-        """The first parameter whose value the prompt does not offer, in words."""
-        spec = prompt.action(action)
-        for param in spec.params if spec else ():
-            value = params.get(param.name)
-            if value is not None and param.choices is not None \
-                    and str(value) not in {c.value for c in param.choices}:
-                return wording.not_a_choice(param, value)
-        return None
+        return wording.unoffered(prompt, action, params)
 
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         """Deadline policy: see docs/killer-clue.md."""
