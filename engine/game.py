@@ -247,9 +247,8 @@ class Game(ABC):
     def describe(self, seat: Seat) -> list[str]:
         """What `seat` holds and knows, in words, one paragraph per item (a hand, notes,
         cash): what "Show my hand" prints, never the view's JSON. Each paragraph stays well
-        under a chat message's length; a game with secrets overrides this."""
-        return [f"You play {seat}. Nothing in {self.title} is secret: the channel and the "
-                "board show everything there is to know."]
+        under a chat message's length; every game with secrets overrides this."""
+        return [f"You play {seat} in {self.title}."]
 
     # ----- the facade ---------------------------------------------------
 
