@@ -371,8 +371,10 @@ async def run_demo(variant: str, out: str | Path) -> int:
         return 2
     script, seed, players = SCRIPTS[variant]
     title = engine.game_class(variant).title
-    # discord.py's "connected to Gateway" is the stand-in's: not worth a newcomer's worry.
-    logging.getLogger("discord").setLevel(max(logging.WARNING, log.getEffectiveLevel()))
+    # discord.py's gateway and voice notes are about the stand-in: not a newcomer's worry.
+    if log.getEffectiveLevel() > logging.DEBUG:
+        logging.getLogger("discord").setLevel(logging.ERROR)
+        logging.getLogger("bot").setLevel(logging.WARNING)
     print(f"Playing a sample game of {title} with scripted players against a local stand-in "
           "for Discord (nothing connects to Discord; no token needed)...", flush=True)
     out_dir = Path(out)
