@@ -180,7 +180,7 @@ class Earnings(CCRBase):
     def restructure_move(self, seat: Seat, entry: dict[str, Any], source: str | None,
                          target: str | None, count: int | None) -> list[Event]:
         if source is None or target is None or count is None:
-            raise Unreadable("A free move needs from_territory, to_territory and count.")
+            raise Unreadable("A free move needs where from, where to and how many security teams.")
         chain = entry["corporation"]
         own = self.board.territories_of(chain)
         check_fortify(self.map, source, target, count, source_armies=self.board.teams[source],

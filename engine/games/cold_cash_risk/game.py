@@ -410,7 +410,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         if self.stack and self.stack[-1]["kind"] == "deploy":
             return self.deploy(seat, self.stack[-1], territory, count)
         if count is not None:
-            raise Unreadable("count is only for placing hired security teams.")
+            raise Unreadable("A number of security teams is given only when placing hired ones.")
         return self.place_mompop(seat, territory)
 
     def do_move(self, seat: Seat, rng: Rng, from_territory: str | None = None,

@@ -299,7 +299,7 @@ class Takeover(CCRBase):
                   count: int | None) -> list[Event]:
         """The free move after the attacks (or instead of them)."""
         if source is None or target is None or count is None:
-            raise Unreadable("The free move needs from_territory, to_territory and count.")
+            raise Unreadable("The free move needs where from, where to and how many security teams.")
         chain = self.board.owner(source)
         if chain is None or chain not in self.takeover_corporations(seat):
             raise NotAllowed(f"{source} is not held by a corporation you may move now.")

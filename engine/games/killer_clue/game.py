@@ -589,7 +589,9 @@ class KillerClue(Game):
         card = params.get("card")
         if action == "play" and isinstance(card, str) and card in CARDS \
                 and card in self.hands[seat]:
-            return self._play_refusal(seat, card, params.get("target"))
+            refusal = self._play_refusal(seat, card, params.get("target"))
+            if refusal:
+                return refusal
         if action == "danger" and isinstance(card, str) and card in self.hands[seat] \
                 and cards.card_type(card) == "murdered" and seat == self.killer:
             return self.murder_refusal(cards.subject(card) or "")
