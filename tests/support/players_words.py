@@ -9,6 +9,7 @@ and the demos' transcripts are read through it.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 JARGON: dict[str, re.Pattern[str]] = {
     "JSON": re.compile(r'\{"|"\s*:\s*[\[{"\d]|```json'),
@@ -29,3 +30,27 @@ def jargon(text: str) -> list[str]:
         if match:
             found.append(f"{what}: {match.group(0)!r}")
     return found
+
+
+# What the stand-in writes about a message rather than the message itself: a player's own
+# action (">>"), a file, the buttons and menus (their custom ids are not shown to players).
+NOT_READ = (">>", "===", "  buttons:", "  [select", "  file:", "  [modal", "  [form")
+# The status post's options are in words on the bot helper's branch (issue 14, uxbot):
+# drop this once both branches are merged.
+PENDING_ELSEWHERE = re.compile(r"^\s*\| Options: ")
+
+
+def read_as_a_player(out: Path) -> list[str]:
+    """Every line of a demo's transcripts (`out`) that a player reads and that gives the
+    program away, with the file it is in."""
+    bad = []
+    for path in sorted(out.glob("*.txt")):
+        if path.name in ("transcript.txt", "README.txt"):  # the same lines, or not a player's
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith(NOT_READ) or PENDING_ELSEWHERE.match(line):
+                continue
+            found = jargon(line)
+            if found:
+                bad.append(f"{path.name}: {line.strip()[:140]} ({', '.join(found)})")
+    return bad
