@@ -7,6 +7,7 @@ users type slash commands and click the buttons the bot DMs them. The transcript
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import shutil
@@ -47,10 +48,24 @@ class DemoTable:
                 return message
         return None
 
+    async def prompt_offering(self, user: str, choose: str | None) -> Message | None:
+        """The user's newest prompt, waiting a little for one that offers `choose`: the bot
+        may still be rendering the board it posts before the prompt."""
+        message = self.latest_prompt(user)
+        for _ in range(100):
+            offered = {o["value"] for m in [message] if m for _, opts in m.selects()
+                       for o in opts}
+            if message is not None and (choose is None or choose in offered):
+                break
+            await asyncio.sleep(0.05)
+            await self.fake.settle()
+            message = self.latest_prompt(user)
+        return message
+
     async def answer_prompt(self, user: str, *, choose: str | None = None,
                             button: str | None = None) -> Interaction:
         """Click a button (by label, or the first) or pick a menu option in the user's DM."""
-        message = self.latest_prompt(user)
+        message = await self.prompt_offering(user, choose)
         if message is None:
             raise RuntimeError(f"{user} has no prompt to answer")
         uid = self.users[user]
