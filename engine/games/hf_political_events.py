@@ -55,6 +55,9 @@ BOOKKEEPING = frozenset({"law", "anarchy", "war", "ideology", "secgen", "sunspot
 INFORMATION = frozenset({"deck", "history"})
 STARTING_LAW = "Centrist"  # the base game's Politics setup puts the Active Law star there
 HISTORY_LINES = 40
+# Why a drawn card had no effect, as the history tells it.
+IGNORED = {"condition": "no effect (its condition was not met)",
+           "repetition": "no effect (a repeat of the most recent event)"}
 
 
 def _cap(text: str) -> str:
@@ -498,7 +501,8 @@ class HighFrontierEvents(Game):
             reason = "condition"
         elif previous is not None and self._event(previous) == event:
             reason = "repetition"
-            detail = (f"the same event as the most recent one ({CARD_TYPE[previous].title})")
+            detail = (f"it is the same event as the most recent one "
+                      f"({CARD_TYPE[previous].title})")
         self.deck.discard(card)
         effect: dict[str, Any] = {"kind": NONE}
         effect_text = ""
@@ -513,7 +517,7 @@ class HighFrontierEvents(Game):
         if reason is None:
             text = f"{head} " + _cap(f"{detail}: {effect_text}" if detail else effect_text)
         else:
-            text = (f"{head} Ignored ({reason}): {detail}. There is no event this turn.")
+            text = (f"{head} It has no effect: {detail}. There is no event this turn.")
         events.append(public("drawn", text, **self._expand(record),
                              cards_left=len(self.deck)))
         return events
@@ -787,7 +791,7 @@ class HighFrontierEvents(Game):
         """Every event drawn so far, and what became of it: to the asker only."""
         lines = []
         for r in self.history[-HISTORY_LINES:]:
-            outcome = "applied" if r["applied"] else f"ignored ({r['reason']})"
+            outcome = "applied" if r["applied"] else IGNORED[r["reason"]]
             lines.append(f"Turn {r['turn']}: {CARD_TYPE[r['card']].title}: {outcome}")
         if len(self.history) > HISTORY_LINES:
             lines.insert(0, f"(the last {HISTORY_LINES} of {len(self.history)} draws)")
