@@ -336,12 +336,12 @@ class HighFrontierEvents(Game):
             kind = CARD_TYPE[p["card"]]
             if p["purpose"] == "bonus":
                 text = (f"{kind.title}: your bonus operation, only this: {kind.bonus_op}. "
-                        "Answer done when you have performed it, or skip.")
+                        "Say when you have performed it, or skip it.")
             else:
-                text = (f"{kind.title}: your delegate step: {kind.delegates}. Answer done when "
-                        "you have done it, or skip if you can't.")
+                text = (f"{kind.title}, the delegate step: each player {kind.delegates}. Say "
+                        "when you have done yours, or skip it if you can't.")
             return {who: Prompt(who, text, (ActionSpec("done", "I have done it"),
-                                             ActionSpec("skip", "Skip")))}
+                                             ActionSpec("skip", "Skip it")))}
         if p["kind"] == "tally":
             kind = CARD_TYPE[p["card"]]
             choices = tuple(Choice(i) for i in IDEOLOGIES)
