@@ -109,6 +109,15 @@ def labelled(options: Options, labels: Mapping[str, str]) -> Options:
                             description=_cap(RULE_ID.sub("", o.description))) for o in options))
 
 
+def ruling_text(ruling: str) -> str:
+    """A house ruling as players read it in /game rules: its text, not its id.
+
+    >>> ruling_text("HF-3: If the deck runs out before Seniority, ...")
+    'If the deck runs out before Seniority, ...'
+    """
+    return RULE_ID.sub("", ruling)
+
+
 def option_value(option: Option, value: Any) -> str:
     """An option's value as a player reads it: on/off, not True/False."""
     if isinstance(value, bool):

@@ -61,6 +61,11 @@ def _distinct(items: list[str]) -> list[str]:
     return seen
 
 
+def _titles(hand: list[Card]) -> str:
+    """Intrigue & Danger cards by their printed titles, as the menus show them."""
+    return ", ".join(CARDS[c].title if c in CARDS else c for c in hand)
+
+
 def _the(room: str) -> str:
     return f"the {room}"
 
@@ -222,11 +227,11 @@ class KillerClue(Game):
             text = (f"Your envelope holds the Suspect Murdered cards: YOU ARE THE KILLER. "
                     f"Your Case File (never give these away): {cf['suspect']}, {cf['weapon']}, "
                     f"{cf['room']}. Your other Clue cards: {clue_text}. Your Intrigue & Danger "
-                    f"cards ({len(hand)}): {', '.join(hand)}.")
+                    f"cards ({len(hand)}): {_titles(hand)}.")
             return private(seat, "envelope", text, killer=True, case_file=dict(cf),
                            clues=list(self.clues[seat]), hand=list(hand))
         text = (f"You are innocent. Your Clue cards: {clue_text}. Your Intrigue & Danger cards "
-                f"({len(hand)}): {', '.join(hand)}.")
+                f"({len(hand)}): {_titles(hand)}.")
         return private(seat, "envelope", text, killer=False, clues=list(self.clues[seat]),
                        hand=list(hand))
 
@@ -1000,7 +1005,7 @@ class KillerClue(Game):
         if info is None or card not in self.hands[seat]:
             return f"You do not hold {card}."
         if info.kind != "intrigue":
-            return f"{card} is a Danger card: play it in the Danger round."
+            return f"{info.title} is a Danger card: play it in the Danger round."
         if not self._keeps_danger_card(seat, card):
             return "You must keep at least one card to play in the Danger round."
         kind, subject = info.type, info.subject
@@ -1056,7 +1061,7 @@ class KillerClue(Game):
         refusal = self._play_refusal(seat, card, target)
         if refusal is None and info.type in ("motive", "staff") and target is None:
             refusal = ("Motive needs a target suspect." if info.type == "motive"
-                       else f"{card} needs a target room.")
+                       else f"{info.title} needs a target room.")
         if refusal:
             raise NotAllowed(refusal)
         if info.type not in ("motive", "staff"):
@@ -1265,7 +1270,8 @@ class KillerClue(Game):
         self.hands[seat].remove(card)
         self.danger_plays[seat] = card
         events = [public("danger_played", f"{seat} plays a card face down.", seat=seat),
-                  private(seat, "danger_card", f"You play {card} face down.", card=card)]
+                  private(seat, "danger_card", f"You play {CARDS[card].title} face down.",
+                          card=card)]
         return events + self._advance(rng)
 
     def _resolve_danger(self, rng: Rng) -> list[Event]:
@@ -1362,7 +1368,7 @@ class KillerClue(Game):
             if need:
                 new = self.deck.draw(rng, need)
                 self.hands[seat] += new
-                events.append(private(seat, "drew", f"You draw {', '.join(new)}.", cards=new))
+                events.append(private(seat, "drew", f"You draw {_titles(new)}.", cards=new))
         # The first player of the next turn: the last Moves First card, else the same player.
         nxt = self.moves_first if self.moves_first and self.alive(self.moves_first) else None
         self.first = nxt or self._next_alive(self.first)
@@ -1386,7 +1392,7 @@ class KillerClue(Game):
     def do_hand(self, seat: Seat, rng: Rng) -> list[Event]:
         """Your cards, privately."""
         text = f"Clue cards: {', '.join(self.clues[seat]) or 'none'}. Intrigue & Danger " \
-               f"cards: {', '.join(self.hands[seat]) or 'none'}."
+               f"cards: {_titles(self.hands[seat]) or 'none'}."
         if seat == self.killer:
             cf = self.case_file
             text = (f"You are the killer. Case File: {cf['suspect']}, {cf['weapon']}, "
