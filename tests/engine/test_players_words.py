@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine import Game, Prompt, RuleError
+from engine import ActionSpec, Choice, Game, Option, Param, Prompt, RuleError, wording
 from tests.support.players_words import jargon
 
 SEATS = {
@@ -163,3 +163,34 @@ def test_options_have_labels_in_words(variant: str) -> None:
     for option in engine.game_class(variant).options_spec:
         assert option.label and not jargon(option.label), option
         assert not jargon(option.description.replace(option.name, "")), option.description
+
+
+def test_the_wording_helpers_examples() -> None:
+    import doctest
+
+    import engine.wording
+    assert doctest.testmod(engine.wording).failed == 0
+
+
+def test_worded_fills_only_the_questions_and_labels_left_empty() -> None:
+    ask = Param("to", (Choice("Hall"),))
+    own = Param("weapon", (Choice("Rope"),), question="Take it along?")
+    prompts = {"Ann": Prompt("Ann", "Move.", (ActionSpec("go", "Move", (ask, own)),
+                                             ActionSpec("dispose", "Dispose")))}
+    out = wording.worded(prompts, {("go", "to"): "Where to?", "weapon": "Which weapon?"},
+                         {"dispose": "Sell, trade or keep your shares"})
+    go, dispose = out["Ann"].actions
+    assert [p.question for p in go.params] == ["Where to?", "Take it along?"]
+    assert go.label == "Move" and dispose.label == "Sell, trade or keep your shares"
+    assert wording.missing(go, go.params[0]) == "To move, answer “Where to?”"
+
+
+def test_options_read_in_words() -> None:
+    """Issue 14: "the status post names options in words ("Butler & Maid cards: off"), not
+    butler_maid=False"."""
+    options = wording.labelled((Option("butler_maid", False, "KC-10: add the Butler."),
+                                Option("dice", "2d6", "Dice.")), {"butler_maid": "Butler & "
+                                                                  "Maid cards"})
+    assert options[0].description == "Add the Butler."
+    text = wording.options_text(options, {"butler_maid": False})
+    assert text == "Butler & Maid cards: off; Dice: 2d6" and not jargon(text)
