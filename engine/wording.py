@@ -76,6 +76,16 @@ def unoffered(prompt: Prompt | None, action: str, params: Mapping[str, Any]) -> 
     return None
 
 
+def not_now(prompts: Mapping[Seat, Prompt], seat: Seat) -> str:
+    """The refusal of an action the seat may not take now, naming what it may do or whom
+    the game waits for, in the prompts' words (never the action's program name)."""
+    if seat in prompts:
+        offered = ", ".join(a.shown for a in prompts[seat].actions)
+        return f"You can't do that now. You may: {offered}."
+    waiting = ", ".join(prompts) or "nobody"
+    return f"It is not your turn: waiting for {waiting}."
+
+
 def missing(spec: ActionSpec, param: Param) -> str:
     """The refusal of an action sent without one of its required parameters."""
     return f"To {_uncap(spec.shown)}, answer “{question(param)}”"

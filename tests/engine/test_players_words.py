@@ -91,6 +91,8 @@ def play(variant: str, seed: str) -> Iterator[tuple[str, str]]:
         if rng.random() < 0.15:
             chosen = rng.choice(ASIDES[variant])
             seat = rng.choice(game.seats)
+        elif rng.random() < 0.05:  # the awaited seat's choice, tried by another seat
+            seat = rng.choice([s for s in game.seats if s != seat])
         if chosen is None:
             continue
         action, params = chosen

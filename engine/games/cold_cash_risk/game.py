@@ -476,6 +476,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 raise NotAllowed(said) from None
             raise words.in_teams(error) from None
 
+    def not_now(self, seat: Seat, action: str) -> str:
+        return wording.not_now(self.prompts(), seat)
+
     def describe(self, seat: Seat) -> list[str]:
         """Your cash, shares, corporations and territory cards, in words."""
         out = [f"Cash: {money(self.ledger.cash[seat])}."]

@@ -570,6 +570,9 @@ class KillerClue(Game):
                 raise NotAllowed(reason) from None
             raise
 
+    def not_now(self, seat: Seat, action: str) -> str:
+        return wording.not_now(self.prompts(), seat)
+
     def _why_not(self, seat: Seat, action: str, params: dict[str, Any]) -> str | None:
         prompt = None if self.finished else self.prompts().get(seat)
         if prompt is None:
