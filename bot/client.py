@@ -9,7 +9,6 @@ player ephemerally, then announce the events. Errors are answered in one place.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import uuid
@@ -198,9 +197,9 @@ class Croupier(commands.Bot):
                                  "The game hasn't started: there is nothing to show yet.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             texts = await self.private_history(live, seats)
-            for seat in seats:
-                view = json.dumps(live.game.view(seat), indent=1, sort_keys=True)
-                texts.append(f"**{seat}** — what you can see now:\n```json\n{view[:1500]}\n```")
+            for seat in seats:  # in words, split across messages by chunks(), never cut
+                texts.append(f"**{seat}** — what you hold and know now:")
+                texts += live.game.describe(seat)
             for text in chunks(texts or ["Nothing private yet."])[-5:]:
                 await interaction.followup.send(text, ephemeral=True)
         except Exception as exc:  # noqa: BLE001

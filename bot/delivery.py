@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import engine
 from bot.components import ShowHandButton, needs_command, prompt_view, single
 from bot.service import LiveGame, Outcome
 from engine import Event
@@ -126,7 +127,7 @@ class Delivery:
             return None
         try:
             thread = await channel.create_thread(
-                name=f"{seat} — private ({live.row.variant} #{live.id})"[:100],
+                name=f"{seat} — private ({engine.game_class(live.row.variant).title} #{live.id})"[:100],
                 type=discord.ChannelType.private_thread, invitable=False)
             await thread.add_user(discord.Object(id=user_id))
         except discord.HTTPException as exc:
@@ -150,7 +151,7 @@ class Delivery:
             for seat in event.audience:
                 private[seat].append(event.text)
         for seat, lines in private.items():
-            header = f"**{live.row.variant} #{live.id}** — {seat}"
+            header = f"**{engine.game_class(live.row.variant).title} #{live.id}** — {seat}"
             for text in chunks([header, *lines]):
                 await self.to_seat(live, seat, text)
 

@@ -131,7 +131,7 @@ class Lobby(commands.Cog):
         chosen = await self.service.join(live, interaction.user.id, seat=seat,
                                          player_name=interaction.user.display_name)
         welcome = await self.bot.delivery.dm(
-            interaction.user.id, f"Welcome to **{live.row.variant} #{live.id}** as **{chosen}**. "
+            interaction.user.id, f"Welcome to **{engine.game_class(live.row.variant).title} #{live.id}** as **{chosen}**. "
             "Your secrets and your turns' choices will come here.")
         if welcome is None:
             await self.service.storage.set_dm_ok(live.id, chosen, False)
