@@ -37,7 +37,7 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    label: str = ""  # the option's name in players' words ("Butler & Maid cards")
+    label: str = ""
 
     def coerce(self, value: Any) -> bool | int | str:
         """Read a value given by a player (possibly as text) or refuse it."""
@@ -79,7 +79,7 @@ class Param:
     choices: tuple[Choice, ...] | None = None
     required: bool = True
     kind: str = "str"  # "str", "int" or "bool"
-    question: str = ""  # what a form asks for it, in players' words ("Where to?")
+    question: str = ""
 
 
 @dataclass(frozen=True)
