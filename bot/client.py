@@ -9,7 +9,6 @@ player ephemerally, then announce the events. Errors are answered in one place.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import uuid
@@ -21,13 +20,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import DYNAMIC_ITEMS, UndoAgreeButton, single
+from bot import forms, prompt_state
+from bot.components import DYNAMIC_ITEMS, UndoAgreeButton, disabled, prompt_view, single
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.delivery import Delivery, chunks
+from bot.forms import FormRef
 from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
 from bot.storage import StaleWrite, Storage, StorageError
-from engine import Ambiguous, Event, NotAllowed, RuleError
+from engine import ActionSpec, Ambiguous, Event, NotAllowed, Prompt, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,29 @@ FAST_ANSWER_SECONDS = 1.0
 DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr")
 
 Renderer = Callable[[dict[str, Any]], bytes]
+
+
+def private_note(outcome: Outcome) -> str:
+    """The slash command's answer says where the actor's private result went."""
+    if any(not e.public and outcome.seat in e.audience for e in outcome.events):
+        return " What only you may know was sent to you privately."
+    return ""
+
+
+def seat_words(live: LiveGame, seat: str) -> list[str]:
+    """What a seat holds and knows, as the game says it in words."""
+    game = live.game
+    assert game is not None
+    describe = getattr(game, "describe", None)
+    if describe is not None:
+        return list(describe(seat))
+    lines: list[str] = []
+    for query in sorted(game.queries):
+        try:
+            lines += [e.text for e in game.act(seat, query) if seat in e.audience]
+        except RuleError:
+            continue
+    return lines or [f"You play {seat}."]
 
 
 class Croupier(commands.Bot):
@@ -118,41 +142,65 @@ class Croupier(commands.Bot):
         live = self.game_here(interaction, variant)
         await self._act(interaction, live, action, params, seat=seat, observed=live.seq)
 
+    async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef
+                             ) -> tuple[LiveGame, str, Prompt, ActionSpec]:
+        """The game, seat, prompt and action a component refers to, if it is still current."""
+        live = self.service.get(ref.game_id)
+        if live.broken is not None:
+            raise NotAllowed(paused_message(live))
+        if live.game is None or not 0 <= ref.seat < len(live.game.seats):
+            raise NotAllowed("That prompt no longer belongs to a running game.")
+        seat = live.game.seats[ref.seat]
+        if live.user_of(seat) != interaction.user.id:
+            raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
+        record = await prompt_state.load(self.service.storage, live.id, seat)
+        prompt = live.game.prompts().get(seat)
+        spec = prompt.action(ref.action) if prompt else None
+        if prompt is None or spec is None or not prompt_state.still_current(record, ref.seq,
+                                                                             live.seq):
+            raise NotAllowed("This choice is out of date: use the newest message, or the "
+                             "game's slash commands.")
+        return live, seat, prompt, spec
+
     async def run_prompt(self, interaction: discord.Interaction[Any], game_id: int, seq: int,
                          seat_index: int, action: str, params: dict[str, Any]) -> None:
-        """A button or menu from a prompt."""
+        """A button, menu or form from a prompt: the prompt's message then says what was
+        chosen, with its buttons greyed out, and nothing else is sent to the player."""
         try:
-            live = self.service.get(game_id)
-            if live.broken is not None:
-                raise NotAllowed(paused_message(live))
-            if live.game is None or not 0 <= seat_index < len(live.game.seats):
-                raise NotAllowed("That prompt no longer belongs to a running game.")
-            seat = live.game.seats[seat_index]
-            if live.user_of(seat) != interaction.user.id:
-                raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
-            if seq != live.seq and interaction.message is not None:
-                await self._refuse_outdated(live, seat, interaction.message.id, seq, action,
-                                            params)
-            await self._act(interaction, live, action, params, seat=seat, observed=seq)
+            ref = FormRef(game_id, seq, seat_index, action)
+            try:
+                live, seat, prompt, spec = await self.prompt_context(interaction, ref)
+            except NotAllowed:
+                stale = self.service.live.get(game_id)
+                if stale is not None and stale.game is not None and \
+                        0 <= seat_index < len(stale.game.seats):
+                    await self.service.refuse_repeat(stale, seq, stale.game.seats[seat_index],
+                                                     action, params)
+                raise
+            kinds = {p.name: p for p in spec.params}
+            params = {name: (forms.coerce(kinds[name], value)
+                             if name in kinds and isinstance(value, str) else value)
+                      for name, value in params.items()}
+            header = self.delivery.prompt_text(live, seat, prompt)
+            chosen = f"\N{HEAVY CHECK MARK} You chose: {forms.summary(spec, params)}"
+            await self._act(interaction, live, action, params, seat=seat, observed=seq,
+                            answered=(header, chosen))
         except Exception as exc:  # noqa: BLE001 - one place answers every error
             await self.reply_error(interaction, exc)
 
-    async def _refuse_outdated(self, live: LiveGame, seat: str, message_id: int, seq: int,
-                               action: str, params: dict[str, Any]) -> None:
-        """Only the seat's newest prompt may be answered; a repeat says it was done."""
-        latest = await self.service.storage.message(live.id, f"prompt:{seat}")
-        if latest is not None and latest[1] != message_id:
-            await self.service.refuse_repeat(live, seq, seat, action, params)
-            raise NotAllowed("This choice is out of date: use the newest message, or the "
-                             "game's slash commands.")
-
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
-                   params: dict[str, Any], *, seat: str | None, observed: int) -> None:
+                   params: dict[str, Any], *, seat: str | None, observed: int,
+                   answered: tuple[str, str] | None = None) -> None:
         # Most actions are stored within a millisecond: answer directly. If the game's lock
         # is busy or the disk slow, defer well within Discord's 3 seconds and answer later.
         deferring: list[asyncio.Task[Any]] = []
-        timer = self.loop.call_later(FAST_ANSWER_SECONDS, lambda: deferring.append(
-            asyncio.ensure_future(interaction.response.defer(ephemeral=True, thinking=True))))
+
+        def defer() -> None:
+            later = (interaction.response.defer() if answered else
+                     interaction.response.defer(ephemeral=True, thinking=True))
+            deferring.append(asyncio.ensure_future(later))
+
+        timer = self.loop.call_later(FAST_ANSWER_SECONDS, defer)
         try:
             outcome = await self.service.act(live, interaction.user.id, action, params,
                                              seat=seat, observed_seq=observed)
@@ -160,11 +208,38 @@ class Croupier(commands.Bot):
             timer.cancel()
             for task in deferring:
                 await task
-        mine = [e.text for e in outcome.events if not e.public and outcome.seat in e.audience]
-        query = action in outcome.game.queries
-        await self.reply(interaction, mine if query else ["\N{WHITE HEAVY CHECK MARK} Done.", *mine])
-        if not query:
+        if action in outcome.game.queries:  # a question: answered here only, never stored
+            mine = [e.text for e in outcome.events if outcome.seat in e.audience]
+            await self.reply(interaction, mine)
+            return
+        if answered is None:
+            # Private results go by DM only (it lasts; an ephemeral answer vanishes).
+            await self.reply(interaction, ["\N{WHITE HEAVY CHECK MARK} Done."
+                                           + private_note(outcome)])
             await self.announce(outcome)
+            return
+        header, chosen = answered
+        await self.answer_in_place(interaction, f"{header}\n{chosen}")
+        ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+        await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
+        if ephemeral:
+            await self.delivery.follow_with_prompt(interaction, live, outcome.seat or "")
+
+    async def answer_in_place(self, interaction: discord.Interaction[Any], content: str
+                              ) -> None:
+        """Edit the prompt's message: what was chosen, the buttons greyed out."""
+        view = None
+        if interaction.message is not None:
+            view = disabled(discord.ui.View.from_message(interaction.message, timeout=None))
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=content[-2000:], view=view)
+            elif interaction.message is not None:
+                await interaction.response.edit_message(content=content[-2000:], view=view)
+            else:
+                await interaction.response.send_message(content[-2000:], ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not mark a prompt answered: %s", exc)
 
     async def reply(self, interaction: discord.Interaction[Any], lines: list[str]) -> None:
         """An ephemeral answer in as many messages as it takes."""
@@ -174,20 +249,22 @@ class Croupier(commands.Bot):
             else:
                 await interaction.response.send_message(text, ephemeral=True)
 
-    async def announce(self, outcome: Outcome) -> None:
+    async def announce(self, outcome: Outcome, *, answered: dict[str, str] | None = None
+                       ) -> None:
         """Tell everyone what happened (after it was stored), then re-arm the deadline.
 
-        The actor's own private events are in its ephemeral answer and also in its DMs,
-        which last: an ephemeral message is gone when the player's app restarts."""
+        `answered`: the seats whose prompt message already says what they chose."""
         await self.deadlines.rearm(outcome.live)
         try:
-            await self.delivery.outcome(outcome)
+            await self.delivery.outcome(outcome, answered=answered)
         except Exception:  # the action is stored; a failed announcement must not undo it
             log.exception("game %s: announcing action %s failed", outcome.live.id, outcome.seq)
 
     # ----- fallback and undo buttons -----------------------------------------
 
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """What the player's seats hold and know, in the game's words, split across messages
+        (never cut), then the latest private messages they were sent."""
         try:
             live = self.service.get(game_id)
             seats = live.seats_of(interaction.user.id)
@@ -197,12 +274,37 @@ class Croupier(commands.Bot):
                 raise NotAllowed(paused_message(live) if live.broken else
                                  "The game hasn't started: there is nothing to show yet.")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            texts = await self.private_history(live, seats)
+            texts: list[str] = []
             for seat in seats:
-                view = json.dumps(live.game.view(seat), indent=1, sort_keys=True)
-                texts.append(f"**{seat}** — what you can see now:\n```json\n{view[:1500]}\n```")
-            for text in chunks(texts or ["Nothing private yet."])[-5:]:
+                texts += [f"**{seat}** — what you hold and know now:", *seat_words(live, seat)]
+            told = await self.private_history(live, seats)
+            if told:
+                texts += ["**The latest things you were told privately:**", *told[-8:]]
+            for text in chunks(texts):
                 await interaction.followup.send(text, ephemeral=True)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def open_choices(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The clicking player's own prompts, only to them, with their buttons and menus."""
+        try:
+            live = self.service.get(game_id)
+            game = live.game
+            if game is None:
+                raise NotAllowed(paused_message(live) if live.broken else
+                                 "The game hasn't started yet.")
+            prompts = game.prompts()
+            mine = [s for s in live.seats_of(interaction.user.id) if s in prompts]
+            if not mine:
+                raise NotAllowed("Nothing is waiting for you now.")
+            for seat in mine:
+                text = self.delivery.prompt_text(live, seat, prompts[seat])
+                view = prompt_view(live.id, live.seq, game.seats.index(seat), prompts[seat])
+                if interaction.response.is_done():
+                    await interaction.followup.send(text[:2000], view=view, ephemeral=True)
+                else:
+                    await interaction.response.send_message(text[:2000], view=view,
+                                                            ephemeral=True)
         except Exception as exc:  # noqa: BLE001
             await self.reply_error(interaction, exc)
 
@@ -241,7 +343,7 @@ class Croupier(commands.Bot):
                                        "back.")
         await self.deadlines.rearm(live)
         await self.delivery.status(live, deadline=await self.deadlines.due(live))
-        await self.delivery.prompts(live)
+        await self.delivery.refresh_prompts(live)
 
     # ----- errors, in one place -------------------------------------------------
 

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import logging
+import sys
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import ShowHandButton, needs_command, prompt_view, single
+import engine
+from bot import preferences, prompt_state
+from bot.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
+from bot.prompt_state import PromptRecord
 from bot.service import LiveGame, Outcome
-from engine import Event
+from engine import Event, Prompt
 
 if TYPE_CHECKING:
     from bot.client import Croupier
@@ -154,27 +159,123 @@ class Delivery:
             for text in chunks([header, *lines]):
                 await self.to_seat(live, seat, text)
 
-    async def prompts(self, live: LiveGame) -> None:
-        """Send each awaited seat its prompt (once per distinct prompt), with buttons."""
+    def prompt_text(self, live: LiveGame, seat: str, prompt: Prompt) -> str:
+        game = live.game
+        title = game.title if game else live.row.variant
+        return f"**{title} #{live.id}** — {seat}: {prompt.text}"[:1800]
+
+    async def prompts(self, live: LiveGame, answered: dict[str, str] | None = None
+                      ) -> list[tuple[str, Prompt]]:
+        """Bring each seat's prompt message up to date; return the newly awaited seats.
+
+        A seat still awaited sees its message edited in place (with what it just chose on
+        top), so a turn of several steps is one message. A newly awaited seat gets a new
+        DM (unless it turned DM prompts off) and is pinged in the channel by the caller.
+        A seat no longer awaited has its message closed: buttons greyed out, and a line
+        saying it was answered or that the game moved on."""
         game = live.game
         if game is None:
-            return
-        for seat, prompt in game.prompts().items():
-            fingerprint = hashlib.sha256(repr(prompt).encode()).hexdigest()[:16]
-            purpose = f"prompt:{seat}"
-            previous = await self.bot.service.storage.message(live.id, purpose)
-            if previous is not None and previous[2] == fingerprint:
+            return []
+        answered = answered or {}
+        storage = self.bot.service.storage
+        awaited = game.prompts()
+        newly: list[tuple[str, Prompt]] = []
+        for index, seat in enumerate(game.seats):
+            record = await prompt_state.load(storage, live.id, seat)
+            is_open = record is not None and record.open
+            prompt = awaited.get(seat)
+            if prompt is None:
+                if record is not None and is_open:
+                    if seat not in answered:
+                        await self._close(record, "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} "
+                                                  "Closed: the game moved on.")
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, False, record.fingerprint,
+                        record.since))
                 continue
-            view = prompt_view(live.id, live.seq, game.seats.index(seat), prompt)
-            text = f"**{game.title} #{live.id}** — {seat}: {prompt.text}"
-            group = self.bot.command_groups.get(live.row.variant)
-            commands = needs_command(prompt)
-            if group and commands:
-                text += "\nWith a command: " + ", ".join(f"`/{group} {c}`" for c in commands)
-            sent = await self.to_seat(live, seat, text[:1900], view=view)
-            if sent is not None:
-                await self.bot.service.storage.put_message(live.id, purpose, sent.channel.id,
-                                                           sent.id, fingerprint)
+            fp = prompt_state.fingerprint(prompt)
+            unchanged = record is not None and is_open and record.fingerprint == fp
+            if unchanged and seat not in answered:
+                continue
+            text = self.prompt_text(live, seat, prompt)
+            view = prompt_view(live.id, live.seq, index, prompt)
+            if record is not None and is_open and record.message_id:
+                content = f"{answered[seat]}\n\n{text}" if seat in answered else text
+                if await self._edit(record, content, view):
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, True, fp,
+                        live.seq if not unchanged else record.since))
+                    continue
+            sent = None
+            user = live.user_of(seat)
+            if user is not None and await preferences.dm_prompts(storage, user):
+                sent = await self.to_seat(live, seat, text, view=view)
+            await prompt_state.save(storage, live.id, seat, PromptRecord(
+                sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, live.seq))
+            if not is_open:
+                newly.append((seat, prompt))
+        return newly
+
+    async def _edit(self, record: PromptRecord, content: str,
+                    view: discord.ui.View | None) -> bool:
+        try:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            await channel.get_partial_message(record.message_id).edit(content=content[-2000:],
+                                                                      view=view)
+            return True
+        except discord.HTTPException as exc:
+            log.info("prompt message %s not edited: %s", record.message_id, exc)
+            return False
+
+    async def _close(self, record: PromptRecord, line: str) -> None:
+        """Grey out a prompt nobody answered (the game moved on) and say so."""
+        if not record.message_id:
+            return
+        try:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            message = await channel.fetch_message(record.message_id)
+            view = disabled(discord.ui.View.from_message(message, timeout=None))
+            await message.edit(content=f"{message.content}\n{line}"[-2000:], view=view)
+        except discord.HTTPException as exc:
+            log.info("prompt message %s not closed: %s", record.message_id, exc)
+
+    async def refresh_prompts(self, live: LiveGame) -> None:
+        """Prompts brought up to date outside an action (undo, a substitute): with the ping."""
+        newly = await self.prompts(live)
+        if newly:
+            await self.ping(live, newly)
+
+    async def ping(self, live: LiveGame, newly: list[tuple[str, Prompt]]) -> None:
+        """One channel message naming the newly awaited players: only they are mentioned."""
+        lines, users = [], []
+        for seat, prompt in newly:
+            user = live.user_of(seat)
+            if user is None:
+                continue
+            users.append(user)
+            lines.append(f"<@{user}> ({seat}), your turn: {prompt.text}"[:600])
+        if not lines:
+            return
+        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                           users=[discord.Object(id=u) for u in set(users)])
+        for text in chunks(lines):
+            await self.post(live, text, allowed_mentions=mentions,
+                            view=single(OpenChoicesButton(live.id)))
+
+    async def follow_with_prompt(self, interaction: discord.Interaction[Any], live: LiveGame,
+                                 seat: str) -> None:
+        """After a choice made in an ephemeral prompt, the seat's next one, the same way."""
+        game = live.game
+        prompt = game.prompts().get(seat) if game else None
+        if game is None or prompt is None:
+            return
+        try:
+            await interaction.followup.send(
+                self.prompt_text(live, seat, prompt),
+                view=prompt_view(live.id, live.seq, game.seats.index(seat), prompt),
+                ephemeral=True)
+        except discord.HTTPException as exc:
+            log.info("game %s: no follow-up prompt for %s: %s", live.id, seat, exc)
 
     async def status(self, live: LiveGame, *, deadline: float | None = None) -> None:
         """Edit the pinned status post in place, or post and pin it the first time."""
@@ -204,27 +305,62 @@ class Delivery:
         except discord.HTTPException:
             pass  # no Manage Messages permission: the status post still works unpinned
 
-    async def outcome(self, outcome: Outcome) -> None:
+    async def outcome(self, outcome: Outcome, answered: dict[str, str] | None = None) -> None:
+        """Public events, then secrets by DM, then the images if the turn passed, the
+        turn ping, the status post."""
         live = outcome.live
         await self.events(live, outcome.events)
         game = outcome.game
-        if any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start":
-            await self.board(live)
+        newly = await self.prompts(live, answered)
+        drawn = any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start"
+        await self.images(live, drawn=drawn or game.finished)
         if game.finished:
             await self.post(live, finished_text(live))
+        elif newly:
+            await self.ping(live, newly)
         await self.status(live, deadline=await self.bot.deadlines.due(live))
-        await self.prompts(live)
 
-    async def board(self, live: LiveGame) -> None:
-        """Render the public view off the event loop and post it."""
+    async def images(self, live: LiveGame, *, drawn: bool) -> None:
+        """The board when the game says a turn or round ended (its `render_on` events) and
+        the picture differs from the last one posted; a game's market table as its own
+        image, at the same moments, when that changed."""
         game = live.game
-        render = self.bot.renderers.get(live.row.variant)
-        if game is None or render is None:
+        if not drawn or game is None:
             return
+        storage = self.bot.service.storage
         view = game.view(None)
+        drawing = view_fingerprint({k: v for k, v in view.items()
+                                    if k not in ("awaiting", "actions", "phase")})
+        last = await storage.message(live.id, "board")
+        if last is None or last[2] != drawing:
+            await self.board(live, view)
+            await storage.put_message(live.id, "board", 0, 0, drawing)
+        render = self.bot.renderers.get(live.row.variant)
+        market = getattr(sys.modules.get(getattr(render, "__module__", "")), "render_market",
+                         None)
+        if market is not None and "market" in view:
+            seen = await storage.message(live.id, "market")
+            now = view_fingerprint(view["market"])
+            if seen is None or seen[2] != now:
+                await self.picture(live, market, view, "market")
+                await storage.put_message(live.id, "market", 0, 0, now)
+
+    async def board(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
+        """Render the public view off the event loop and post it (the map alone when the
+        game's market has an image of its own)."""
+        render = self.bot.renderers.get(live.row.variant)
+        if live.game is None or render is None:
+            return
+        module = sys.modules.get(getattr(render, "__module__", ""))
+        if getattr(module, "render_market", None) and getattr(module, "render_map", None):
+            render = module.render_map  # type: ignore[union-attr]
+        await self.picture(live, render, view or live.game.view(None), "board")
+
+    async def picture(self, live: LiveGame, render: Any, view: dict[str, Any], what: str
+                      ) -> None:
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
         await self.post(live, file=discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                                f"{live.id}-{live.seq}.png"))
+                                                f"{live.id}-{what}-{live.seq}.png"))
 
 
 def finished_text(live: LiveGame) -> str:
@@ -260,7 +396,25 @@ def status_embed(live: LiveGame, deadline: float | None) -> discord.Embed:
     if deadline is not None:
         embed.add_field(name="Deadline", value=f"<t:{int(deadline)}:R>", inline=True)
     if row.options:
-        embed.add_field(name="Options", value=", ".join(f"{k}={v}" for k, v in
-                                                        row.options.items())[:1000], inline=False)
+        embed.add_field(name="Options", value=options_in_words(row.variant, row.options)[:1000],
+                        inline=False)
     embed.set_footer(text=f"Seed commitment sha256: {row.commitment}")
     return embed
+
+
+def options_in_words(variant: str, options: dict[str, Any]) -> str:
+    """The game's options as players read them: "Butler & Maid cards: off"."""
+    specs = {o.name: o for o in engine.VARIANTS[variant].options_spec} \
+        if variant in engine.VARIANTS else {}
+    parts = []
+    for name, value in options.items():
+        spec = specs.get(name)
+        label = (spec.label if spec is not None and spec.label else
+                 name.replace("_", " ").replace("-", " ").capitalize())
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{label}: {shown}")
+    return "; ".join(parts)
+
+
+def view_fingerprint(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]

@@ -255,7 +255,7 @@ class Lobby(commands.Cog):
             for text in chunks(lines):
                 await self.bot.delivery.to_seat(live, seat, text)
             await self.service.storage.put_message(live.id, f"prompt:{seat}", 0, 0, "")
-            await self.bot.delivery.prompts(live)
+            await self.bot.delivery.refresh_prompts(live)
         await self.bot.delivery.status(live)
 
     @game.command(name="deadline", description="Set, extend, pause, resume or clear the turn deadline")

@@ -79,7 +79,7 @@ async def test_a_double_click_applies_once(table: Table) -> None:
     await table.fake.settle()
     texts = sorted(c.text() for c in clicks)
     assert len(table.live.game.log) == 1
-    assert any("Done." in t for t in texts)
+    assert any("You chose: Roll" in t for t in texts)
     assert any("already done" in t for t in texts)
 
 
@@ -92,7 +92,7 @@ async def test_fifty_concurrent_clicks_apply_exactly_once(table: Table) -> None:
                                     for _ in range(50)])
     await table.fake.settle()
     assert [s.action for s in table.live.game.log] == ["hold"]
-    assert sum("Done." in c.text() for c in clicks) == 1
+    assert sum("You chose: Hold" in c.text() for c in clicks) == 1
 
 
 async def test_an_illegal_action_is_answered_ephemerally_and_changes_nothing(table: Table) -> None:
@@ -118,7 +118,7 @@ async def test_restart_mid_game_resumes_and_old_buttons_still_work(table: Table)
     assert table.live.game.state() == before
     clicked = await table.fake.click(table.users["ann"], prompt.id, prompt.button("Hold"))
     await table.fake.settle()
-    assert "Done." in clicked.text()
+    assert "You chose: Hold" in clicked.text()
     assert [s.action for s in table.live.game.log][-1] == "hold"
     assert "banks" in table.said()
 
@@ -302,17 +302,21 @@ async def test_a_game_in_its_own_thread(table: Table) -> None:
 
 
 async def test_an_outdated_prompt_is_refused_and_the_newest_works(table: Table) -> None:
+    """A prompt copy shown before the seat's prompt changed is refused; the DM prompt,
+    edited in place as the turn goes on, is always the newest."""
     await table.start_bot()
     await table.pig_game("ann", "bob")
-    first = prompt_message(table, "ann")
-    await table.slash("ann", "pig roll")  # the pot changes: ann gets a newer prompt
-    newest = prompt_message(table, "ann")
-    assert newest.id != first.id, "the fixed seed rolls no 1 here"
+    ping = next(m for m in table.fake.messages(table.channel) if m.buttons()
+                and "your turn" in m.text())
+    opened = await table.fake.click(table.users["ann"], ping.id, ping.button("My choices"))
+    first = opened.all_messages()[0]
+    await table.slash("ann", "pig roll")  # the pot changes: ann's prompt changes
     stale = await table.fake.click(table.users["ann"], first.id, first.button("Hold"))
     assert "out of date" in stale.text()
+    newest = prompt_message(table, "ann")
     fresh = await table.fake.click(table.users["ann"], newest.id, newest.button("Hold"))
     await table.fake.settle()
-    assert "Done." in fresh.text()
+    assert "You chose: Hold" in fresh.text()
 
 
 async def test_the_public_log_holds_no_secret_and_the_full_log_waits_for_the_end(
