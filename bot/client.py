@@ -338,12 +338,23 @@ class Croupier(commands.Bot):
             await self.delivery.post(live, f"Undo requested: {', '.join(missing)} must agree.",
                                      view=single(UndoAgreeButton(live.id, live.seq)))
             return
-        await interaction.followup.send("The last action was taken back.", ephemeral=True)
-        await self.delivery.post(live, "\N{LEFTWARDS ARROW WITH HOOK} The last action was taken "
-                                       "back.")
+        what = await self.undone_words(live)
+        await interaction.followup.send(f"Taken back: {what}.", ephemeral=True)
+        await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} Taken back: {what}.")
         await self.deadlines.rearm(live)
         await self.delivery.status(live, deadline=await self.deadlines.due(live))
         await self.delivery.refresh_prompts(live)
+
+    async def undone_words(self, live: LiveGame) -> str:
+        """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""
+        rows = await self.service.storage.actions(live.id, after=max(0, live.seq - 1))
+        row = rows[-1] if rows else None
+        if row is None or row.kind != "undo" or row.seat is None or row.action is None:
+            return "the last move"
+        prompt = live.game.prompts().get(row.seat) if live.game else None
+        spec = prompt.action(row.action) if prompt else None
+        said = forms.summary(spec, row.params) if spec else row.action.replace("-", " ")
+        return f"{row.seat}'s {said}"
 
     # ----- errors, in one place -------------------------------------------------
 
