@@ -122,3 +122,31 @@ async def test_the_status_post_names_options_in_words(table: Table) -> None:
     fields = {f["name"]: f["value"] for e in status.all_messages()[0].embeds
               for f in e.get("fields", [])}
     assert fields["Options"] == "Target: 12"
+
+
+async def test_import_checks_the_file_creates_nothing_on_error_and_seats_the_players(
+        table: Table) -> None:
+    import json
+
+    import engine
+
+    await table.start_bot(seed="fresh-seed")
+    state = engine.new_game("pig", ["Ann", "Bob"], seed="the-table's").state()
+    state["game"]["scores"] = {"Ann": 7, "Bob": 3}
+    players = f"Ann=<@{table.users['ann']}>, Bob=<@{table.users['bob']}>"
+    broken = {k: v for k, v in state.items() if k != "seats"}
+    refused = await table.slash("ann", "game import", variant="pig", players=players,
+                                file=("pig.json", json.dumps(broken).encode()))
+    assert "no field “seats”" in refused.text()
+    assert table.bot is not None and not table.bot.service.by_channel
+    unseated = await table.slash("ann", "game import", variant="pig", players=players.split(",")[0],
+                                 file=("pig.json", json.dumps(state).encode()))
+    assert "Say who plays Bob" in unseated.text() and not table.bot.service.by_channel
+    done = await table.slash("ann", "game import", variant="pig", players=players,
+                             file=("pig.json", json.dumps(state).encode()))
+    assert "Imported as game #" in done.text()
+    live = table.live
+    assert live.game.view(None)["scores"] == {"Ann": 7, "Bob": 3}
+    assert live.game.seed == "fresh-seed" and live.user_of("Bob") == table.users["bob"]
+    assert engine.commitment("fresh-seed") in table.said()
+    assert any(m.buttons() for m in table.dms("ann"))  # Ann's turn: her prompt by DM
