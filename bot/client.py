@@ -219,8 +219,12 @@ class Croupier(commands.Bot):
             await self.announce(outcome)
             return
         header, chosen = answered
-        await self.answer_in_place(interaction, f"{header}\n{chosen}")
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+        if not ephemeral:
+            # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
+            chosen = "\n".join([chosen, *(e.text for e in outcome.events
+                                          if not e.public and outcome.seat in e.audience)])
+        await self.answer_in_place(interaction, f"{header}\n{chosen}")
         await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
         if ephemeral:
             await self.delivery.follow_with_prompt(interaction, live, outcome.seat or "")
@@ -339,8 +343,9 @@ class Croupier(commands.Bot):
                                      view=single(UndoAgreeButton(live.id, live.seq)))
             return
         what = await self.undone_words(live)
-        await interaction.followup.send(f"Taken back: {what}.", ephemeral=True)
-        await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} Taken back: {what}.")
+        await interaction.followup.send(f"The last move was taken back: {what}.", ephemeral=True)
+        await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
+                                       f"back: {what}.")
         await self.deadlines.rearm(live)
         await self.delivery.status(live, deadline=await self.deadlines.due(live))
         await self.delivery.refresh_prompts(live)

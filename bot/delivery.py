@@ -145,17 +145,24 @@ class Delivery:
 
     async def events(self, live: LiveGame, events: list[Event]) -> None:
         """Public events to the channel; private ones to each seat in their audience."""
-        public_lines = [e.text for e in events if e.public]
-        for text in chunks(public_lines):
+        for text in chunks([e.text for e in events if e.public]):
             await self.post(live, text)
+        await self.secrets(live, events)
+
+    async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None
+                      ) -> None:
+        """Each private event to each seat of its audience, one DM per seat and action;
+        `told`: seats whose answered prompt message already says them."""
         private: dict[str, list[str]] = defaultdict(list)
         for event in events:
             if event.public:
                 continue
             for seat in event.audience:
-                private[seat].append(event.text)
+                if seat not in (told or set()):
+                    private[seat].append(event.text)
+        title = live.game.title if live.game else live.row.variant
         for seat, lines in private.items():
-            header = f"**{live.row.variant} #{live.id}** — {seat}"
+            header = f"**{title} #{live.id}** — {seat}"
             for text in chunks([header, *lines]):
                 await self.to_seat(live, seat, text)
 
@@ -247,20 +254,7 @@ class Delivery:
 
     async def ping(self, live: LiveGame, newly: list[tuple[str, Prompt]]) -> None:
         """One channel message naming the newly awaited players: only they are mentioned."""
-        lines, users = [], []
-        for seat, prompt in newly:
-            user = live.user_of(seat)
-            if user is None:
-                continue
-            users.append(user)
-            lines.append(f"<@{user}> ({seat}), your turn: {prompt.text}"[:600])
-        if not lines:
-            return
-        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                           users=[discord.Object(id=u) for u in set(users)])
-        for text in chunks(lines):
-            await self.post(live, text, allowed_mentions=mentions,
-                            view=single(OpenChoicesButton(live.id)))
+        await self.say(live, [], newly)
 
     async def follow_with_prompt(self, interaction: discord.Interaction[Any], live: LiveGame,
                                  seat: str) -> None:
@@ -306,61 +300,82 @@ class Delivery:
             pass  # no Manage Messages permission: the status post still works unpinned
 
     async def outcome(self, outcome: Outcome, answered: dict[str, str] | None = None) -> None:
-        """Public events, then secrets by DM, then the images if the turn passed, the
-        turn ping, the status post."""
+        """Secrets by DM; prompts brought up to date; the images if the board changed; then
+        one channel post with what happened and whose turn it is now (the ping)."""
         live = outcome.live
-        await self.events(live, outcome.events)
         game = outcome.game
+        await self.secrets(live, outcome.events, told=set(answered or ()))
         newly = await self.prompts(live, answered)
         drawn = any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start"
-        await self.images(live, drawn=drawn or game.finished)
+        files = await self.images(live, drawn=drawn or game.finished)
+        lines = [e.text for e in outcome.events if e.public]
         if game.finished:
-            await self.post(live, finished_text(live))
-        elif newly:
-            await self.ping(live, newly)
+            lines.append(finished_text(live))
+        await self.say(live, lines, [] if game.finished else newly, files)
         await self.status(live, deadline=await self.bot.deadlines.due(live))
 
-    async def images(self, live: LiveGame, *, drawn: bool) -> None:
+    async def say(self, live: LiveGame, lines: list[str], newly: list[tuple[str, Prompt]],
+                  files: list[discord.File] | None = None) -> None:
+        """Post `lines`, then the ping of the newly awaited seats, in as few messages as
+        fit; only those players are mentioned; the last message carries the images and
+        the My choices button."""
+        pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in newly]
+        calls = [f"<@{user}> ({seat}), your turn: {prompt.text}"[:600]
+                 for seat, prompt, user in pinged if user is not None]
+        texts = chunks([*lines, *calls]) or ([""] if files else [])
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=u) for u in {u for _, _, u in pinged if u is not None}])
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            extra: dict[str, Any] = {}
+            if last and calls:
+                extra["view"] = single(OpenChoicesButton(live.id))
+            if last and files:
+                extra["files"] = files
+            await self.post(live, text or None, allowed_mentions=mentions, **extra)
+
+    async def images(self, live: LiveGame, *, drawn: bool) -> list[discord.File]:
         """The board when the game says a turn or round ended (its `render_on` events) and
         the picture differs from the last one posted; a game's market table as its own
-        image, at the same moments, when that changed."""
+        image, at the same moments, when that changed. Rendered off the event loop."""
         game = live.game
         if not drawn or game is None:
-            return
+            return []
         storage = self.bot.service.storage
         view = game.view(None)
-        drawing = view_fingerprint({k: v for k, v in view.items()
-                                    if k not in ("awaiting", "actions", "phase")})
+        files: list[discord.File] = []
+        render = self.bot.renderers.get(live.row.variant)
+        if render is None:
+            return []
+        module = sys.modules.get(getattr(render, "__module__", ""))
+        market = getattr(module, "render_market", None)
+        unseen = {"awaiting", "actions", "phase"} | ({"market"} if market is not None else set())
+        drawing = view_fingerprint({k: v for k, v in view.items() if k not in unseen})
         last = await storage.message(live.id, "board")
         if last is None or last[2] != drawing:
-            await self.board(live, view)
+            board = getattr(module, "render_map", None) if market is not None else None
+            files.append(await self.picture(live, board or render, view, "board"))
             await storage.put_message(live.id, "board", 0, 0, drawing)
-        render = self.bot.renderers.get(live.row.variant)
-        market = getattr(sys.modules.get(getattr(render, "__module__", "")), "render_market",
-                         None)
         if market is not None and "market" in view:
             seen = await storage.message(live.id, "market")
             now = view_fingerprint(view["market"])
             if seen is None or seen[2] != now:
-                await self.picture(live, market, view, "market")
+                files.append(await self.picture(live, market, view, "market"))
                 await storage.put_message(live.id, "market", 0, 0, now)
+        return files
 
     async def board(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
-        """Render the public view off the event loop and post it (the map alone when the
-        game's market has an image of its own)."""
-        render = self.bot.renderers.get(live.row.variant)
-        if live.game is None or render is None:
-            return
-        module = sys.modules.get(getattr(render, "__module__", ""))
-        if getattr(module, "render_market", None) and getattr(module, "render_map", None):
-            render = module.render_map  # type: ignore[union-attr]
-        await self.picture(live, render, view or live.game.view(None), "board")
+        """Post the board now (an imported game's first look)."""
+        files = await self.images(live, drawn=True)
+        if files:
+            await self.post(live, files=files)
 
     async def picture(self, live: LiveGame, render: Any, view: dict[str, Any], what: str
-                      ) -> None:
+                      ) -> discord.File:
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
-        await self.post(live, file=discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                                f"{live.id}-{what}-{live.seq}.png"))
+        return discord.File(io.BytesIO(png), filename=f"{live.row.variant}-{live.id}-{what}-"
+                                                      f"{live.seq}.png")
 
 
 def finished_text(live: LiveGame) -> str:

@@ -111,8 +111,8 @@ async def test_history_in_words_and_undo_says_what_it_took_back(table: Table) ->
     last = await table.slash("cy", "game history", last=1)
     assert "the last 1 of" in last.text() and "ann rolls" not in last.text()
     undone = await table.slash("ann", "game undo")
-    assert "Taken back: bob's note" in undone.text()
-    assert "Taken back: bob's note" in table.said()
+    assert "taken back: bob's note" in undone.text()
+    assert "taken back: bob's note" in table.said()
 
 
 async def test_the_status_post_names_options_in_words(table: Table) -> None:
