@@ -8,15 +8,13 @@ the game is looked up, and the click becomes an engine action as before.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import forms
+from bot.host import actions_of
 from engine import Prompt
-
-if TYPE_CHECKING:
-    from bot.client import Croupier
 
 MAX_ROWS = 5
 PER_ROW = 5
@@ -110,7 +108,7 @@ class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    match["param"], part=int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
         if not values:
@@ -137,7 +135,7 @@ class OpenChoicesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         await bot.open_choices(interaction, self.game_id)
 
 
@@ -157,7 +155,7 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         await bot.show_hand(interaction, self.game_id)
 
 
@@ -176,7 +174,7 @@ class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         await bot.agree_undo(interaction, self.game_id, self.seq)
 
 

@@ -20,7 +20,7 @@ from bot.storage import DeadlineRow, Storage
 from engine import NotAllowed, RuleError
 
 if TYPE_CHECKING:
-    from bot.client import Croupier
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ REMIND_AT = 0.75  # of the allowance
 
 
 class Deadlines:
-    def __init__(self, bot: Croupier) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -155,7 +155,7 @@ class Deadlines:
                 continue
             moved = True
             await self.bot.delivery.post(live, f"\N{ALARM CLOCK} The deadline passed for {seat}.")
-            await self.bot.announce(outcome)
+            await self.bot.actions.announce(outcome)
         if not moved:
             # No policy: tell the creator once per period, and start a new period.
             await self.storage.put_deadline(DeadlineRow(

@@ -26,7 +26,7 @@ from bot.service import LiveGame, Outcome
 from engine import Event, Prompt
 
 if TYPE_CHECKING:
-    from bot.client import Croupier
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def chunks(lines: list[str], limit: int = 1900) -> list[str]:
 class Delivery:
     """Posts, DMs and edits on behalf of the bot. Every method survives Discord errors."""
 
-    def __init__(self, bot: Croupier) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def channel(self, live: LiveGame) -> discord.abc.Messageable | None:

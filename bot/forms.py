@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.host import actions_of
 from engine import ActionSpec, Choice, NotAllowed, Param, Unreadable
-
-if TYPE_CHECKING:
-    from bot.client import Croupier
 
 PAGE = 25  # options per menu (Discord's limit)
 MODAL_QUESTIONS = 5  # inputs per modal (Discord's limit)
@@ -146,7 +144,7 @@ class FormRef:
 async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: list[str],
                   *, offset: int = 0) -> None:
     """Show the form's next question, or take the action once everything is answered."""
-    bot: Croupier = interaction.client
+    bot = actions_of(interaction)
     try:
         live, seat, prompt, spec = await bot.prompt_context(interaction, ref)
         params = asked(spec)
@@ -166,19 +164,6 @@ async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: l
             await bot.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action,
                                  decode(spec, tokens))
     except Exception as exc:  # noqa: BLE001 - one place answers every error
-        await bot.reply_error(interaction, exc)
-
-
-async def back(interaction: discord.Interaction[Any], ref: FormRef) -> None:
-    """Leave the form: the prompt's message shows the prompt again."""
-    bot: Croupier = interaction.client
-    try:
-        live, seat, prompt, _ = await bot.prompt_context(interaction, ref)
-        from bot.components import prompt_view  # the prompt's view is built there
-        await interaction.response.edit_message(
-            content=bot.delivery.prompt_text(live, seat, prompt),
-            view=prompt_view(ref.game_id, ref.seq, ref.seat, prompt))
-    except Exception as exc:  # noqa: BLE001
         await bot.reply_error(interaction, exc)
 
 
@@ -245,7 +230,7 @@ class ActionModal(discord.ui.Modal):
                                            description=description))
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         try:
             typed: dict[str, str] = {}
             for name, item in self.inputs.items():
@@ -313,7 +298,7 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.what == "back":
-            await back(interaction, self.ref)
+            await actions_of(interaction).show_prompt(interaction, self.ref)
         elif self.what == "skip":
             await advance(interaction, self.ref, [*self.tokens, "-"])
         elif self.what.startswith("o"):

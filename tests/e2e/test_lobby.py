@@ -228,9 +228,9 @@ async def test_verify_after_the_end_and_fails_on_an_altered_roll(table: Table) -
 async def test_a_slow_action_is_deferred_within_discords_three_seconds(
         table: Table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """When the game's lock is busy, the bot defers first and answers in a follow-up."""
-    import bot.client
+    import bot.actions
 
-    monkeypatch.setattr(bot.client, "FAST_ANSWER_SECONDS", 0.05)
+    monkeypatch.setattr(bot.actions, "FAST_ANSWER_SECONDS", 0.05)
     await table.start_bot()
     await table.pig_game("ann", "bob")
     live = table.live
