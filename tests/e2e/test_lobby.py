@@ -167,8 +167,10 @@ async def test_a_deadline_reminder_reaches_only_the_awaited_seats(table: Table) 
     table.clock.advance(50 * 60)
     await table.bot.deadlines.tick()
     await table.fake.settle()
-    assert any("Reminder" in m.text() for m in table.dms("ann"))
-    assert not any("Reminder" in m.text() for m in table.dms("bob"))
+    (reminder,) = [m for m in table.fake.messages(table.channel) if "Reminder" in m.text()]
+    assert f"<@{table.users['ann']}>" in reminder.content
+    assert f"<@{table.users['bob']}>" not in reminder.content
+    assert not any("Reminder" in m.text() for u in ("ann", "bob") for m in table.dms(u))
     # When it passes, Pig's policy holds for the awaited seat.
     table.clock.advance(11 * 60)
     await table.bot.deadlines.tick()
