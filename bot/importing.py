@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import engine
 from bot.service import GameService, LiveGame
-from engine import Game, Unreadable
+from bot.storage import Storage
+from engine import Game, Step, Unreadable
 
 MAX_BYTES = 2_000_000
 REQUIRED = {"seats": list, "finished": bool, "winners": list, "game": dict}
@@ -114,3 +116,41 @@ async def import_game(service: GameService, *, variant: str, raw: bytes, players
     service.live[live.id] = live
     service.by_channel[channel_id] = live.id
     return live, game
+
+
+def was_imported(first_events: list[dict[str, Any]]) -> bool:
+    return any(e.get("kind") == "imported" for e in first_events)
+
+
+async def start_state(storage: Storage, game_id: int) -> dict[str, Any]:
+    """The position the game was imported at (its first snapshot)."""
+    row = await storage._one("SELECT state FROM snapshots WHERE game_id = ? AND seq = 1",
+                             (game_id,))
+    if row is None:
+        raise Unreadable("The imported position is missing from the store.")
+    state: dict[str, Any] = json.loads(row[0])
+    return state
+
+
+def verify_imported(variant: str, start: dict[str, Any], commitment: str,
+                    steps: list[Step]) -> engine.Verification:
+    """Replay the actions taken since the import from the imported position and the
+    revealed seed; the table's own past is not ours to check."""
+    problems: list[str] = []
+    if engine.commitment(start["seed"]) != commitment:
+        problems.append("the seed does not match the commitment published at the import")
+    game = engine.load(variant, start)
+    for index, step in enumerate(steps, start=1):
+        if step.action == engine.UNDO:
+            game = engine.undo_last(game)
+            continue
+        try:
+            game.act(step.seat, step.action, **step.params)
+        except engine.RuleError as exc:
+            problems.append(f"move {index} ({step.seat}) is refused on replay: {exc.message}")
+            break
+        if game.log[-1].luck != step.luck:
+            problems.append(f"move {index} ({step.seat}) recorded other dice, shuffles or "
+                            "draws than the seed gives")
+            break
+    return engine.Verification(not problems, len(steps), problems, game)

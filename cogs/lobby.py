@@ -14,7 +14,7 @@ import engine
 from bot import preferences
 from bot.client import Croupier
 from bot.delivery import DM_HELP, chunks, options_in_words, status_embed
-from bot.importing import import_game
+from bot.importing import import_game, start_state, verify_imported, was_imported
 from bot.service import GameService
 from engine import UNDO, Event, NotAllowed, Step, Unreadable
 
@@ -443,6 +443,10 @@ async def verify_stored(bot: Croupier, game_id: int) -> engine.Verification:
             steps.append(Step("", UNDO, {}))
         elif a.kind == "act" and a.seat is not None and a.action is not None:
             steps.append(Step(a.seat, a.action, a.params, list(a.step.get("luck", []))))
+    if rows and rows[0].kind == "start" and was_imported(rows[0].events):
+        start = await start_state(storage, game_id)
+        return await bot.loop.run_in_executor(
+            None, lambda: verify_imported(row.variant, start, row.commitment, steps))
     return await bot.loop.run_in_executor(
         None, lambda: engine.verify_steps(row.variant, seats, row.seed, row.options, setup,
                                           steps, published_commitment=row.commitment))

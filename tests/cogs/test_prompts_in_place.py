@@ -133,6 +133,7 @@ async def test_import_checks_the_file_creates_nothing_on_error_and_seats_the_pla
     await table.start_bot(seed="fresh-seed")
     state = engine.new_game("pig", ["Ann", "Bob"], seed="the-table's").state()
     state["game"]["scores"] = {"Ann": 7, "Bob": 3}
+    state["options"] = {"target": 12}
     players = f"Ann=<@{table.users['ann']}>, Bob=<@{table.users['bob']}>"
     broken = {k: v for k, v in state.items() if k != "seats"}
     refused = await table.slash("ann", "game import", variant="pig", players=players,
@@ -150,3 +151,13 @@ async def test_import_checks_the_file_creates_nothing_on_error_and_seats_the_pla
     assert live.game.seed == "fresh-seed" and live.user_of("Bob") == table.users["bob"]
     assert engine.commitment("fresh-seed") in table.said()
     assert any(m.buttons() for m in table.dms("ann"))  # Ann's turn: her prompt by DM
+    # Played to the end from the imported position, its luck verifies from the fresh seed.
+    for _ in range(100):
+        if live.game.finished:
+            break
+        seat = next(iter(live.game.prompts()))
+        action = "hold" if live.game.view(None)["pot"] >= 5 else "roll"
+        await table.slash(seat.lower(), f"pig {action}")
+    assert live.game.finished
+    verified = await table.slash("cy", "game verify")
+    assert "Verified" in verified.text()
