@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import engine
 from bot import forms, prompt_state
 from bot.components import UndoAgreeButton, disabled, prompt_view, single
 from bot.delivery import Delivery, chunks
@@ -56,6 +57,11 @@ def seat_words(live: LiveGame, seat: str) -> list[str]:
     return lines or [f"You play {seat}."]
 
 
+def title_of(variant: str) -> str:
+    cls = engine.VARIANTS.get(variant)
+    return cls.title if cls else variant
+
+
 class ActionPath:
     """The action path of one bot process; `host` is the Discord client that owns it."""
 
@@ -82,7 +88,7 @@ class ActionPath:
         if interaction.guild_id is not None and interaction.channel_id is not None:
             live = self.service.in_channel(interaction.channel_id)
             if variant and live.row.variant != variant:
-                raise NotAllowed(f"The game in this channel is {live.row.variant}, "
+                raise NotAllowed(f"The game in this channel is {title_of(live.row.variant)}, "
                                  f"not {variant}.")
             return live
         mine = [g for g in self.service.games_of(interaction.user.id)

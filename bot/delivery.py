@@ -131,7 +131,7 @@ class Delivery:
             return None
         try:
             thread = await channel.create_thread(
-                name=f"{seat} — private ({live.row.variant} #{live.id})"[:100],
+                name=f"{seat} — private ({live.game.title if live.game else 'game'} #{live.id})"[:100],
                 type=discord.ChannelType.private_thread, invitable=False)
             await thread.add_user(discord.Object(id=user_id))
         except discord.HTTPException as exc:

@@ -139,7 +139,7 @@ class Lobby(commands.Cog):
         chosen = await self.service.join(live, interaction.user.id, seat=seat,
                                          player_name=interaction.user.display_name)
         welcome = await self.bot.delivery.dm(
-            interaction.user.id, f"Welcome to **{live.row.variant} #{live.id}** as **{chosen}**. "
+            interaction.user.id, f"Welcome to **{engine.game_class(live.row.variant).title} #{live.id}** as **{chosen}**. "
             "Your secrets and your turns' choices will come here.")
         if welcome is None:
             await self.service.storage.set_dm_ok(live.id, chosen, False)
@@ -239,7 +239,7 @@ class Lobby(commands.Cog):
             return
         live = self.service.get(game_id)
         await self.bot.delivery.dm(
-            live.row.creator_id, f"The channel of your game #{live.id} ({live.row.variant}) was "
+            live.row.creator_id, f"The channel of your game #{live.id} ({engine.game_class(live.row.variant).title}) was "
             f"deleted. The game is saved exactly as it was: run `/game adopt game_id:{live.id}` "
             "in another channel to carry on there.")
 
