@@ -162,13 +162,14 @@ class ActionPath:
             header = self.delivery.prompt_text(live, seat, prompt)
             chosen = f"\N{HEAVY CHECK MARK} You chose: {forms.summary(spec, params)}"
             await self._act(interaction, live, action, params, seat=seat, observed=seq,
-                            answered=(header, chosen))
+                            answered=(header, chosen, disabled(prompt_view(
+                                ref.game_id, ref.seq, ref.seat, prompt))))
         except Exception as exc:  # noqa: BLE001 - one place answers every error
             await self.reply_error(interaction, exc)
 
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
                    params: dict[str, Any], *, seat: str | None, observed: int,
-                   answered: tuple[str, str] | None = None) -> None:
+                   answered: tuple[str, str, discord.ui.View] | None = None) -> None:
         # Most actions are stored within a millisecond: answer directly. If the game's lock
         # is busy or the disk slow, defer well within Discord's 3 seconds and answer later.
         deferring: list[asyncio.Task[Any]] = []
@@ -196,23 +197,20 @@ class ActionPath:
                                            + private_note(outcome)])
             await self.announce(outcome)
             return
-        header, chosen = answered
+        header, chosen, greyed = answered
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
         if not ephemeral:
             # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
             chosen = "\n".join([chosen, *(e.text for e in outcome.events
                                           if not e.public and outcome.seat in e.audience)])
-        await self.answer_in_place(interaction, f"{header}\n{chosen}")
+        await self.answer_in_place(interaction, f"{header}\n{chosen}", greyed)
         await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
         if ephemeral:
             await self.delivery.follow_with_prompt(interaction, live, outcome.seat or "")
 
-    async def answer_in_place(self, interaction: discord.Interaction[Any], content: str
-                              ) -> None:
-        """Edit the prompt's message: what was chosen, the buttons greyed out."""
-        view = None
-        if interaction.message is not None:
-            view = disabled(discord.ui.View.from_message(interaction.message, timeout=None))
+    async def answer_in_place(self, interaction: discord.Interaction[Any], content: str,
+                              view: discord.ui.View) -> None:
+        """Edit the prompt's message: what was chosen, the prompt's buttons greyed out."""
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(content=content[-2000:], view=view)

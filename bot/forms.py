@@ -58,9 +58,19 @@ def in_text(spec: ActionSpec) -> list[Param]:
 
 
 def fits_a_modal(spec: ActionSpec) -> bool:
-    params = asked(spec)
+    return fits_a_modal_with(asked(spec))
+
+
+def fits_a_modal_with(params: list[Param]) -> bool:
     return 0 < len(params) <= MODAL_QUESTIONS and all(
         len(options(p) or ()) <= PAGE for p in params)
+
+
+def short(text: str, limit: int) -> str:
+    """Text cut at a word to fit a limit (a modal's title, a label), marked with …."""
+    if len(text) <= limit:
+        return text
+    return text[:limit - 1].rsplit(" ", 1)[0].rstrip(" :,(") + "…"
 
 
 def inline_menu(spec: ActionSpec) -> Param | None:
@@ -152,8 +162,10 @@ async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: l
             await bot.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action, {})
             return
         menus = in_menus(spec)
-        if not tokens and fits_a_modal(spec):
-            await interaction.response.send_modal(ActionModal(ref, spec, params, []))
+        left = [*menus[len(tokens):], *in_text(spec)]
+        if fits_a_modal_with(left):
+            # What is left fits one modal: ask it all at once (menus first when it did not).
+            await interaction.response.send_modal(ActionModal(ref, spec, left, tokens))
         elif len(tokens) < len(menus):
             header = bot.delivery.prompt_text(live, seat, prompt)
             content, view = step(ref, spec, tokens, header, offset)
@@ -207,7 +219,7 @@ class ActionModal(discord.ui.Modal):
 
     def __init__(self, ref: FormRef, spec: ActionSpec, params: list[Param],
                  tokens: list[str]) -> None:
-        super().__init__(title=spec.shown[:45], timeout=FORM_TIMEOUT,
+        super().__init__(title=short(spec.shown, 45), timeout=FORM_TIMEOUT,
                          custom_id=f"croupier:m:{ref.base}:{'.'.join(tokens)}"[:100])
         self.ref, self.spec, self.tokens = ref, spec, tokens
         self.inputs: dict[str, discord.ui.Select[Any] | discord.ui.TextInput[Any]] = {}
@@ -226,7 +238,7 @@ class ActionModal(discord.ui.Modal):
                              for i, c in enumerate(choices)])
             self.inputs[param.name] = item
             description = None if param.required else "Optional: leave it empty to leave it out."
-            self.add_item(discord.ui.Label(text=question(param)[:45], component=item,
+            self.add_item(discord.ui.Label(text=short(question(param), 45), component=item,
                                            description=description))
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
