@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import forms
 from bot.actions import ActionPath
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
@@ -83,6 +84,11 @@ class Croupier(commands.Bot):
         if hasattr(self, "service"):
             await self.service.storage.close()
         self.render_pool.shutdown(wait=False)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A form's modal, submitted: handled from its custom id (restart-proof)."""
+        if interaction.type == discord.InteractionType.modal_submit:
+            await forms.submitted(interaction)
 
     # ----- the action path (bot/actions.py), for the cogs ---------------------
 

@@ -165,18 +165,23 @@ async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: l
         left = [*menus[len(tokens):], *in_text(spec)]
         if fits_a_modal_with(left):
             # What is left fits one modal: ask it all at once (menus first when it did not).
-            await interaction.response.send_modal(ActionModal(ref, spec, left, tokens))
+            await send_modal(interaction, ActionModal(ref, spec, left, tokens))
         elif len(tokens) < len(menus):
             header = bot.delivery.prompt_text(live, seat, prompt)
             content, view = step(ref, spec, tokens, header, offset)
             await interaction.response.edit_message(content=content, view=view)
         elif in_text(spec):
-            await interaction.response.send_modal(ActionModal(ref, spec, in_text(spec), tokens))
+            await send_modal(interaction, ActionModal(ref, spec, in_text(spec), tokens))
         else:
             await bot.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action,
                                  decode(spec, tokens))
     except Exception as exc:  # noqa: BLE001 - one place answers every error
         await bot.reply_error(interaction, exc)
+
+
+async def send_modal(interaction: discord.Interaction[Any], modal: discord.ui.Modal) -> None:
+    modal.stop()  # nothing kept in memory: see `submitted`
+    await interaction.response.send_modal(modal)
 
 
 def step(ref: FormRef, spec: ActionSpec, tokens: list[str], header: str, offset: int = 0
@@ -215,14 +220,15 @@ def step(ref: FormRef, spec: ActionSpec, tokens: list[str], header: str, offset:
 
 
 class ActionModal(discord.ui.Modal):
-    """A modal with one question per parameter: a menu, or a text box for free input."""
+    """A modal with one question per parameter: a menu, or a text box for free input.
+
+    It is sent already stopped, so discord.py keeps nothing of it in memory: its
+    submission is read by `submitted` from the custom id and the answers alone."""
 
     def __init__(self, ref: FormRef, spec: ActionSpec, params: list[Param],
                  tokens: list[str]) -> None:
         super().__init__(title=short(spec.shown, 45), timeout=FORM_TIMEOUT,
                          custom_id=f"croupier:m:{ref.base}:{'.'.join(tokens)}"[:100])
-        self.ref, self.spec, self.tokens = ref, spec, tokens
-        self.inputs: dict[str, discord.ui.Select[Any] | discord.ui.TextInput[Any]] = {}
         for param in params:
             choices = options(param)
             item: discord.ui.Select[Any] | discord.ui.TextInput[Any]
@@ -236,25 +242,46 @@ class ActionModal(discord.ui.Modal):
                     min_values=1 if param.required else 0, max_values=1,
                     options=[discord.SelectOption(label=c.shown[:100], value=str(i))
                              for i, c in enumerate(choices)])
-            self.inputs[param.name] = item
             description = None if param.required else "Optional: leave it empty to leave it out."
             self.add_item(discord.ui.Label(text=short(question(param), 45), component=item,
                                            description=description))
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        bot = actions_of(interaction)
-        try:
-            typed: dict[str, str] = {}
-            for name, item in self.inputs.items():
-                if isinstance(item, discord.ui.Select):
-                    typed[name] = str(item.values[0]) if item.values else ""
-                else:
-                    typed[name] = item.value
-            params = decode(self.spec, self.tokens, typed)
-            await bot.run_prompt(interaction, self.ref.game_id, self.ref.seq, self.ref.seat,
-                                 self.ref.action, params)
-        except Exception as exc:  # noqa: BLE001
-            await bot.reply_error(interaction, exc)
+
+
+MODAL_ID = re.compile(r"croupier:m:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<action>[\w-]+):"
+                      r"(?P<tokens>[\d.\-]*)")
+
+
+def answers(components: list[dict[str, Any]]) -> dict[str, str]:
+    """A modal submission's answers by input: a menu's chosen index, a text box's text."""
+    found: dict[str, str] = {}
+    for top in components:
+        for item in [top.get("component"), *(top.get("components") or []), top]:
+            if not isinstance(item, dict) or not item.get("custom_id"):
+                continue
+            if "values" in item:
+                values = item.get("values") or []
+                found[str(item["custom_id"])] = str(values[0]) if values else ""
+            elif "value" in item:
+                found[str(item["custom_id"])] = str(item.get("value") or "")
+    return found
+
+
+async def submitted(interaction: discord.Interaction[Any]) -> None:
+    """A form's modal was sent. Read from the interaction alone (not from memory), so a
+    modal opened before a restart still works after it."""
+    path = actions_of(interaction)
+    data: dict[str, Any] = dict(interaction.data or {})
+    match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return
+    try:
+        ref, tokens = _ref(match)
+        _, _, _, spec = await path.prompt_context(interaction, ref)
+        params = decode(spec, tokens, answers(list(data.get("components") or [])))
+        await path.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action, params)
+    except Exception as exc:  # noqa: BLE001
+        await path.reply_error(interaction, exc)
 
 
 STEP = (r"croupier:c:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<action>[\w-]+):"

@@ -161,3 +161,36 @@ async def test_import_checks_the_file_creates_nothing_on_error_and_seats_the_pla
     assert live.game.finished
     verified = await table.slash("cy", "game verify")
     assert "Verified" in verified.text()
+
+
+async def test_a_form_opened_before_a_restart_is_still_taken_after_it(table: Table) -> None:
+    """A modal's answers are read from its custom id and its inputs, nothing in memory."""
+    table.extensions = ("cogs.lobby", "cogs.clue")
+    await table.start_bot(seed="form-1")  # Miss Scarlet reaches the Lounge and may suggest
+    await table.slash("ann", "game new", variant="killer-clue")
+    for user, suspect in (("ann", "Miss Scarlet"), ("bob", "Col. Mustard"),
+                          ("cy", "Mrs. White")):
+        await table.slash(user, "game join", seat=suspect)
+    await table.slash("ann", "game start")
+    prompt = prompt_of(table, "ann")
+    await table.fake.click(table.users["ann"], prompt.id, prompt.button("Roll 2d6 and move"))
+    await table.fake.settle()
+    moved = table.fake.message(prompt.id)
+    rooms = [(cid, opts) for cid, opts in moved.selects() if ":go:" in cid]
+    cid, options = rooms[0]
+    assert "Lounge" in [o["value"] for o in options]
+    await table.fake.select(table.users["ann"], prompt.id, cid, ["Lounge"])
+    await table.fake.settle()
+    now = table.fake.message(prompt.id)
+    form = next(label for _, label, _ in now.buttons() if label.endswith("…"))
+    opened = await table.fake.click(table.users["ann"], prompt.id, now.button(form))
+    assert opened.response_type == 9 and opened.modal is not None
+    inputs = [top.get("component") or {} for top in opened.modal["components"]]
+    answers = {c["custom_id"]: ["0"] for c in inputs if c.get("type") == 3 and c.get("required")}
+    assert len(answers) >= 2
+    await table.stop_bot()
+    await table.start_bot(seed="form-1")
+    before = table.live.seq
+    sent = await table.fake.submit_modal(table.users["ann"], opened, None, answers)
+    await table.fake.settle()
+    assert "You chose: " in sent.text() and table.live.seq == before + 1
