@@ -8,6 +8,7 @@ hands the cogs a few shortcuts onto that path.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -55,6 +56,7 @@ class Croupier(commands.Bot):
         self.delivery = Delivery(self)
         self.deadlines = Deadlines(self)
         self._closing_down = False
+        self._form_tasks: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -86,9 +88,14 @@ class Croupier(commands.Bot):
         self.render_pool.shutdown(wait=False)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A form's modal, submitted: handled from its custom id (restart-proof)."""
+        """A form's modal, submitted: handled from its custom id (restart-proof), in a task
+        named as discord.py names the tasks that run modals (the sandbox waits for those)."""
         if interaction.type == discord.InteractionType.modal_submit:
-            await forms.submitted(interaction)
+            custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+            task = asyncio.create_task(forms.submitted(interaction),
+                                       name=f"discord-ui-modal-dispatch-{custom_id}")
+            self._form_tasks.add(task)
+            task.add_done_callback(self._form_tasks.discard)
 
     # ----- the action path (bot/actions.py), for the cogs ---------------------
 
