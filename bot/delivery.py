@@ -10,19 +10,23 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import logging
+import sys
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import engine
-from bot.components import ShowHandButton, needs_command, prompt_view, single
+from bot import preferences, prompt_state
+from bot.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
+from bot.prompt_state import PromptRecord
 from bot.service import LiveGame, Outcome
-from engine import Event
+from engine import Event, Prompt
 
 if TYPE_CHECKING:
-    from bot.client import Croupier
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +54,7 @@ def chunks(lines: list[str], limit: int = 1900) -> list[str]:
 class Delivery:
     """Posts, DMs and edits on behalf of the bot. Every method survives Discord errors."""
 
-    def __init__(self, bot: Croupier) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def channel(self, live: LiveGame) -> discord.abc.Messageable | None:
@@ -141,41 +145,131 @@ class Delivery:
 
     async def events(self, live: LiveGame, events: list[Event]) -> None:
         """Public events to the channel; private ones to each seat in their audience."""
-        public_lines = [e.text for e in events if e.public]
-        for text in chunks(public_lines):
+        for text in chunks([e.text for e in events if e.public]):
             await self.post(live, text)
+        await self.secrets(live, events)
+
+    async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None
+                      ) -> None:
+        """Each private event to each seat of its audience, one DM per seat and action;
+        `told`: seats whose answered prompt message already says them."""
         private: dict[str, list[str]] = defaultdict(list)
         for event in events:
             if event.public:
                 continue
             for seat in event.audience:
-                private[seat].append(event.text)
+                if seat not in (told or set()):
+                    private[seat].append(event.text)
+        title = engine.game_class(live.row.variant).title
         for seat, lines in private.items():
-            header = f"**{engine.game_class(live.row.variant).title} #{live.id}** — {seat}"
+            header = f"**{title} #{live.id}** — {seat}"
             for text in chunks([header, *lines]):
                 await self.to_seat(live, seat, text)
 
-    async def prompts(self, live: LiveGame) -> None:
-        """Send each awaited seat its prompt (once per distinct prompt), with buttons."""
+    def prompt_text(self, live: LiveGame, seat: str, prompt: Prompt) -> str:
+        game = live.game
+        title = game.title if game else live.row.variant
+        return f"**{title} #{live.id}** — {seat}: {prompt.text}"[:1800]
+
+    async def prompts(self, live: LiveGame, answered: dict[str, str] | None = None
+                      ) -> list[tuple[str, Prompt]]:
+        """Bring each seat's prompt message up to date; return the newly awaited seats.
+
+        A seat still awaited sees its message edited in place (with what it just chose on
+        top), so a turn of several steps is one message. A newly awaited seat gets a new
+        DM (unless it turned DM prompts off) and is pinged in the channel by the caller.
+        A seat no longer awaited has its message closed: buttons greyed out, and a line
+        saying it was answered or that the game moved on."""
         game = live.game
         if game is None:
-            return
-        for seat, prompt in game.prompts().items():
-            fingerprint = hashlib.sha256(repr(prompt).encode()).hexdigest()[:16]
-            purpose = f"prompt:{seat}"
-            previous = await self.bot.service.storage.message(live.id, purpose)
-            if previous is not None and previous[2] == fingerprint:
+            return []
+        answered = answered or {}
+        storage = self.bot.service.storage
+        awaited = game.prompts()
+        newly: list[tuple[str, Prompt]] = []
+        for index, seat in enumerate(game.seats):
+            record = await prompt_state.load(storage, live.id, seat)
+            is_open = record is not None and record.open
+            prompt = awaited.get(seat)
+            if prompt is None:
+                if record is not None and is_open:
+                    if seat not in answered:
+                        await self._close(record, "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} "
+                                                  "Closed: the game moved on.")
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, False, record.fingerprint,
+                        record.since))
                 continue
-            view = prompt_view(live.id, live.seq, game.seats.index(seat), prompt)
-            text = f"**{game.title} #{live.id}** — {seat}: {prompt.text}"
-            group = self.bot.command_groups.get(live.row.variant)
-            commands = needs_command(prompt)
-            if group and commands:
-                text += "\nWith a command: " + ", ".join(f"`/{group} {c}`" for c in commands)
-            sent = await self.to_seat(live, seat, text[:1900], view=view)
-            if sent is not None:
-                await self.bot.service.storage.put_message(live.id, purpose, sent.channel.id,
-                                                           sent.id, fingerprint)
+            fp = prompt_state.fingerprint(prompt)
+            unchanged = record is not None and is_open and record.fingerprint == fp
+            if unchanged and seat not in answered:
+                continue
+            text = self.prompt_text(live, seat, prompt)
+            view = prompt_view(live.id, live.seq, index, prompt)
+            if record is not None and is_open and record.message_id:
+                content = f"{answered[seat]}\n\n{text}" if seat in answered else text
+                if await self._edit(record, content, view):
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, True, fp,
+                        live.seq if not unchanged else record.since))
+                    continue
+            sent = None
+            user = live.user_of(seat)
+            if user is not None and await preferences.dm_prompts(storage, user):
+                sent = await self.to_seat(live, seat, text, view=view)
+            await prompt_state.save(storage, live.id, seat, PromptRecord(
+                sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, live.seq))
+            if not is_open:
+                newly.append((seat, prompt))
+        return newly
+
+    async def _edit(self, record: PromptRecord, content: str,
+                    view: discord.ui.View | None) -> bool:
+        try:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            await channel.get_partial_message(record.message_id).edit(content=content[-2000:],
+                                                                      view=view)
+            return True
+        except discord.HTTPException as exc:
+            log.info("prompt message %s not edited: %s", record.message_id, exc)
+            return False
+
+    async def _close(self, record: PromptRecord, line: str) -> None:
+        """Grey out a prompt nobody answered (the game moved on) and say so."""
+        if not record.message_id:
+            return
+        try:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            message = await channel.fetch_message(record.message_id)
+            view = disabled(discord.ui.View.from_message(message, timeout=None))
+            await message.edit(content=f"{message.content}\n{line}"[-2000:], view=view)
+        except discord.HTTPException as exc:
+            log.info("prompt message %s not closed: %s", record.message_id, exc)
+
+    async def refresh_prompts(self, live: LiveGame) -> None:
+        """Prompts brought up to date outside an action (undo, a substitute): with the ping."""
+        newly = await self.prompts(live)
+        if newly:
+            await self.ping(live, newly)
+
+    async def ping(self, live: LiveGame, newly: list[tuple[str, Prompt]]) -> None:
+        """One channel message naming the newly awaited players: only they are mentioned."""
+        await self.say(live, [], newly)
+
+    async def follow_with_prompt(self, interaction: discord.Interaction[Any], live: LiveGame,
+                                 seat: str) -> None:
+        """After a choice made in an ephemeral prompt, the seat's next one, the same way."""
+        game = live.game
+        prompt = game.prompts().get(seat) if game else None
+        if game is None or prompt is None:
+            return
+        try:
+            await interaction.followup.send(
+                self.prompt_text(live, seat, prompt),
+                view=prompt_view(live.id, live.seq, game.seats.index(seat), prompt),
+                ephemeral=True)
+        except discord.HTTPException as exc:
+            log.info("game %s: no follow-up prompt for %s: %s", live.id, seat, exc)
 
     async def status(self, live: LiveGame, *, deadline: float | None = None) -> None:
         """Edit the pinned status post in place, or post and pin it the first time."""
@@ -205,27 +299,83 @@ class Delivery:
         except discord.HTTPException:
             pass  # no Manage Messages permission: the status post still works unpinned
 
-    async def outcome(self, outcome: Outcome) -> None:
+    async def outcome(self, outcome: Outcome, answered: dict[str, str] | None = None) -> None:
+        """Secrets by DM; prompts brought up to date; the images if the board changed; then
+        one channel post with what happened and whose turn it is now (the ping)."""
         live = outcome.live
-        await self.events(live, outcome.events)
         game = outcome.game
-        if any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start":
-            await self.board(live)
+        await self.secrets(live, outcome.events, told=set(answered or ()))
+        newly = await self.prompts(live, answered)
+        drawn = any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start"
+        files = await self.images(live, drawn=drawn or game.finished)
+        lines = [e.text for e in outcome.events if e.public]
         if game.finished:
-            await self.post(live, finished_text(live))
+            lines.append(finished_text(live))
+        await self.say(live, lines, [] if game.finished else newly, files)
         await self.status(live, deadline=await self.bot.deadlines.due(live))
-        await self.prompts(live)
 
-    async def board(self, live: LiveGame) -> None:
-        """Render the public view off the event loop and post it."""
+    async def say(self, live: LiveGame, lines: list[str], newly: list[tuple[str, Prompt]],
+                  files: list[discord.File] | None = None) -> None:
+        """Post `lines`, then the ping of the newly awaited seats, in as few messages as
+        fit; only those players are mentioned; the last message carries the images and
+        the My choices button."""
+        pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in newly]
+        calls = [f"<@{user}> ({seat}), your turn: {prompt.text}"[:600]
+                 for seat, prompt, user in pinged if user is not None]
+        texts = chunks([*lines, *calls]) or ([""] if files else [])
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=u) for u in {u for _, _, u in pinged if u is not None}])
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            extra: dict[str, Any] = {}
+            if last and calls:
+                extra["view"] = single(OpenChoicesButton(live.id))
+            if last and files:
+                extra["files"] = files
+            await self.post(live, text or None, allowed_mentions=mentions, **extra)
+
+    async def images(self, live: LiveGame, *, drawn: bool) -> list[discord.File]:
+        """The board when the game says a turn or round ended (its `render_on` events) and
+        the picture differs from the last one posted; a game's market table as its own
+        image, at the same moments, when that changed. Rendered off the event loop."""
         game = live.game
-        render = self.bot.renderers.get(live.row.variant)
-        if game is None or render is None:
-            return
+        if not drawn or game is None:
+            return []
+        storage = self.bot.service.storage
         view = game.view(None)
+        files: list[discord.File] = []
+        render = self.bot.renderers.get(live.row.variant)
+        if render is None:
+            return []
+        module = sys.modules.get(getattr(render, "__module__", ""))
+        market = getattr(module, "render_market", None)
+        unseen = {"awaiting", "actions", "phase"} | ({"market"} if market is not None else set())
+        drawing = view_fingerprint({k: v for k, v in view.items() if k not in unseen})
+        last = await storage.message(live.id, "board")
+        if last is None or last[2] != drawing:
+            board = getattr(module, "render_map", None) if market is not None else None
+            files.append(await self.picture(live, board or render, view, "board"))
+            await storage.put_message(live.id, "board", 0, 0, drawing)
+        if market is not None and "market" in view:
+            seen = await storage.message(live.id, "market")
+            now = view_fingerprint(view["market"])
+            if seen is None or seen[2] != now:
+                files.append(await self.picture(live, market, view, "market"))
+                await storage.put_message(live.id, "market", 0, 0, now)
+        return files
+
+    async def board(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
+        """Post the board now (an imported game's first look)."""
+        files = await self.images(live, drawn=True)
+        if files:
+            await self.post(live, files=files)
+
+    async def picture(self, live: LiveGame, render: Any, view: dict[str, Any], what: str
+                      ) -> discord.File:
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
-        await self.post(live, file=discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                                f"{live.id}-{live.seq}.png"))
+        return discord.File(io.BytesIO(png), filename=f"{live.row.variant}-{live.id}-{what}-"
+                                                      f"{live.seq}.png")
 
 
 def finished_text(live: LiveGame) -> str:
@@ -261,7 +411,25 @@ def status_embed(live: LiveGame, deadline: float | None) -> discord.Embed:
     if deadline is not None:
         embed.add_field(name="Deadline", value=f"<t:{int(deadline)}:R>", inline=True)
     if row.options:
-        embed.add_field(name="Options", value=", ".join(f"{k}={v}" for k, v in
-                                                        row.options.items())[:1000], inline=False)
+        embed.add_field(name="Options", value=options_in_words(row.variant, row.options)[:1000],
+                        inline=False)
     embed.set_footer(text=f"Seed commitment sha256: {row.commitment}")
     return embed
+
+
+def options_in_words(variant: str, options: dict[str, Any]) -> str:
+    """The game's options as players read them: "Butler & Maid cards: off"."""
+    specs = {o.name: o for o in engine.VARIANTS[variant].options_spec} \
+        if variant in engine.VARIANTS else {}
+    parts = []
+    for name, value in options.items():
+        spec = specs.get(name)
+        label = (spec.label if spec is not None and spec.label else
+                 name.replace("_", " ").replace("-", " ").capitalize())
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{label}: {shown}")
+    return "; ".join(parts)
+
+
+def view_fingerprint(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.clicks import Clicker
 from bot.client import Croupier
 from bot.config import Settings
 from bot.sandbox import FakeDiscord, Interaction, Message
@@ -84,6 +85,13 @@ class DemoTable:
         await self.fake.settle()
         return inter
 
+    async def play(self, seat: str, action: str, **params: Any) -> Interaction:
+        """The seat's player takes a prompted action by clicking, as a player would."""
+        live = self.bot.service.in_channel(self.channel)
+        clicker = Clicker(self.fake, self.bot, self.channel)
+        user = self.users[self.user_of_seat(seat)]
+        return await clicker.take(user, live.id, seat, action, params)
+
     def user_of_seat(self, seat: str) -> str:
         live = self.bot.service.in_channel(self.channel)
         uid = live.user_of(seat)
@@ -109,16 +117,16 @@ async def hf_script(t: DemoTable) -> str:
             await t.slash("cy", "hf anarchy", on=True)
         assert live.game is not None
         (secgen,) = live.game.prompts()
-        await t.slash(t.user_of_seat(secgen), "hf turn")
+        await t.play(secgen, "turn")
         while live.game.prompts():
             seat, prompt = next(iter(live.game.prompts().items()))
             if prompt.actions[0].name == "turn":
                 break
-            user = t.user_of_seat(seat)
-            if prompt.actions[0].name == "tally":
-                await t.answer_prompt(user, choose="Authority")
+            first = prompt.actions[0]
+            if first.name == "tally":
+                await t.play(seat, "tally", **{first.params[0].name: "Authority"})
             else:
-                await t.answer_prompt(user)
+                await t.play(seat, first.name, **first_choices(first))
     await t.slash("bob", "hf history")
     kinds = {e["kind"] for a in await t.bot.service.storage.actions(live.id) for e in a.events}
     missing = {"seniority", "tallied"} - kinds
@@ -127,8 +135,13 @@ async def hf_script(t: DemoTable) -> str:
     return "12 turns: a Seniority reshuffle and an anarchy ended by an Anarchy/War Ends card."
 
 
+def first_choices(spec: ActionSpec) -> dict[str, Any]:
+    """The first choice of each required question (what the old demo's first click took)."""
+    return {p.name: p.choices[0].value for p in spec.params if p.required and p.choices}
+
+
 SQUARE = re.compile(r"^[A-X]\d{1,2}$")
-# Answered from the menu the bot DMs; the others are typed as /clue commands.
+# The parameter each of these actions asks.
 CLUE_MENU_ACTIONS = {"go": "to", "give": "card", "bring": "weapon", "trade": "card",
                      "reappear": "room", "danger": "card"}
 
@@ -187,11 +200,7 @@ async def clue_script(t: DemoTable) -> str:
             break
         seat, prompt = next(iter(game.prompts().items()))
         action, params = clue_policy(game, seat, prompt)
-        user = t.user_of_seat(seat)
-        if action in CLUE_MENU_ACTIONS:
-            await t.answer_prompt(user, choose=params[CLUE_MENU_ACTIONS[action]])
-        else:
-            await t.slash(user, f"clue {action}", **params)
+        await t.play(seat, action, **params)
     game = live.game
     if game is None or not game.finished:
         raise RuntimeError("the demo game did not finish")
@@ -319,12 +328,6 @@ def ccr_policy(game: Game, seat: str, prompt: Prompt, memo: dict[str, int]
     return "pass", {}
 
 
-# Answered from the menu or button the bot DMs; the others are typed as /ccr commands.
-CCR_DM_ACTIONS = {"consent": "choice", "accept": "choice", "vote": "choice", "dispose": "",
-                  "settle-first": "corporation", "ballot": "voter", "defend": "dice",
-                  "count-votes": ""}
-
-
 async def ccr_script(t: DemoTable) -> str:
     """A 3-player game to the Closing Bell: foundings, a merger, a hostile takeover."""
     await t.slash("ann", "game new", variant="cold-cash-risk")
@@ -345,15 +348,7 @@ async def ccr_script(t: DemoTable) -> str:
             # Only shown shares earn dividends (CCR-5): show them first, in private.
             shown.add((seat, params["corporation"]))
             await t.slash(user, "ccr table show", corporation=params["corporation"])
-        if action in CCR_DM_ACTIONS:
-            param = CCR_DM_ACTIONS[action]
-            if param:
-                await t.answer_prompt(user, choose=str(params[param]))
-            else:
-                spec = prompt.action(action)
-                await t.answer_prompt(user, button=spec.shown if spec else None)
-        else:
-            await t.slash(user, f"ccr {action}", **params)
+        await t.play(seat, action, **params)
     game = live.game
     if game is None or not game.finished:
         raise RuntimeError("the demo game did not reach the Closing Bell")

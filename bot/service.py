@@ -302,8 +302,7 @@ class GameService:
         for row in await self.storage.actions(live.id, after=observed):
             if row.kind == "act" and row.seat == seat and row.action == action and \
                     row.params == params:
-                raise Duplicate(f"That was already done a moment ago (action {row.seq}); "
-                                "it counts once.")
+                raise Duplicate("That was already done a moment ago; it counts once.")
 
     async def _apply(self, live: LiveGame, seat: str, action: str, params: dict[str, Any],
                      user_id: int) -> Outcome:
