@@ -90,11 +90,11 @@ class Croupier(commands.Bot):
 
     # ----- finding the game ----------------------------------------------
 
-    def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
-                  ) -> LiveGame:
-        """The game of this channel; in a DM, the user's only game (of that variant)."""
+    async def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
+                        ) -> LiveGame:
+        """The game of this channel; in a DM, the user's only game (of that variant). Loaded."""
         if interaction.guild_id is not None and interaction.channel_id is not None:
-            live = self.service.in_channel(interaction.channel_id)
+            live = await self.service.in_channel(interaction.channel_id)
             if variant and live.row.variant != variant:
                 raise NotAllowed(f"The game in this channel is {live.row.variant}, "
                                  f"not {variant}.")
@@ -102,7 +102,7 @@ class Croupier(commands.Bot):
         mine = [g for g in self.service.games_of(interaction.user.id)
                 if variant is None or g.row.variant == variant]
         if len(mine) == 1:
-            return mine[0]
+            return await self.service.load(mine[0])
         if not mine:
             raise NotAllowed("You have no running game here. Use the command in the game's "
                              "channel.")
@@ -115,14 +115,14 @@ class Croupier(commands.Bot):
                   params: dict[str, Any], *, seat: str | None = None,
                   variant: str | None = None) -> None:
         """A slash command's action: defer, apply durably, answer, announce."""
-        live = self.game_here(interaction, variant)
+        live = await self.game_here(interaction, variant)
         await self._act(interaction, live, action, params, seat=seat, observed=live.seq)
 
     async def run_prompt(self, interaction: discord.Interaction[Any], game_id: int, seq: int,
                          seat_index: int, action: str, params: dict[str, Any]) -> None:
         """A button or menu from a prompt."""
         try:
-            live = self.service.get(game_id)
+            live = await self.service.get(game_id)
             if live.broken is not None:
                 raise NotAllowed(paused_message(live))
             if live.game is None or not 0 <= seat_index < len(live.game.seats):
@@ -189,7 +189,7 @@ class Croupier(commands.Bot):
 
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         try:
-            live = self.service.get(game_id)
+            live = await self.service.get(game_id)
             seats = live.seats_of(interaction.user.id)
             if not seats:
                 raise NotAllowed("You have no seat in this game.")
@@ -219,7 +219,7 @@ class Croupier(commands.Bot):
     async def agree_undo(self, interaction: discord.Interaction[Any], game_id: int,
                          seq: int) -> None:
         try:
-            live = self.service.get(game_id)
+            live = await self.service.get(game_id)
             if live.seq != seq:
                 raise NotAllowed("That undo request is out of date: the game has moved on.")
             await interaction.response.defer(ephemeral=True, thinking=True)

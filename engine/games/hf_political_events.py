@@ -124,7 +124,7 @@ class HighFrontierEvents(Game):
     turn: int
     deck: Deck
     set_aside: CardId | None
-    history: list[dict[str, Any]]
+    draws: list[dict[str, Any]]  # every event drawn, in order ("history" in the state)
     pending: dict[str, Any] | None
 
     # ----- setup, state -------------------------------------------------
@@ -146,7 +146,7 @@ class HighFrontierEvents(Game):
         self.deck = Deck("events", list(DECK))
         self.deck.shuffle(rng)
         self.set_aside = None
-        self.history = []
+        self.draws = []
         self.pending = None
         return [public("setup", f"The 24 political event cards are shuffled. {self.secgen} is "
                        f"the Sec-Gen; the Active Law is {self.law}. Tell the bot each "
@@ -167,7 +167,7 @@ class HighFrontierEvents(Game):
             "pile": list(self.deck.pile),
             "drawn": list(self.deck.discards),
             "set_aside": self.set_aside,
-            "history": copy.deepcopy(self.history),
+            "history": copy.deepcopy(self.draws),
             "pending": copy.deepcopy(self.pending),
         }
 
@@ -184,7 +184,7 @@ class HighFrontierEvents(Game):
         self.sunspot = data["sunspot"]
         self.deck = Deck("events", list(data["pile"]), list(data["drawn"]))
         self.set_aside = data["set_aside"]
-        self.history = list(data["history"])
+        self.draws = list(data["history"])
         self.pending = data["pending"]
         self._check_state()
 
@@ -503,7 +503,7 @@ class HighFrontierEvents(Game):
                   "reason": reason, "detail": detail, "effect": effect, "secgen": self.secgen,
                   "sunspot": self.sunspot, "law": self.law, "anarchy": self.anarchy,
                   "war": self.war}
-        self.history.append(record)
+        self.draws.append(record)
         head = f"Turn {self.turn}: {self.secgen} (Sec-Gen) draws **{kind.title}**."
         if reason is None:
             text = f"{head} " + _cap(f"{detail}: {effect_text}" if detail else effect_text)
@@ -781,14 +781,14 @@ class HighFrontierEvents(Game):
     def do_history(self, seat: Seat, rng: Rng) -> list[Event]:
         """Every event drawn so far, and what became of it: to the asker only."""
         lines = []
-        for r in self.history[-HISTORY_LINES:]:
+        for r in self.draws[-HISTORY_LINES:]:
             outcome = "applied" if r["applied"] else f"ignored ({r['reason']})"
             lines.append(f"Turn {r['turn']}: {CARD_TYPE[r['card']].title}: {outcome}")
-        if len(self.history) > HISTORY_LINES:
-            lines.insert(0, f"(the last {HISTORY_LINES} of {len(self.history)} draws)")
+        if len(self.draws) > HISTORY_LINES:
+            lines.insert(0, f"(the last {HISTORY_LINES} of {len(self.draws)} draws)")
         text = "\n".join(lines) or "No event has been drawn yet."
         return [private(seat, "history", text,
-                        history=[self._expand(r) for r in self.history])]
+                        history=[self._expand(r) for r in self.draws])]
 
     # ----- views ----------------------------------------------------------
 
@@ -828,10 +828,10 @@ class HighFrontierEvents(Game):
             "drawn": [card_info(c) for c in self.deck.discards],
             "set_aside": card_info(self.set_aside) if self.set_aside else None,
             "most_recent_event": self._event(recent) if recent else None,
-            "last_draw": self._expand(self.history[-1]) if self.history else None,
+            "last_draw": self._expand(self.draws[-1]) if self.draws else None,
             "history": [{"turn": r["turn"], "card": r["card"], "title": CARD_TYPE[r["card"]].title,
                          "applied": r["applied"], "reason": r["reason"]}
-                        for r in self.history],
+                        for r in self.draws],
             "pending": pending,
             "waiting": self._waiting_text(),
         }
