@@ -1,5 +1,9 @@
 """Durable storage: games, seats, the append-only action log, snapshots, deadlines.
 
+A game's storage grows with its log alone: each action row keeps its own columns,
+the luck it used and its events once; a game keeps one snapshot, its latest (the
+engine's position, not its history).
+
 SQLite through aiosqlite, in WAL mode with `synchronous=FULL`, so a commit has
 reached the disk before the bot acknowledges anything. One connection serves the
 whole process; a lock makes each transaction atomic with respect to the others.
@@ -329,8 +333,12 @@ class Storage:
             async with self.transaction() as db:
                 await db.execute(insert, row)
                 if snapshot is not None:
+                    # Only the latest snapshot is ever read (the log replays the rest), so
+                    # the older ones go: a game's storage then grows with its log alone.
                     await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
                                      (game_id, seq, json.dumps(snapshot)))
+                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ?",
+                                     (game_id, seq))
                 if finished:
                     await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
                                      (game_id,))
