@@ -35,7 +35,7 @@ class Duplicate(RuleError):
     """The same request arrived twice (a double click, a repeated command)."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class LiveGame:
     """An unfinished game: its row and seats (the index), its engine object while it is
     loaded (None in the lobby and while it sits idle, unloaded), and its lock."""
@@ -102,7 +102,7 @@ class GameService:
         self.snapshot_every = snapshot_every
         # A loaded game untouched this long leaves memory at the next load.
         self.idle_seconds = idle_seconds
-        # Move what a load built out of the garbage collector's sight (see `_settle`).
+        # Keep the games out of the garbage collector's full passes (see `_settle`).
         self.freeze_loaded = freeze_loaded
         self.live: dict[int, LiveGame] = {}  # the index: every game in the lobby or running
         self.by_channel: dict[int, int] = {}
@@ -162,6 +162,7 @@ class GameService:
         seats = await self.storage.live_seats()
         for row in await self.storage.live_games():
             self._track(LiveGame(row, seats.get(row.id, [])))
+        self._settle()
         return len(self.live)
 
     async def load(self, live: LiveGame) -> LiveGame:
@@ -224,12 +225,17 @@ class GameService:
     def _settle(self) -> None:
         """Keep the collector's full passes short however many games are loaded.
 
-        A loaded game is thousands of long-lived containers, and CPython's full collection
-        walks every tracked object: with a thousand late games loaded, one pass blocked the
-        event loop for a second. `gc.freeze()` moves everything alive now (the game just
-        built among it) into the permanent generation, which no collection walks; objects
-        there are still freed by reference counting when a game is unloaded."""
+        The games, the index and the bot's own modules are hundreds of thousands of
+        long-lived containers, and CPython's full collection walks every tracked one: with
+        a thousand late games loaded, one pass blocked the event loop for a second. So after
+        the index is read, a game loaded and each action, the young generations are
+        collected (their cyclic garbage freed; they are small, so this is cheap) and
+        `gc.freeze()` moves what is alive into the permanent generation, which no
+        collection walks. Frozen objects are still freed by reference counting when a game
+        changes or leaves memory; only a reference cycle that becomes garbage after it was
+        frozen would stay, and the engine's state is trees of dicts and lists, not cycles."""
         if self.freeze_loaded:
+            gc.collect(1)
             gc.freeze()
 
     async def _rebuild(self, live: LiveGame) -> Game:
@@ -390,8 +396,9 @@ class GameService:
             assert live.game is not None
             chosen = self.resolve_seat(live, user_id, action, seat)
             if action in live.game.queries:
-                return Outcome(live, live.seq, chosen, action, live.game.act(chosen, action,
-                                                                             **params))
+                events = live.game.act(chosen, action, **params)
+                self._settle()  # the query's rollback rebuilt the state's containers
+                return Outcome(live, live.seq, chosen, action, events)
             if observed_seq is not None and observed_seq != live.seq:
                 await self.refuse_repeat(live, observed_seq, chosen, action, params)
             return await self._apply(live, chosen, action, params, user_id)
@@ -433,6 +440,7 @@ class GameService:
             raise
         live.row = replace(live.row, seq=seq,
                            status="finished" if game.finished else live.row.status)
+        self._settle()
         if game.finished:
             self._forget(live)
         return Outcome(live, seq, seat, action, events)

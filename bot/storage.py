@@ -37,7 +37,7 @@ class StaleWrite(StorageError):
     """Someone else stored an action first: the game moved on."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: ten thousand of them make the index
 class GameRow:
     id: int
     variant: str
@@ -55,7 +55,7 @@ class GameRow:
         return self.status in ("lobby", "running")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatRow:
     game_id: int
     position: int
