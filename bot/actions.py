@@ -82,11 +82,11 @@ class ActionPath:
 
     # ----- finding the game ----------------------------------------------
 
-    def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
-                  ) -> LiveGame:
-        """The game of this channel; in a DM, the user's only game (of that variant)."""
+    async def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
+                        ) -> LiveGame:
+        """The game of this channel; in a DM, the user's only game (of that variant). Loaded."""
         if interaction.guild_id is not None and interaction.channel_id is not None:
-            live = self.service.in_channel(interaction.channel_id)
+            live = await self.service.in_channel(interaction.channel_id)
             if variant and live.row.variant != variant:
                 raise NotAllowed(f"The game in this channel is {title_of(live.row.variant)}, "
                                  f"not {variant}.")
@@ -94,7 +94,7 @@ class ActionPath:
         mine = [g for g in self.service.games_of(interaction.user.id)
                 if variant is None or g.row.variant == variant]
         if len(mine) == 1:
-            return mine[0]
+            return await self.service.load(mine[0])
         if not mine:
             raise NotAllowed("You have no running game here. Use the command in the game's "
                              "channel.")
@@ -107,13 +107,13 @@ class ActionPath:
                   params: dict[str, Any], *, seat: str | None = None,
                   variant: str | None = None) -> None:
         """A slash command's action: defer, apply durably, answer, announce."""
-        live = self.game_here(interaction, variant)
+        live = await self.game_here(interaction, variant)
         await self._act(interaction, live, action, params, seat=seat, observed=live.seq)
 
     async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef
                              ) -> tuple[LiveGame, str, Prompt, ActionSpec]:
         """The game, seat, prompt and action a component refers to, if it is still current."""
-        live = self.service.get(ref.game_id)
+        live = await self.service.get(ref.game_id)
         if live.broken is not None:
             raise NotAllowed(paused_message(live))
         if live.game is None or not 0 <= ref.seat < len(live.game.seats):
@@ -246,7 +246,7 @@ class ActionPath:
         """What the player's seats hold and know, in the game's words, split across messages
         (never cut), then the latest private messages they were sent."""
         try:
-            live = self.service.get(game_id)
+            live = await self.service.get(game_id)
             seats = live.seats_of(interaction.user.id)
             if not seats:
                 raise NotAllowed("You have no seat in this game.")
@@ -268,7 +268,7 @@ class ActionPath:
     async def open_choices(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """The clicking player's own prompts, only to them, with their buttons and menus."""
         try:
-            live = self.service.get(game_id)
+            live = await self.service.get(game_id)
             game = live.game
             if game is None:
                 raise NotAllowed(paused_message(live) if live.broken else
@@ -301,7 +301,7 @@ class ActionPath:
     async def agree_undo(self, interaction: discord.Interaction[Any], game_id: int,
                          seq: int) -> None:
         try:
-            live = self.service.get(game_id)
+            live = await self.service.get(game_id)
             if live.seq != seq:
                 raise NotAllowed("That undo request is out of date: the game has moved on.")
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -60,7 +60,7 @@ class Clicker:
     async def take(self, user_id: int, game_id: int, seat: str, action: str,
                    params: dict[str, Any]) -> Interaction:
         """Take `action` with `params` for `seat` by clicking; return the last interaction."""
-        live = self.bot.service.get(game_id)
+        live = await self.bot.service.get(game_id)
         assert live.game is not None
         prompt = live.game.prompts()[seat]
         spec = prompt.action(action)

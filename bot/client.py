@@ -99,9 +99,9 @@ class Croupier(commands.Bot):
 
     # ----- the action path (bot/actions.py), for the cogs ---------------------
 
-    def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
-                  ) -> LiveGame:
-        return self.actions.game_here(interaction, variant)
+    async def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
+                        ) -> LiveGame:
+        return await self.actions.game_here(interaction, variant)
 
     async def act(self, interaction: discord.Interaction[Any], action: str,
                   params: dict[str, Any], *, seat: str | None = None,

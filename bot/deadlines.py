@@ -117,6 +117,7 @@ class Deadlines:
             live = self.bot.service.live.get(row.game_id)
             if live is None:
                 continue
+            await self.bot.service.load(live)  # the deadline touches it: rebuild if idle
             remind_at = row.due_at - row.turn_seconds * (1 - REMIND_AT)
             if now >= row.due_at:
                 await self._expire(live, row)

@@ -87,13 +87,14 @@ class DemoTable:
 
     async def play(self, seat: str, action: str, **params: Any) -> Interaction:
         """The seat's player takes a prompted action by clicking, as a player would."""
-        live = self.bot.service.in_channel(self.channel)
+        live = await self.bot.service.in_channel(self.channel)
         clicker = Clicker(self.fake, self.bot, self.channel)
         user = self.users[self.user_of_seat(seat)]
         return await clicker.take(user, live.id, seat, action, params)
 
     def user_of_seat(self, seat: str) -> str:
-        live = self.bot.service.in_channel(self.channel)
+        live = self.bot.service.entry_in(self.channel)
+        assert live is not None
         uid = live.user_of(seat)
         return next(name for name, u in self.users.items() if u == uid)
 
@@ -111,7 +112,7 @@ async def hf_script(t: DemoTable) -> str:
                            ("dee", "Honor")):
         await t.slash(user, "hf ideology", player=user, ideology=ideology)
     await t.slash("ann", "hf law", law="Freedom")
-    live = t.bot.service.in_channel(t.channel)
+    live = await t.bot.service.in_channel(t.channel)
     for turn in range(1, 13):
         if turn == 3:
             await t.slash("cy", "hf anarchy", on=True)
@@ -193,7 +194,7 @@ async def clue_script(t: DemoTable) -> str:
     for user, suspect in zip(players, suspects, strict=True):
         await t.slash(user, "game join", seat=suspect)
     await t.slash("ann", "game start")
-    live = t.bot.service.in_channel(t.channel)
+    live = await t.bot.service.in_channel(t.channel)
     for _ in range(600):
         game = live.game
         if game is None or game.finished or not game.prompts():
@@ -334,7 +335,7 @@ async def ccr_script(t: DemoTable) -> str:
     for user in ("ann", "bob", "cy"):
         await t.slash(user, "game join")
     await t.slash("ann", "game start")
-    live = t.bot.service.in_channel(t.channel)
+    live = await t.bot.service.in_channel(t.channel)
     memo: dict[str, int] = {}
     shown: set[tuple[str, str]] = set()
     for _ in range(400):

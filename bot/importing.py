@@ -140,16 +140,22 @@ def verify_imported(variant: str, start: dict[str, Any], commitment: str,
     if engine.commitment(start["seed"]) != commitment:
         problems.append("the seed does not match the commitment published at the import")
     game = engine.load(variant, start)
+    done: list[Step] = []
     for index, step in enumerate(steps, start=1):
         if step.action == engine.UNDO:
-            game = engine.undo_last(game)
+            done.pop()
+            game = engine.load(variant, start)  # an undo replays from the imported position
+            for kept in done:
+                game.act(kept.seat, kept.action, **kept.params)
             continue
         try:
             game.act(step.seat, step.action, **step.params)
         except engine.RuleError as exc:
             problems.append(f"move {index} ({step.seat}) is refused on replay: {exc.message}")
             break
-        if game.log[-1].luck != step.luck:
+        done.append(step)
+        assert game.last_step is not None
+        if game.last_step.luck != step.luck:
             problems.append(f"move {index} ({step.seat}) recorded other dice, shuffles or "
                             "draws than the seed gives")
             break

@@ -4,21 +4,29 @@ Everything that changes a game goes through `GameService`: it takes the game's
 lock, checks the request, applies it to the engine, stores it durably, and only
 then returns the outcome for the bot to announce. It imports nothing of Discord,
 so the whole flow can be tested (and benchmarked) without a gateway.
+
+Games are loaded on demand. At startup the service reads only the index (each
+unfinished game's row and seats); a game's engine object is rebuilt from its latest
+snapshot and the log rows after it when it is first touched (`get`, `in_channel`,
+`load`), and leaves memory again after `idle_seconds` untouched. The engine object
+holds the position only: the log stays in the database, read back for undo.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
 from bot.storage import ActionRow, GameRow, SeatRow, Storage, UndoRequest
-from engine import Ambiguous, Event, Game, NotAllowed, RuleError, Unreadable
+from engine import Ambiguous, Event, Game, NotAllowed, RuleError, Step, Unreadable
 
 log = logging.getLogger(__name__)
 
@@ -27,17 +35,20 @@ class Duplicate(RuleError):
     """The same request arrived twice (a double click, a repeated command)."""
 
 
-@dataclass
+@dataclass(eq=False, slots=True)
 class LiveGame:
-    """A game in memory: its row, its engine object once started, and its lock."""
+    """An unfinished game: its row and seats (the index), its engine object while it is
+    loaded (None in the lobby and while it sits idle, unloaded), and its lock."""
 
     row: GameRow
     seats: list[SeatRow]
     game: Game | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # Why a stored game could not be rebuilt at startup. It stays in its channel, stored
-    # and untouched, so players are told why it is paused instead of finding no game.
+    # Why a stored game could not be rebuilt. It stays in its channel, stored and
+    # untouched, so players are told why it is paused instead of finding no game.
     broken: str | None = None
+    # When it was last looked up (the service's clock), for unloading idle games.
+    used: float = 0.0
 
     @property
     def id(self) -> int:
@@ -83,36 +94,56 @@ class GameService:
     """The single place where games are created, joined, played, undone and restored."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 seed_source: Callable[[], str] | None = None, snapshot_every: int = 20) -> None:
+                 seed_source: Callable[[], str] | None = None, snapshot_every: int = 20,
+                 idle_seconds: float = 3600.0, freeze_loaded: bool = True) -> None:
         self.storage = storage
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.token_hex(16))
         self.snapshot_every = snapshot_every
-        self.live: dict[int, LiveGame] = {}
+        # A loaded game untouched this long leaves memory at the next load.
+        self.idle_seconds = idle_seconds
+        # Keep the games out of the garbage collector's full passes (see `_settle`).
+        self.freeze_loaded = freeze_loaded
+        self.live: dict[int, LiveGame] = {}  # the index: every game in the lobby or running
         self.by_channel: dict[int, int] = {}
+        self.loaded: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
 
     # ----- lookup --------------------------------------------------------
 
-    def in_channel(self, channel_id: int) -> LiveGame:
-        game_id = self.by_channel.get(channel_id)
-        if game_id is None or game_id not in self.live:
+    async def in_channel(self, channel_id: int) -> LiveGame:
+        """The channel's game, loaded."""
+        live = self.entry_in(channel_id)
+        if live is None:
             raise NotAllowed("There is no game in this channel. Start one with /game new.")
-        return self.live[game_id]
+        return await self.load(live)
 
-    def get(self, game_id: int) -> LiveGame:
-        if game_id not in self.live:
+    async def get(self, game_id: int) -> LiveGame:
+        """A game by its number, loaded."""
+        live = self.live.get(game_id)
+        if live is None:
             raise NotAllowed("That game is over or no longer exists.")
-        return self.live[game_id]
+        return await self.load(live)
+
+    def entry_in(self, channel_id: int) -> LiveGame | None:
+        """The channel's game as the index knows it (its row and seats), not loaded."""
+        game_id = self.by_channel.get(channel_id)
+        return None if game_id is None else self.live.get(game_id)
 
     def games_of(self, user_id: int) -> list[LiveGame]:
+        """The user's games as the index knows them (not loaded)."""
         return [g for g in self.live.values() if g.seats_of(user_id)]
 
     def _track(self, live: LiveGame) -> None:
         self.live[live.id] = live
         self.by_channel[live.row.channel_id] = live.id
+        live.used = self.clock()
+        if live.game is not None:
+            self.loaded[live.id] = live
+            self.loaded.move_to_end(live.id)
 
     def _forget(self, live: LiveGame) -> None:
         self.live.pop(live.id, None)
+        self.loaded.pop(live.id, None)
         if self.by_channel.get(live.row.channel_id) == live.id:
             del self.by_channel[live.row.channel_id]
 
@@ -122,40 +153,118 @@ class GameService:
         live.row = row
         live.seats = await self.storage.seats(live.id)
 
-    # ----- restore -------------------------------------------------------
+    # ----- the index, and games loaded on demand ----------------------------
 
     async def restore(self) -> int:
-        """Bring every unfinished game back into memory (snapshot + log tail)."""
+        """Read the index of every unfinished game (rows and seats); load none of them.
+
+        A game is rebuilt when it is first touched; one that can't be is paused then."""
         seats = await self.storage.live_seats()
         for row in await self.storage.live_games():
-            if row.status == "lobby":
-                self._track(LiveGame(row, seats.get(row.id, [])))
-        for row, snapshot, tail in await self.storage.restore_material():
-            live = LiveGame(row, seats.get(row.id, []))
-            try:
-                if snapshot is None:
-                    raise RuleError("its starting snapshot is missing")
-                game = engine.load(row.variant, snapshot[1])
-                for action in tail:
-                    game = self._replay_row(game, action)
-                live.game = game
-            except Exception as exc:  # noqa: BLE001 - one bad game must not stop the others
-                log.exception("game %s (%s) could not be restored", row.id, row.variant)
-                live.broken = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-            self._track(live)
+            self._track(LiveGame(row, seats.get(row.id, [])))
+        self._settle()
         return len(self.live)
 
-    @staticmethod
-    def _replay_row(game: Game, action: ActionRow) -> Game:
-        if action.kind == "undo":
-            return engine.undo_last(game)
-        if action.kind == "act":
-            assert action.seat is not None and action.action is not None
-            game.act(action.seat, action.action, **action.params)
-            if game.log[-1].luck != action.step.get("luck", []):
-                log.error("game %s action %s: replayed luck differs from the log",
-                          action.game_id, action.seq)
+    async def load(self, live: LiveGame) -> LiveGame:
+        """Make sure a running game's engine object is in memory; returns `live`.
+
+        A game that can't be rebuilt (a damaged snapshot, a variant this version no longer
+        has, a logged action the engine now refuses) is paused, not dropped: `broken` says
+        why, its stored log is left untouched, and every command says so."""
+        live.used = self.clock()
+        if live.game is None and live.row.status == "running" and live.broken is None:
+            async with live.lock:
+                await self._ensure(live)
+            self.unload_idle()
+        elif live.id in self.loaded:
+            self.loaded.move_to_end(live.id)
+        return live
+
+    async def _ensure(self, live: LiveGame) -> None:
+        """Rebuild a running game that is not in memory (its lock held)."""
+        if live.game is not None or live.broken is not None or live.row.status != "running":
+            return
+        try:
+            live.game = await self._rebuild(live)
+        except Exception as exc:  # noqa: BLE001 - one bad game must not stop the others
+            log.exception("game %s (%s) could not be rebuilt", live.id, live.row.variant)
+            live.broken = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            return
+        live.used = self.clock()
+        if live.id in self.live:
+            self.loaded[live.id] = live
+            self.loaded.move_to_end(live.id)
+        self._settle()
+
+    async def preload(self, game_ids: Sequence[int]) -> None:
+        """Load these games now (those that owe a prompt at startup, say)."""
+        for game_id in game_ids:
+            live = self.live.get(game_id)
+            if live is not None:
+                await self.load(live)
+
+    def unload_idle(self) -> int:
+        """Let every loaded game untouched for `idle_seconds` leave memory; returns how many.
+
+        Its row and seats stay in the index; its next lookup rebuilds it from storage."""
+        cutoff = self.clock() - self.idle_seconds
+        gone = 0
+        while self.loaded:
+            live = next(iter(self.loaded.values()))
+            if live.used > cutoff:
+                break
+            self.loaded.popitem(last=False)
+            if live.lock.locked():  # busy after all: keep it, as recently used
+                self.loaded[live.id] = live
+                live.used = self.clock()
+                continue
+            live.game = None
+            gone += 1
+        return gone
+
+    def _settle(self) -> None:
+        """Keep the collector's full passes short however many games are loaded.
+
+        The games, the index and the bot's own modules are hundreds of thousands of
+        long-lived containers, and CPython's full collection walks every tracked one: with
+        a thousand late games loaded, one pass blocked the event loop for a second. So after
+        the index is read, a game loaded and each action, the young generations are
+        collected (their cyclic garbage freed; they are small, so this is cheap) and
+        `gc.freeze()` moves what is alive into the permanent generation, which no
+        collection walks. Frozen objects are still freed by reference counting when a game
+        changes or leaves memory; only a reference cycle that becomes garbage after it was
+        frozen would stay, and the engine's state is trees of dicts and lists, not cycles."""
+        if self.freeze_loaded:
+            gc.collect(1)
+            gc.freeze()
+
+    async def _rebuild(self, live: LiveGame) -> Game:
+        """The game from its latest snapshot and the log rows after it."""
+        row = live.row
+        found = await self.storage.snapshot_and_tail(row.id)
+        if found is None:
+            raise RuleError("its starting snapshot is missing")
+        state, tail = found
+        if any(a.kind == "undo" for a in tail):
+            # Every undo stores a snapshot, so this log was written otherwise: replay the
+            # steps in effect from the seed.
+            steps = steps_in_effect(await self.storage.actions(row.id))
+            return engine.replay(row.variant, [s.seat for s in live.seats], row.seed,
+                                 row.options, steps)
+        game = engine.load(row.variant, state)
+        for action in tail:
+            self._replay_row(game, action)
         return game
+
+    @staticmethod
+    def _replay_row(game: Game, action: ActionRow) -> None:
+        if action.kind != "act":
+            return
+        assert action.seat is not None and action.action is not None
+        game.act(action.seat, action.action, **action.params)
+        if game.last_step is not None and game.last_step.luck != action.step.get("luck", []):
+            log.error("game %s action %s: replayed luck differs from the log",
+                      action.game_id, action.seq)
 
     # ----- the lobby -----------------------------------------------------
 
@@ -226,6 +335,7 @@ class GameService:
                                           events=[e.to_json() for e in events], now=self.clock())
             await self._refresh(live)
             live.game = game
+            self._track(live)
             return Outcome(live, live.seq, None, "start", events)
 
     async def abort(self, live: LiveGame) -> None:
@@ -281,12 +391,14 @@ class GameService:
                   seat: str | None = None, observed_seq: int | None = None) -> Outcome:
         """Apply one action for a user, durably. `observed_seq` detects double requests."""
         async with live.lock:
+            await self._ensure(live)
             self._running(live)
             assert live.game is not None
             chosen = self.resolve_seat(live, user_id, action, seat)
             if action in live.game.queries:
-                return Outcome(live, live.seq, chosen, action, live.game.act(chosen, action,
-                                                                             **params))
+                events = live.game.act(chosen, action, **params)
+                self._settle()  # the query's rollback rebuilt the state's containers
+                return Outcome(live, live.seq, chosen, action, events)
             if observed_seq is not None and observed_seq != live.seq:
                 await self.refuse_repeat(live, observed_seq, chosen, action, params)
             return await self._apply(live, chosen, action, params, user_id)
@@ -294,6 +406,8 @@ class GameService:
     async def act_as_deadline(self, live: LiveGame, seat: str, action: str,
                               params: dict[str, Any]) -> Outcome:
         async with live.lock:
+            await self._ensure(live)
+            self._running(live)
             return await self._apply(live, seat, action, params, 0)
 
     async def refuse_repeat(self, live: LiveGame, observed: int, seat: str, action: str,
@@ -309,13 +423,14 @@ class GameService:
         game = live.game
         assert game is not None
         events = game.act(seat, action, **params)
-        step = game.log[-1]
+        step = game.last_step
+        assert step is not None
         seq = live.seq + 1
         snapshot = game.state() if seq % self.snapshot_every == 0 or game.finished else None
         try:
             await self.storage.append_action(
                 live.id, expected_seq=live.seq, kind="act", seat=seat, action=action,
-                params=params, user_id=user_id, step=step.to_json(),
+                params=params, user_id=user_id, step=stored_step(step),
                 events=[e.to_json() for e in events], snapshot=snapshot,
                 finished=game.finished, now=self.clock())
         except BaseException:
@@ -324,45 +439,46 @@ class GameService:
             raise
         live.row = replace(live.row, seq=seq,
                            status="finished" if game.finished else live.row.status)
+        self._settle()
         if game.finished:
             self._forget(live)
         return Outcome(live, seq, seat, action, events)
 
     async def _reload(self, live: LiveGame) -> None:
-        snap = await self.storage.latest_snapshot(live.id)
+        """Rebuild a loaded game from storage (its lock held)."""
         row = await self.storage.game(live.id)
-        if snap is None or row is None:
+        if row is None:
             return
-        game = engine.load(row.variant, snap[1])
-        for action in await self.storage.actions(live.id, after=snap[0]):
-            game = self._replay_row(game, action)
-        live.game = game
         live.row = row
+        live.game = await self._rebuild(live)
 
     # ----- undo ----------------------------------------------------------
 
-    def undo_needs(self, live: LiveGame) -> list[str]:
-        """The seats whose agreement an undo of the last action needs."""
+    async def undo_needs(self, live: LiveGame) -> tuple[list[str], list[Step]]:
+        """The seats whose agreement an undo of the last action needs, and the game's
+        steps in effect (read from the log: the game itself holds none)."""
         game = live.game
         assert game is not None
-        if not game.log:
+        steps = steps_in_effect(await self.storage.actions(live.id))
+        if not steps:
             raise NotAllowed("There is nothing to undo.")
-        last = game.log[-1]
+        last = steps[-1]
         if not last.undoable:
             raise NotAllowed(f"The last action ({last.action}) rolled dice, drew or dealt cards "
                              "or showed someone a secret, so it can't be undone.")
         needed = {last.seat} | set(game.prompts())
-        return [s for s in game.seats if s in needed]
+        return [s for s in game.seats if s in needed], steps
 
     async def request_undo(self, live: LiveGame, user_id: int, *, decider: bool) -> list[str]:
         """Undo at once for the creator (`decider`); otherwise record a request.
 
         Returns the seats still to agree ([] when the undo was applied)."""
         async with live.lock:
+            await self._ensure(live)
             self._running(live)
-            needed = self.undo_needs(live)
+            needed, steps = await self.undo_needs(live)
             if decider:
-                await self._undo(live, user_id)
+                await self._undo(live, user_id, steps)
                 return []
             mine = set(live.seats_of(user_id))
             if not mine:
@@ -372,6 +488,7 @@ class GameService:
 
     async def agree_undo(self, live: LiveGame, user_id: int) -> list[str]:
         async with live.lock:
+            await self._ensure(live)
             self._running(live)
             req = await self.storage.undo_request(live.id)
             if req is None or req.seq != live.seq:
@@ -390,14 +507,14 @@ class GameService:
         if missing:
             await self.storage.put_undo_request(req)
             return missing
-        await self._undo(live, user_id)
+        await self._undo(live, user_id, steps_in_effect(await self.storage.actions(live.id)))
         return []
 
-    async def _undo(self, live: LiveGame, user_id: int) -> None:
+    async def _undo(self, live: LiveGame, user_id: int, steps: list[Step]) -> None:
         game = live.game
         assert game is not None
-        undone = game.log[-1]
-        previous = engine.undo_last(game)
+        undone = steps[-1]
+        previous = engine.undo_last(game, steps)
         event = engine.public("undo", f"The last action ({undone.seat}: {undone.action}) "
                                       "was taken back.", action=undone.action, seat=undone.seat)
         await self.storage.append_action(
@@ -407,6 +524,7 @@ class GameService:
         await self.storage.clear_undo_request(live.id)
         live.game = previous
         await self._refresh(live)
+        self._settle()
 
     @staticmethod
     def _running(live: LiveGame) -> None:
@@ -417,6 +535,29 @@ class GameService:
             raise NotAllowed("This game has not started yet: the creator runs /game start.")
         if live.row.status != "running" or live.game is None:
             raise NotAllowed("This game is not running.")
+
+
+def stored_step(step: Step) -> dict[str, Any]:
+    """What an action row keeps of its step beside its own columns (seat, action, params):
+    the luck, and whether it told someone a secret; nothing when it did neither."""
+    kept: dict[str, Any] = {}
+    if step.luck:
+        kept["luck"] = step.luck
+    if step.secret:
+        kept["secret"] = True
+    return kept
+
+
+def steps_in_effect(rows: Sequence[ActionRow]) -> list[Step]:
+    """The engine steps a stored log adds up to: each undo row takes back the step before."""
+    steps: list[Step] = []
+    for row in rows:
+        if row.kind == "act" and row.seat is not None and row.action is not None:
+            steps.append(Step(row.seat, row.action, dict(row.params),
+                              list(row.step.get("luck", [])), bool(row.step.get("secret"))))
+        elif row.kind == "undo" and steps:
+            steps.pop()
+    return steps
 
 
 def paused_message(live: LiveGame) -> str:

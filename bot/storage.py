@@ -1,5 +1,9 @@
 """Durable storage: games, seats, the append-only action log, snapshots, deadlines.
 
+A game's storage grows with its log alone: each action row keeps its own columns,
+the luck it used and its events once; a game keeps one snapshot, its latest (the
+engine's position, not its history).
+
 SQLite through aiosqlite, in WAL mode with `synchronous=FULL`, so a commit has
 reached the disk before the bot acknowledges anything. One connection serves the
 whole process; a lock makes each transaction atomic with respect to the others.
@@ -33,7 +37,7 @@ class StaleWrite(StorageError):
     """Someone else stored an action first: the game moved on."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: ten thousand of them make the index
 class GameRow:
     id: int
     variant: str
@@ -51,7 +55,7 @@ class GameRow:
         return self.status in ("lobby", "running")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatRow:
     game_id: int
     position: int
@@ -329,8 +333,12 @@ class Storage:
             async with self.transaction() as db:
                 await db.execute(insert, row)
                 if snapshot is not None:
+                    # Only the latest snapshot is ever read (the log replays the rest), so
+                    # the older ones go: a game's storage then grows with its log alone.
                     await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
                                      (game_id, seq, json.dumps(snapshot)))
+                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ?",
+                                     (game_id, seq))
                 if finished:
                     await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
                                      (game_id,))
@@ -348,25 +356,25 @@ class Storage:
                               "ORDER BY seq DESC LIMIT 1", (game_id,))
         return (row[0], json.loads(row[1])) if row else None
 
-    async def restore_material(self) -> list[tuple[GameRow, tuple[int, dict[str, Any]] | None,
-                                                   list[ActionRow]]]:
-        """Every running game with its latest snapshot and the log after it, in 3 queries."""
-        games = [g for g in await self.live_games() if g.status == "running"]
-        snaps: dict[int, tuple[int, dict[str, Any]]] = {}
-        for row in await self._all(
-                "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN (SELECT game_id, "
-                "MAX(seq) AS seq FROM snapshots GROUP BY game_id) m ON s.game_id = m.game_id "
-                "AND s.seq = m.seq JOIN games g ON g.id = s.game_id WHERE g.status = 'running'"):
-            snaps[row[0]] = (row[1], json.loads(row[2]))
-        tails: dict[int, list[ActionRow]] = {}
-        for row in await self._all(
-                f"SELECT {', '.join('a.' + c.strip() for c in ACTION_COLUMNS.split(','))} "
-                "FROM actions a JOIN games g ON g.id = a.game_id JOIN (SELECT game_id, MAX(seq) "
-                "AS seq FROM snapshots GROUP BY game_id) m ON m.game_id = a.game_id "
-                "WHERE g.status = 'running' AND a.seq > m.seq ORDER BY a.game_id, a.seq"):
-            action = _action(row)
-            tails.setdefault(action.game_id, []).append(action)
-        return [(g, snaps.get(g.id), tails.get(g.id, [])) for g in games]
+    async def snapshot_and_tail(self, game_id: int
+                                ) -> tuple[dict[str, Any], list[ActionRow]] | None:
+        """What rebuilds a game: its latest snapshot and the log rows after it (None
+        without a snapshot), read under one hold of the connection's lock, so that no
+        action is stored between the two."""
+        async with self._lock:
+            async with self._conn.execute(
+                    "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC "
+                    "LIMIT 1", (game_id,)) as cur:
+                snap = await cur.fetchone()
+            rows: list[Any] = []
+            if snap is not None:
+                async with self._conn.execute(
+                        f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
+                        "ORDER BY seq", (game_id, snap[0])) as cur:
+                    rows = list(await cur.fetchall())
+        if snap is None:
+            return None
+        return json.loads(snap[1]), [_action(r) for r in rows]
 
     # ----- deadlines -----------------------------------------------------
 

@@ -18,11 +18,11 @@ Interaction = discord.Interaction[Any]
 Complete = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 
-def prompt_choices(bot: Croupier, interaction: Interaction, action: str, param: str,
-                   current: str) -> list[app_commands.Choice[str]]:
+async def prompt_choices(bot: Croupier, interaction: Interaction, action: str, param: str,
+                         current: str) -> list[app_commands.Choice[str]]:
     """The legal values of `param` for `action`, as the user's prompt lists them now."""
     try:
-        live = bot.game_here(interaction)
+        live = await bot.game_here(interaction)
     except RuleError:
         return []
     game = live.game
@@ -44,7 +44,7 @@ def from_prompt(action: str, param: str) -> Complete:
 
     async def complete(interaction: Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
-        return prompt_choices(interaction.client, interaction, action, param, current)
+        return await prompt_choices(interaction.client, interaction, action, param, current)
 
     return complete
 
@@ -65,7 +65,7 @@ class GameCog(commands.Cog):
 
     async def show_board(self, interaction: Interaction, name: str) -> None:
         """The board image of the public view, only to the asker (rendered off the loop)."""
-        live = self.bot.game_here(interaction, self.variant)
+        live = await self.bot.game_here(interaction, self.variant)
         render = self.bot.renderers.get(self.variant)
         if live.game is None or render is None:
             await interaction.response.send_message(

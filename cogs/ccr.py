@@ -28,7 +28,8 @@ def territories(action: str, param: str) -> Complete:
 
     async def complete(interaction: Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
-        offered = prompt_choices(interaction.client, interaction, action, param, current)
+        offered = await prompt_choices(interaction.client, interaction, action, param,
+                                       current)
         return offered or _matching(list(classic_map().territories), current)
 
     return complete
@@ -39,13 +40,14 @@ def corporations(action: str) -> Complete:
 
     async def complete(interaction: Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
-        offered = prompt_choices(interaction.client, interaction, action, "corporation",
-                                 current)
+        offered = await prompt_choices(interaction.client, interaction, action, "corporation",
+                                       current)
         if offered:
             return offered
         bot: Croupier = interaction.client
         try:
-            edition = bot.game_here(interaction, VARIANT).row.options.get("edition", "2008")
+            live = await bot.game_here(interaction, VARIANT)
+            edition = live.row.options.get("edition", "2008")
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             edition = "2008"
         return _matching(list(chains(str(edition))), current)

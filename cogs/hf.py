@@ -30,7 +30,7 @@ class HighFrontier(GameCog):
     async def player_choices(self, interaction: Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
         try:
-            live = self.bot.game_here(interaction, VARIANT)
+            live = await self.bot.game_here(interaction, VARIANT)
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             return []
         return [app_commands.Choice(name=s.seat, value=s.seat) for s in live.seats

@@ -78,7 +78,7 @@ class Lobby(commands.Cog):
     async def seat_autocomplete(self, interaction: Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:
         try:
-            live = self.service.in_channel(interaction.channel_id or 0)
+            live = await self.service.in_channel(interaction.channel_id or 0)
         except NotAllowed:
             return []
         cls = engine.VARIANTS[live.row.variant]
@@ -134,7 +134,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(seat="A seat name (a suspect, a power, or your player name)")
     @app_commands.autocomplete(seat=seat_autocomplete)
     async def join(self, interaction: Interaction, seat: str | None = None) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = await self.service.join(live, interaction.user.id, seat=seat,
                                          player_name=interaction.user.display_name)
@@ -154,7 +154,7 @@ class Lobby(commands.Cog):
 
     @game.command(name="leave", description="Leave this channel's game before it starts")
     async def leave(self, interaction: Interaction) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         gone = await self.service.leave(live, interaction.user.id)
         await interaction.response.send_message(f"You left ({', '.join(gone)}).", ephemeral=True)
         await self.bot.delivery.post(live, f"{interaction.user.mention} leaves "
@@ -163,7 +163,7 @@ class Lobby(commands.Cog):
 
     @game.command(name="start", description="Deal and begin (the creator)")
     async def start(self, interaction: Interaction) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await self.service.start(live, interaction.user.id)
         await interaction.followup.send("The game has started.", ephemeral=True)
@@ -176,7 +176,7 @@ class Lobby(commands.Cog):
 
     @game.command(name="status", description="Show this channel's game")
     async def status(self, interaction: Interaction) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         deadline = await self.bot.deadlines.due(live)
         await interaction.response.send_message(embed=status_embed(live, deadline),
                                                 ephemeral=True)
@@ -193,12 +193,12 @@ class Lobby(commands.Cog):
 
     @game.command(name="hand", description="Show your own secrets in this game (only to you)")
     async def hand(self, interaction: Interaction) -> None:
-        live = self.bot.game_here(interaction)
+        live = await self.bot.game_here(interaction)
         await self.bot.show_hand(interaction, live.id)
 
     @game.command(name="abort", description="End this channel's game now (creator or Manage Server)")
     async def abort(self, interaction: Interaction) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         if interaction.user.id != live.row.creator_id and not is_manager(interaction):
             raise NotAllowed("Only the game's creator or a member with Manage Server can abort it.")
         await self.service.abort(live)
@@ -210,7 +210,7 @@ class Lobby(commands.Cog):
     @game.command(name="adopt", description="Move one of your games into this channel")
     @app_commands.describe(game_id="The game's number (#N), e.g. after its channel was deleted")
     async def adopt(self, interaction: Interaction, game_id: int) -> None:
-        live = self.service.get(game_id)
+        live = await self.service.get(game_id)
         if interaction.user.id != live.row.creator_id and not is_manager(interaction):
             raise NotAllowed("Only the game's creator or a member with Manage Server can move it.")
         if interaction.guild_id is None or interaction.guild_id != live.row.guild_id:
@@ -237,7 +237,7 @@ class Lobby(commands.Cog):
         game_id = self.service.by_channel.get(channel_id)
         if game_id is None:
             return
-        live = self.service.get(game_id)
+        live = await self.service.get(game_id)
         await self.bot.delivery.dm(
             live.row.creator_id, f"The channel of your game #{live.id} ({engine.game_class(live.row.variant).title}) was "
             f"deleted. The game is saved exactly as it was: run `/game adopt game_id:{live.id}` "
@@ -247,7 +247,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(seat="The seat to hand over", user="Who takes it")
     @app_commands.autocomplete(seat=seat_autocomplete)
     async def substitute(self, interaction: Interaction, seat: str, user: discord.User) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         holder = next((s.user_id for s in live.seats if s.seat == seat), None)
         if interaction.user.id not in (live.row.creator_id, holder) and not is_manager(interaction):
             raise NotAllowed("Only the creator, the seat's player or a member with Manage Server "
@@ -273,7 +273,7 @@ class Lobby(commands.Cog):
                        change: Literal["set", "extend", "pause", "resume", "clear"],
                        hours: app_commands.Range[float, 0, 24 * 60] = 0.0,
                        minutes: app_commands.Range[float, 0, 60 * 24 * 60] = 0.0) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         if interaction.user.id != live.row.creator_id and not is_manager(interaction):
             raise NotAllowed("Only the game's creator or a member with Manage Server can change "
                              "the deadline.")
@@ -300,7 +300,7 @@ class Lobby(commands.Cog):
 
     @game.command(name="undo", description="Take back the last action (needs agreement)")
     async def undo(self, interaction: Interaction) -> None:
-        live = self.service.in_channel(interaction.channel_id or 0)
+        live = await self.service.in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=True, thinking=True)
         decider = interaction.user.id == live.row.creator_id
         missing = await self.service.request_undo(live, interaction.user.id, decider=decider)

@@ -5,7 +5,11 @@ A game subclasses `Game`, declares its seats, options and actions, and writes on
 the same way for every game: it refuses actions that no prompt offers, checks the
 parameters against the prompted choices, runs the handler with a generator derived
 from the seed and the action's index, rolls everything back if the handler raises,
-and appends the step (with the luck it used) to the action log.
+and keeps the step it took (with the luck it used) as `last_step`.
+
+A game holds its position, not its history: the action log lives in storage (the
+bot's database), and `replay`/`verify`/`undo_last` are given the steps explicitly.
+Tests and demos that want the steps in memory make the game with `history=True`.
 """
 
 from __future__ import annotations
@@ -195,7 +199,12 @@ class Game(ABC):
     seats: list[Seat]
     seed: str
     options: dict[str, Any]
-    log: list[Step]
+    # The index of the next step: its luck comes from Rng(seed, f"action:{step_count}").
+    step_count: int
+    # The step of the last accepted action (None after `load`, until the next action).
+    last_step: Step | None
+    # Every step, kept only when the game was made with `history=True` (tests, demos).
+    history: list[Step] | None
     setup_luck: list[dict[str, Any]]
     finished: bool
     winners: list[Seat]
@@ -207,7 +216,9 @@ class Game(ABC):
         self.seats = self._check_seats(seats)
         self.seed = seed
         self.options = self.read_options(options or {})
-        self.log = []
+        self.step_count = 0
+        self.last_step = None
+        self.history = None
         self.finished = False
         self.winners = []
         rng = Rng(seed, "setup")
@@ -292,7 +303,7 @@ class Game(ABC):
         if not isinstance(action, str):
             raise Unreadable("An action is named by its name, in words.")
         before = self._checkpoint()
-        rng = Rng(self.seed, f"action:{len(self.log)}")
+        rng = Rng(self.seed, f"action:{self.step_count}")
         try:
             params = read_params(action, self._handler(action), params)
             handler = self._check(seat, action, params)
@@ -306,21 +317,27 @@ class Game(ABC):
                 raise AssertionError(f"query {action} must not use luck or speak publicly")
             return events
         secret = any(not e.public for e in events)
-        self.log.append(Step(seat, action, dict(params), rng.luck, secret))
+        self._record(Step(seat, action, dict(params), rng.luck, secret))
         return events
 
-    # A checkpoint is the game's own state as JSON text: cheaper than a deep copy, and
-    # every action thereby checks that the state stays JSON-ready. The log only grows,
-    # so it is rolled back by truncation.
-    def _checkpoint(self) -> tuple[int, bool, list[Seat], str]:
-        return len(self.log), self.finished, list(self.winners), json.dumps(self._dump())
+    def _record(self, step: Step) -> None:
+        """Count an accepted step; the log itself is the caller's (storage, `history`)."""
+        self.last_step = step
+        self.step_count += 1
+        if self.history is not None:
+            self.history.append(step)
 
-    def _rollback(self, checkpoint: tuple[int, bool, list[Seat], str]) -> None:
-        length, finished, winners, saved = checkpoint
+    # A checkpoint is the game's own state as JSON text: cheaper than a deep copy, and
+    # every action thereby checks that the state stays JSON-ready. A step is counted only
+    # once its handler succeeded, so the count needs no rolling back.
+    def _checkpoint(self) -> tuple[bool, list[Seat], str]:
+        return self.finished, list(self.winners), json.dumps(self._dump())
+
+    def _rollback(self, checkpoint: tuple[bool, list[Seat], str]) -> None:
+        finished, winners, saved = checkpoint
         self._restore(json.loads(saved))
         self.finished = finished
         self.winners = winners
-        del self.log[length:]
 
     def _handler(self, action: str) -> Any:
         """The function behind an action name (unbound), or the refusal of an unknown one."""
@@ -379,7 +396,7 @@ class Game(ABC):
             "finished": self.finished,
             "winners": list(self.winners),
             "commitment": commitment(self.seed),
-            "actions": len(self.log),
+            "actions": self.step_count,
         }
         if self.finished:
             base["seed"] = self.seed
@@ -387,7 +404,10 @@ class Game(ABC):
         return base
 
     def state(self) -> dict[str, Any]:
-        """The whole state, secrets included, as JSON-ready data (see docs/<id>.md)."""
+        """The whole position, secrets included, as JSON-ready data (see docs/<id>.md).
+
+        Not the history: `steps` only counts the steps taken, which is all a replay from
+        here needs (the next step's luck derives from the seed and that count)."""
         return {
             "schema": STATE_SCHEMA,
             "variant": self.variant,
@@ -397,7 +417,7 @@ class Game(ABC):
             "finished": self.finished,
             "winners": list(self.winners),
             "setup_luck": copy.deepcopy(self.setup_luck),
-            "log": [s.to_json() for s in self.log],
+            "steps": self.step_count,
             "game": self._dump(),
         }
 
@@ -413,7 +433,11 @@ class Game(ABC):
         game.winners = list(state["winners"])
         game.setup_luck = copy.deepcopy(list(state.get("setup_luck", [])))
         game.setup_events = []
-        game.log = [Step.from_json(s) for s in state["log"]]
+        # A state stored before the log moved out of the game still has it: only its
+        # length matters now.
+        game.step_count = int(state["steps"]) if "steps" in state else len(state["log"])
+        game.last_step = None
+        game.history = None
         game._restore(copy.deepcopy(dict(state["game"])))
         return game
 
@@ -424,4 +448,4 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return (f"engine.new_game({self.variant!r}, {self.seats!r}, seed=<hidden>, "
-                f"options={self.options!r})  # after {len(self.log)} actions")
+                f"options={self.options!r})  # after {self.step_count} actions")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import Unreadable
@@ -25,15 +26,21 @@ def game_class(variant: str) -> type[Game]:
 
 
 def new_game(variant: str, seats: list[str], *, seed: str,
-             options: dict[str, Any] | None = None) -> Game:
+             options: Mapping[str, Any] | None = None, history: bool = False) -> Game:
     """Start a game of `variant` for `seats` (in turn order), with all luck from `seed`.
+
+    `history=True` keeps every step in `game.history` (tests and demos that verify or
+    undo in memory); the bot keeps the log in its database instead.
 
     >>> import engine
     >>> g = engine.new_game("hf-political-events", ["Ann", "Bo", "Cy"], seed="s")
     >>> sorted(g.prompts()) != []
     True
     """
-    return game_class(variant)(list(seats), seed=seed, options=options)
+    game = game_class(variant)(list(seats), seed=seed, options=options)
+    if history:
+        game.history = []
+    return game
 
 
 def load(variant: str, state: dict[str, Any]) -> Game:

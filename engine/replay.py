@@ -4,6 +4,9 @@ Because every step's luck comes from the seed and the step's index, replaying th
 steps from the seed must reproduce every die roll, shuffle and draw. `verify`
 checks that, step by step, against the luck recorded in the log, and checks the
 seed against the commitment published at the start.
+
+A game does not carry its log (the bot keeps it in its database), so every function
+here is given the steps explicitly.
 """
 
 from __future__ import annotations
@@ -14,14 +17,14 @@ from typing import Any
 
 from engine.errors import RuleError
 from engine.game import Game, Step
-from engine.registry import game_class
+from engine.registry import new_game
 from engine.rng import commitment
 
 
 def replay(variant: str, seats: list[str], seed: str, options: Mapping[str, Any] | None,
-           steps: Sequence[Step]) -> Game:
+           steps: Sequence[Step], *, history: bool = False) -> Game:
     """Rebuild a game from its seed and steps. Raises RuleError if a step is refused."""
-    game = game_class(variant)(list(seats), seed=seed, options=options)
+    game = new_game(variant, list(seats), seed=seed, options=options, history=history)
     for index, step in enumerate(steps):
         try:
             game.act(step.seat, step.action, **step.params)
@@ -31,15 +34,24 @@ def replay(variant: str, seats: list[str], seed: str, options: Mapping[str, Any]
     return game
 
 
-def undo_last(game: Game) -> Game:
-    """The game as it was before its last step (refused if that step used luck or secrets)."""
-    if not game.log:
+def undo_last(game: Game, steps: Sequence[Step] | None = None) -> Game:
+    """The game as it was before its last step (refused if that step used luck or secrets).
+
+    `steps` are the game's steps so far (the bot reads them from its database); a game
+    made with `history=True` may leave them out. The result keeps a history if `game` did.
+    """
+    if steps is None:
+        if game.history is None:
+            raise TypeError("undo_last needs the game's steps (or a game with history=True)")
+        steps = game.history
+    if not steps:
         raise RuleError("There is nothing to undo.")
-    last = game.log[-1]
+    last = steps[-1]
     if not last.undoable:
         raise RuleError(f"The last action ({last.action}) rolled dice, drew cards or showed "
                         "someone a secret, so it can't be undone.")
-    return replay(game.variant, game.seats, game.seed, game.options, game.log[:-1])
+    return replay(game.variant, game.seats, game.seed, game.options, steps[:-1],
+                  history=game.history is not None)
 
 
 @dataclass
@@ -61,16 +73,25 @@ class Verification:
 UNDO = "__undo__"  # a step marker: the previous step was taken back
 
 
-def verify(state: Mapping[str, Any], *, published_commitment: str | None = None) -> Verification:
-    """Replay a stored game from its seed and compare every step's luck with the log."""
+def verify(state: Mapping[str, Any], steps: Sequence[Step | Mapping[str, Any]], *,
+           published_commitment: str | None = None) -> Verification:
+    """Replay a game from its seed and `steps`, comparing every step's luck with the log,
+    and the replayed final position with `state` (the stored one)."""
     verification = verify_steps(
         state["variant"], list(state["seats"]), state["seed"], state.get("options"),
-        list(state.get("setup_luck", [])), [Step.from_json(s) for s in state["log"]],
+        list(state.get("setup_luck", [])),
+        [s if isinstance(s, Step) else Step.from_json(s) for s in steps],
         published_commitment=published_commitment)
-    if verification.ok and verification.final is not None and \
-            verification.final.state()["game"] != state["game"]:
-        verification.ok = False
-        verification.problems.append("the replayed final state differs from the stored state")
+    final = verification.final
+    if verification.ok and final is not None:
+        if "steps" in state and final.step_count != state["steps"]:
+            verification.ok = False
+            verification.problems.append(f"the stored state counts {state['steps']} actions but "
+                                         f"the log replays {final.step_count}")
+        elif final.state()["game"] != state["game"]:
+            verification.ok = False
+            verification.problems.append("the replayed final state differs from the stored "
+                                         "state")
     return verification
 
 
@@ -81,24 +102,29 @@ def verify_steps(variant: str, seats: list[str], seed: str, options: Mapping[str
     problems: list[str] = []
     if published_commitment is not None and commitment(seed) != published_commitment:
         problems.append("the seed does not match the commitment published at the start")
-    game = game_class(variant)(list(seats), seed=seed, options=options)
+    game = new_game(variant, list(seats), seed=seed, options=options)
     if game.setup_luck != setup_luck:
         problems.append(f"the setup recorded {_describe(setup_luck)} but the seed gives "
                         f"{_describe(game.setup_luck)}")
+    taken: list[Step] = []  # the steps in effect, for an UNDO marker to take back
     for index, step in enumerate(steps, start=1):
         if step.action == UNDO:
-            game = undo_last(game)
+            game = undo_last(game, taken)
+            taken.pop()
             continue
         try:
             game.act(step.seat, step.action, **step.params)
         except RuleError as exc:
             problems.append(f"action {index} ({step.action}) is refused on replay: {exc.message}")
             break
-        if game.log[-1].luck != step.luck:
+        replayed = game.last_step
+        assert replayed is not None
+        if replayed.luck != step.luck:
             problems.append(f"action {index} ({step.seat}: {step.action}) recorded "
                             f"{_describe(step.luck)} but the seed gives "
-                            f"{_describe(game.log[-1].luck)}")
+                            f"{_describe(replayed.luck)}")
             break
+        taken.append(replayed)
     return Verification(not problems, len(steps), problems, game)
 
 

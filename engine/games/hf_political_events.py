@@ -20,6 +20,7 @@ house rulings HF-1..HF-4; commands, decisions and the state schema:
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
 from typing import Any
 
@@ -130,7 +131,9 @@ class HighFrontierEvents(Game):
     turn: int
     deck: Deck
     set_aside: CardId | None
-    history: list[dict[str, Any]]
+    # Every event drawn, in order ("history" in the state), each record kept as compact
+    # JSON text: a late game holds hundreds, and a thousand games are live at once.
+    draws: list[str]
     pending: dict[str, Any] | None
 
     # ----- setup, state -------------------------------------------------
@@ -153,7 +156,7 @@ class HighFrontierEvents(Game):
         self.deck = Deck("events", list(DECK))
         self.deck.shuffle(rng)
         self.set_aside = None
-        self.history = []
+        self.draws = []
         self.pending = None
         return [public("setup", f"The 24 political event cards are shuffled. {self.secgen} is "
                        f"the Sec-Gen; the Active Law is {self.law}. Tell the bot each "
@@ -174,7 +177,7 @@ class HighFrontierEvents(Game):
             "pile": list(self.deck.pile),
             "drawn": list(self.deck.discards),
             "set_aside": self.set_aside,
-            "history": copy.deepcopy(self.history),
+            "history": self._records(),
             "pending": copy.deepcopy(self.pending),
         }
 
@@ -191,7 +194,7 @@ class HighFrontierEvents(Game):
         self.sunspot = data["sunspot"]
         self.deck = Deck("events", list(data["pile"]), list(data["drawn"]))
         self.set_aside = data["set_aside"]
-        self.history = list(data["history"])
+        self.draws = [_compact(r) for r in data["history"]]
         self.pending = data["pending"]
         self._check_state()
 
@@ -512,7 +515,7 @@ class HighFrontierEvents(Game):
                   "reason": reason, "detail": detail, "effect": effect, "secgen": self.secgen,
                   "sunspot": self.sunspot, "law": self.law, "anarchy": self.anarchy,
                   "war": self.war}
-        self.history.append(record)
+        self.draws.append(_compact(record))
         head = f"Turn {self.turn}: {self.secgen} (Sec-Gen) draws **{kind.title}**."
         if reason is None:
             text = f"{head} " + _cap(f"{detail}: {effect_text}" if detail else effect_text)
@@ -790,14 +793,19 @@ class HighFrontierEvents(Game):
     def do_history(self, seat: Seat, rng: Rng) -> list[Event]:
         """Every event drawn so far, and what became of it: to the asker only."""
         lines = []
-        for r in self.history[-HISTORY_LINES:]:
+        records = self._records()
+        for r in records[-HISTORY_LINES:]:
             outcome = "applied" if r["applied"] else IGNORED[r["reason"]]
             lines.append(f"Turn {r['turn']}: {CARD_TYPE[r['card']].title}: {outcome}")
-        if len(self.history) > HISTORY_LINES:
-            lines.insert(0, f"(the last {HISTORY_LINES} of {len(self.history)} draws)")
+        if len(records) > HISTORY_LINES:
+            lines.insert(0, f"(the last {HISTORY_LINES} of {len(records)} draws)")
         text = "\n".join(lines) or "No event has been drawn yet."
         return [private(seat, "history", text,
-                        history=[self._expand(r) for r in self.history])]
+                        history=[self._expand(r) for r in records])]
+
+    def _records(self) -> list[dict[str, Any]]:
+        """The draw records as data (each call makes fresh ones)."""
+        return [json.loads(r) for r in self.draws]
 
     # ----- in words -------------------------------------------------------
 
@@ -828,6 +836,7 @@ class HighFrontierEvents(Game):
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         recent = self._most_recent()
+        records = self._records()
         length = self.options["track_length"]
         sunspot: dict[str, Any] = {"mode": self.options["seniority"], "space": self.sunspot}
         if self._tracked:
@@ -862,13 +871,17 @@ class HighFrontierEvents(Game):
             "drawn": [card_info(c) for c in self.deck.discards],
             "set_aside": card_info(self.set_aside) if self.set_aside else None,
             "most_recent_event": self._event(recent) if recent else None,
-            "last_draw": self._expand(self.history[-1]) if self.history else None,
+            "last_draw": self._expand(records[-1]) if records else None,
             "history": [{"turn": r["turn"], "card": r["card"], "title": CARD_TYPE[r["card"]].title,
                          "applied": r["applied"], "reason": r["reason"]}
-                        for r in self.history],
+                        for r in records],
             "pending": pending,
             "waiting": self._waiting_text(),
         }
         if seat is not None:
             view["me"] = seat
         return view
+
+
+def _compact(record: dict[str, Any]) -> str:
+    return json.dumps(record, separators=(",", ":"))

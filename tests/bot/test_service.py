@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from bot.service import Duplicate, GameService
-from bot.storage import StaleWrite, Storage
+from bot.storage import StaleWrite, Storage, _migrations
 
 OPEN: list[Storage] = []
 
@@ -49,7 +49,9 @@ async def test_restart_resumes_every_game_with_no_action_lost(tmp_path: Path) ->
 
     again = await _service(db, snapshot_every=3)
     assert await again.restore() == 1
-    restored = again.in_channel(10)
+    restored = again.live[live.id]
+    assert restored.game is None  # the index only: loaded when first touched
+    restored = await again.in_channel(10)
     assert restored.game.state() == before
     assert restored.seq == live.seq
 
@@ -64,7 +66,7 @@ async def test_double_request_applies_once(tmp_path: Path) -> None:
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, Duplicate)]
     assert len(applied) == 1 and len(refused) == 49
-    assert len(live.game.log) == 1
+    assert live.game.step_count == 1 and len(await service.storage.actions(live.id)) == 2
 
 
 async def test_illegal_action_changes_nothing(tmp_path: Path) -> None:
@@ -89,11 +91,11 @@ async def test_undo_needs_agreement_unless_the_creator_decides(tmp_path: Path) -
     service = await _service(tmp_path / "c.db")
     live = await _started(service)
     await service.act(live, 100, "note", {"text": "hello"})
-    assert live.game.log[-1].undoable
+    assert live.game.last_step.undoable
     missing = await service.request_undo(live, 200, decider=False)
     assert missing == ["Ann"]
     assert await service.agree_undo(live, 100) == []
-    assert live.game.log == [] and live.game.view(None)["marker"] == "a"
+    assert live.game.step_count == 0 and live.game.view(None)["marker"] == "a"
 
 
 async def test_undo_refused_after_luck(tmp_path: Path) -> None:
@@ -123,7 +125,7 @@ async def test_the_schema_is_migrated_forward_once(tmp_path: Path) -> None:
     """Migrations are numbered SQL files applied in one transaction; PRAGMA user_version."""
     db = tmp_path / "c.db"
     first = await _service(db)
-    latest = len(list((Path(__file__).parents[2] / "bot" / "migrations").glob("*.sql")))
+    latest = max(number for number, _ in _migrations())
     assert await first.storage.schema_version() == latest
     await OPEN.pop().close()
     again = await _service(db)  # opening again applies nothing twice

@@ -59,7 +59,7 @@ async def test_hand_is_private_and_the_board_image_shows_only_the_public_view(
     await table.slash("ann", "game start")
     hand = await table.slash("bob", "clue hand")
     assert hand.ephemeral and "Clue cards" in hand.text()
-    assert table.live.game.log == []  # a question, not an action: nothing is logged
+    assert table.live.game.step_count == 0  # a question, not an action: nothing is logged
     board = await table.slash("cy", "clue board")
     files = [f for m in board.all_messages() for f in m.files]
     assert board.ephemeral and files and files[0][1].startswith(b"\x89PNG")

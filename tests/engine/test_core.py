@@ -14,11 +14,13 @@ import pytest
 
 import engine
 import tests.support.pig  # noqa: F401  (registers Pig)
-from engine import Deck, NotAllowed, Rng, Unreadable
+from engine import Deck, NotAllowed, Rng, Step, Unreadable
+from tests.support import contract
 
 
 def pig(seed: str = "core") -> engine.Game:
-    return engine.new_game("pig", ["ann", "bob"], seed=seed, options={"target": 100})
+    return engine.new_game("pig", ["ann", "bob"], seed=seed, options={"target": 100},
+                           history=True)
 
 
 def snapshot(game: engine.Game) -> str:
@@ -46,7 +48,7 @@ def test_every_refusal_explains_itself_and_changes_nothing(
         game.act(seat, action, **params)
     assert words in refused.value.message
     assert snapshot(game) == before
-    assert game.log == []
+    assert game.history == [] and game.step_count == 0 and game.last_step is None
 
 
 def test_a_handler_that_fails_halfway_is_rolled_back() -> None:
@@ -79,9 +81,11 @@ def test_each_step_has_its_own_reproducible_stream() -> None:
 def test_luck_is_recorded_and_makes_a_step_impossible_to_undo() -> None:
     game = pig()
     game.act("ann", "note", text="hello")
-    assert game.log[-1].luck == [] and game.log[-1].undoable
+    assert game.last_step is not None
+    assert game.last_step.luck == [] and game.last_step.undoable
     game.act("ann", "roll")
-    rolled = game.log[-1]
+    rolled = game.last_step
+    assert rolled is not None
     assert [x["kind"] for x in rolled.luck] == ["roll"] and not rolled.undoable
     with pytest.raises(engine.RuleError, match="can't be undone"):
         engine.undo_last(game)
@@ -156,7 +160,8 @@ def played(seed: str = "replay") -> engine.Game:
 
 def test_a_replay_of_the_log_reproduces_the_game() -> None:
     game = played()
-    again = engine.replay("pig", game.seats, game.seed, game.options, game.log)
+    assert game.history is not None
+    again = engine.replay("pig", game.seats, game.seed, game.options, game.history)
     assert again.state() == game.state()
     restored = engine.load("pig", json.loads(json.dumps(game.state())))
     assert restored.state() == game.state()
@@ -164,24 +169,26 @@ def test_a_replay_of_the_log_reproduces_the_game() -> None:
 
 def test_verify_accepts_the_true_log_and_its_commitment() -> None:
     game = played()
-    result = engine.verify(game.state(), published_commitment=engine.commitment(game.seed))
+    result = contract.verify(game, published_commitment=engine.commitment(game.seed))
     assert result.ok, result.problems
-    assert result.steps == len(game.log)
+    assert game.history is not None and result.steps == len(game.history) == game.step_count
 
 
 def test_verify_fails_when_one_die_roll_is_altered() -> None:
-    state = played().state()
-    step = next(s for s in state["log"] if s["luck"])
+    game = played()
+    assert game.history is not None
+    steps = [s.to_json() for s in game.history]
+    step = next(s for s in steps if s["luck"])
     die = step["luck"][0]["values"][0]
     step["luck"][0]["values"][0] = die % 6 + 1
-    result = engine.verify(state)
+    result = engine.verify(game.state(), steps)
     assert not result.ok
     assert "recorded" in result.problems[0] and "but the seed gives" in result.problems[0]
 
 
 def test_verify_fails_on_a_seed_that_does_not_match_the_commitment() -> None:
     game = played()
-    result = engine.verify(game.state(), published_commitment=engine.commitment("another"))
+    result = contract.verify(game, published_commitment=engine.commitment("another"))
     assert not result.ok and "commitment" in result.problems[0]
 
 
@@ -190,3 +197,38 @@ def test_undo_takes_back_a_luckless_step_exactly() -> None:
     before = game.state()
     game.act(next(iter(game.prompts())), "note", text="oops")
     assert engine.undo_last(game).state() == before
+
+
+def test_verify_fails_when_the_log_misses_a_step() -> None:
+    """The stored position counts its steps, so a log that lost its last one is caught."""
+    game = played()
+    game.act(next(iter(game.prompts())), "note", text="the last word")
+    assert game.history is not None
+    result = engine.verify(game.state(), game.history[:-1])
+    assert not result.ok and "counts" in result.problems[0]
+
+
+def test_undo_is_given_the_steps_when_the_game_keeps_no_history() -> None:
+    """The bot's games hold no log: undo replays the steps it reads from storage."""
+    game = played()
+    assert game.history is not None
+    steps = list(game.history)
+    lean = engine.load("pig", game.state())
+    assert lean.history is None and lean.step_count == len(steps)
+    lean.act(next(iter(lean.prompts())), "note", text="oops")
+    assert lean.last_step is not None
+    assert engine.undo_last(lean, [*steps, lean.last_step]).state() == game.state()
+
+
+def test_the_state_holds_the_position_not_the_history() -> None:
+    """issue 13: 'A game's in-memory state and its snapshots hold the position, not the
+    history'; a state stored with the old log still loads, counting its steps."""
+    game = played()
+    state = game.state()
+    assert "log" not in state and state["steps"] == game.step_count > 0
+    assert game.history is not None
+    old = {key: value for key, value in state.items() if key != "steps"}
+    old["log"] = [s.to_json() for s in game.history]
+    migrated = engine.load("pig", old)
+    assert migrated.state() == state
+    assert [Step.from_json(s) for s in old["log"]] == game.history

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import engine
 from engine import Game, RuleError
 from engine.games.hf_cards import DECK, IDEOLOGIES
+from tests.support import contract
 
 V = "hf-political-events"
 OPTION_SETS: list[dict[str, Any]] = [
@@ -93,7 +94,7 @@ def unprompted_move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str,
 def play(seed: int, options: dict[str, Any], seats: list[str], steps: int,
          check_every: int = 1) -> Game:
     rnd = random.Random(seed)
-    game = engine.new_game(V, seats, seed=f"prop-{seed}", options=options)
+    game = engine.new_game(V, seats, seed=f"prop-{seed}", options=options, history=True)
     check_invariants(game)
     for step in range(steps):
         roll = rnd.random()
@@ -125,7 +126,7 @@ def test_random_legal_play(seed: int, options: dict[str, Any], seats: list[str])
     """Random legal play: prompted choices are accepted, refusals change nothing, the state
     round-trips after every step, and the log verifies from the seed."""
     game = play(seed, options, seats, steps=80)
-    result = engine.verify(game.state())
+    result = contract.verify(game)
     assert result.ok, result.problems
 
 
@@ -135,7 +136,7 @@ def test_long_games_verify(options: dict[str, Any]) -> None:
     for seed in range(2):
         game = play(seed, options, ["Ann", "Bo", "Cy"], steps=300, check_every=50)
         assert game.state()["game"]["turn"] > 30
-        assert engine.verify(game.state()).ok
+        assert contract.verify(game).ok
 
 
 def permuted(game: Game, rnd: random.Random) -> Game:

@@ -2,7 +2,8 @@
 
 After every accepted action the state still round-trips through `load(state())`;
 after every refusal the state is exactly as it was (STYLE.md: "A shared test helper
-asserts state() is unchanged after every RuleError").
+asserts state() is unchanged after every RuleError"). `verify` is the one place tests
+replay a game's steps from its seed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ def act(game: Game, seat: str, action: str, *,
     state = game.state()
     assert engine.load(game.variant, state).state() == state
     return events
+
+
+def verify(game: Game, *, published_commitment: str | None = None) -> engine.Verification:
+    """Replay `game` from its seed and its steps (the game must be made with history=True)."""
+    assert game.history is not None, "make the game with engine.new_game(..., history=True)"
+    return engine.verify(game.state(), game.history, published_commitment=published_commitment)
 
 
 def refused(game: Game, seat: str, action: str, match: str | None = None,

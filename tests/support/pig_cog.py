@@ -22,7 +22,7 @@ class PigCog(commands.Cog):
 
     async def amount_choices(self, interaction: Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
-        return prompt_choices(self.bot, interaction, "bet", "amount", current)
+        return await prompt_choices(self.bot, interaction, "bet", "amount", current)
 
     @pig.command(name="roll", description="Roll the die")
     async def roll(self, interaction: Interaction) -> None:

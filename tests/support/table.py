@@ -12,6 +12,8 @@ import pytest
 from bot.client import Croupier
 from bot.config import Settings
 from bot.sandbox import FakeDiscord, Interaction, Message
+from bot.service import steps_in_effect
+from engine import NotAllowed, Step
 
 
 class Clock:
@@ -67,8 +69,23 @@ class Table:
 
     @property
     def live(self) -> Any:
+        """The channel's game as the bot holds it now (after a restart: not yet loaded)."""
         assert self.bot is not None
-        return self.bot.service.in_channel(self.channel)
+        live = self.bot.service.entry_in(self.channel)
+        if live is None:
+            raise NotAllowed("There is no game in this channel.")
+        return live
+
+    async def loaded(self) -> Any:
+        """The channel's game, loaded as a command to it would load it."""
+        assert self.bot is not None
+        return await self.bot.service.in_channel(self.channel)
+
+    async def steps(self, game_id: int | None = None) -> list[Step]:
+        """The steps in effect of the channel's game (or `game_id`), read from the log."""
+        assert self.bot is not None
+        rows = await self.bot.service.storage.actions(game_id or self.live.id)
+        return steps_in_effect(rows)
 
     async def pig_game(self, *players: str, target: int = 10) -> None:
         """A started Pig game with `players` seated in that order."""

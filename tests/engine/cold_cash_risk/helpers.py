@@ -37,7 +37,8 @@ Held = int | tuple[int, int]  # held, or (held, shown)
 
 
 def new(seats: list[str] | None = None, seed: str = "ccr", **options: Any) -> ColdCashRisk:
-    game = engine.new_game(VARIANT, seats or SEATS, seed=seed, options=options or None)
+    game = engine.new_game(VARIANT, seats or SEATS, seed=seed, options=options or None,
+                           history=True)
     assert isinstance(game, ColdCashRisk)
     return game
 

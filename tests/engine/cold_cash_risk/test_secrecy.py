@@ -31,6 +31,7 @@ from engine import Event, RuleError
 from engine.games.cold_cash_risk import ColdCashRisk
 from renders.cold_cash_risk import render
 from tests.engine.cold_cash_risk.helpers import new
+from tests.support import contract
 
 GAMES = 20
 STEPS = 260
@@ -287,7 +288,7 @@ def test_secrecy_and_the_contract_across_random_games() -> None:
         twins += counts["twins"]
         state = json.loads(json.dumps(game.state()))
         assert load(state).state() == game.state()
-        verification = engine.verify(state)
+        verification = contract.verify(game)
         assert verification.ok, verification.summary()
         if index % 10 == 0:
             picture = Image.open(io.BytesIO(render(json.loads(json.dumps(game.view(None))))))

@@ -27,7 +27,8 @@ FIVE_WITHOUT_MUSTARD = [SCARLET, WHITE, GREEN, PEACOCK, PLUM]
 
 
 def new(seats: list[str] | None = None, seed: str = "kc", **options: Any) -> KillerClue:
-    game = engine.new_game(VARIANT, seats or ALL, seed=seed, options=options or None)
+    game = engine.new_game(VARIANT, seats or ALL, seed=seed, options=options or None,
+                           history=True)
     assert isinstance(game, KillerClue)
     return game
 

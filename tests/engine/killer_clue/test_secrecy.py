@@ -16,11 +16,11 @@ import json
 import random
 from typing import Any
 
-import engine
 from engine import Event, RuleError
 from engine.games.killer_clue import KillerClue
 from engine.games.killer_clue.board import SUSPECTS, destinations
 from tests.engine.killer_clue.helpers import ALL, SCARLET, load, new, refused
+from tests.support import contract
 
 GAMES = 200
 STEPS = 140
@@ -170,7 +170,7 @@ def test_secrecy_across_random_games() -> None:
             endings["killer" if game.winners == [state["game"]["killer"]] else "accuser"] += 1
         assert load(state).state() == state
         if index % 10 == 0:
-            verification = engine.verify(state)
+            verification = contract.verify(game)
             assert verification.ok, verification.summary()
     assert endings["killer"] >= 10 and endings["accuser"] >= 1, endings
 
@@ -186,7 +186,7 @@ def test_verify_and_round_trip_a_long_game() -> None:
         act_randomly(game, rnd)
         state = json.loads(json.dumps(game.state()))
         assert load(state).state() == game.state()
-    assert engine.verify(game.state()).ok
+    assert contract.verify(game).ok
 
 
 def test_rule_errors_leave_the_state_unchanged() -> None:

@@ -1,0 +1,194 @@
+"""Late-game positions for the scale benchmarks, made by seeded random play.
+
+Issue 13 measures games late in their life: High Frontier after ~160 actions, Killer Clue
+after ~420, Cold Cash Risk after ~700. `late_games` plays a few distinct games of each
+through `GameService` (so every row is stored exactly as the bot stores it);
+`stored_database` copies them into a database of any number of games, cached under the
+temp dir (not in git) because playing and copying them takes a while.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import _common  # noqa: F401  (puts the repository on sys.path)
+
+import engine
+from bot.service import GameService
+from bot.storage import Storage
+from engine import Game, RuleError
+
+CACHE = Path(tempfile.gettempdir()) / "croupier-bench"
+SCHEMA_TAG = "v3"  # bump when what is stored per action changes
+
+# variant -> (actions to play, seats, options)
+LATE: dict[str, tuple[int, list[str], dict[str, Any]]] = {
+    "hf-political-events": (160, ["Ann", "Bo", "Cy", "Dee"], {}),
+    "killer-clue": (420, ["Miss Scarlet", "Col. Mustard", "Mrs. White", "Mr. Green",
+                          "Mrs. Peacock", "Prof. Plum"], {}),
+    "cold-cash-risk": (700, ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"], {"ending": "long"}),
+}
+VARIANTS = tuple(LATE)
+
+
+def _move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
+    """A random prompted action with random prompted values; ending the game is avoided
+    (no accusations, no murders when something else is offered) so that it runs long."""
+    prompts = game.prompts()
+    seat = rnd.choice(sorted(prompts))
+    specs = [a for a in prompts[seat].actions if a.name != "accuse"] or \
+        list(prompts[seat].actions)
+    spec = rnd.choice(specs)
+    params: dict[str, Any] = {}
+    for param in spec.params:
+        if not param.required and rnd.random() < 0.5:
+            continue
+        if param.choices is None:
+            params[param.name] = rnd.randint(1, 4)
+        elif param.choices:
+            values = [c.value for c in param.choices]
+            calm = [v for v in values if not v.endswith("Murdered")] or values
+            params[param.name] = rnd.choice(calm)
+    if spec.name in ("attack", "blitz", "move") and "from_territory" in params:
+        source = params["from_territory"]
+        reach = getattr(game, "attacks" if spec.name != "move" else "free_moves")(seat)
+        if source in reach and reach[source] and rnd.random() < 0.8:
+            params["to_territory"] = rnd.choice(reach[source])
+    return seat, spec.name, params
+
+
+async def play_late(service: GameService, variant: str, index: int, channel: int
+                    ) -> int | None:
+    """One game of `variant` played to its late-game length; None if it ended first."""
+    target, seats, options = LATE[variant]
+    rnd = random.Random(f"{variant}-{index}")
+    live = await service.create(variant=variant, guild_id=1, channel_id=channel,
+                                creator_id=1, options=options)
+    for n, seat in enumerate(seats):
+        await service.join(live, 1000 + n, seat=seat, player_name=seat)
+    await service.start(live, 1)
+    done = 0
+    for _ in range(target * 20):
+        game = live.game
+        assert game is not None
+        if game.finished or done >= target:
+            break
+        seat, action, params = _move(game, rnd)
+        try:
+            await service.act_as_deadline(live, seat, action, params)
+        except RuleError:
+            continue
+        done += 1
+    if live.game is None or live.game.finished or done < target:
+        await service.abort(live)
+        return None
+    return live.id
+
+
+async def make_templates(path: Path, per_variant: int,
+                         progress: Callable[[str], None] = print) -> dict[str, list[int]]:
+    """A database holding `per_variant` late games of each variant."""
+    storage = await Storage.open(str(path))
+    service = GameService(storage, seed_source=lambda: os.urandom(8).hex(),
+                          freeze_loaded=False)
+    made: dict[str, list[int]] = {v: [] for v in VARIANTS}
+    channel = 1
+    for variant in VARIANTS:
+        index = 0
+        while len(made[variant]) < per_variant:
+            channel += 1
+            game_id = await play_late(service, variant, index, channel)
+            index += 1
+            if game_id is not None:
+                made[variant].append(game_id)
+                progress(f"  {variant}: {len(made[variant])}/{per_variant}")
+    await storage.close()
+    return made
+
+
+def clone_games(path: Path, templates: dict[str, list[int]], total: int) -> list[int]:
+    """Fill the database up to `total` unfinished games, copies of the templates in turn
+    (the three variants mixed), each in a channel of its own. Returns the new ids."""
+    order = [g for trio in zip(*templates.values(), strict=False) for g in trio]
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous=OFF")
+    have = conn.execute("SELECT count(*) FROM games WHERE status = 'running'").fetchone()[0]
+    cols = "variant, guild_id, creator_id, options, seed, commitment, created_at, updated_at"
+    made = []
+    conn.execute("BEGIN")
+    for n in range(total - have):
+        source = order[n % len(order)]
+        cur = conn.execute(f"INSERT INTO games (channel_id, status, {cols}) SELECT ?, 'running',"
+                           f" {cols} FROM games WHERE id = ?", (10_000_000 + n, source))
+        new = cur.lastrowid
+        made.append(new)
+        conn.execute("INSERT INTO seats (game_id, position, seat, user_id, dm_ok, "
+                     "fallback_thread) SELECT ?, position, seat, user_id, dm_ok, "
+                     "fallback_thread FROM seats WHERE game_id = ?", (new, source))
+        conn.execute("INSERT INTO actions (game_id, seq, kind, seat, action, params, user_id, "
+                     "step, events, created_at) SELECT ?, seq, kind, seat, action, params, "
+                     "user_id, step, events, created_at FROM actions WHERE game_id = ? "
+                     "ORDER BY seq", (new, source))
+        conn.execute("INSERT INTO snapshots (game_id, seq, state) SELECT ?, seq, state FROM "
+                     "snapshots WHERE game_id = ?", (new, source))
+    conn.execute("COMMIT")
+    conn.close()
+    return made
+
+
+def stored_database(games: int, per_variant: int = 4,
+                    progress: Callable[[str], None] = print) -> Path:
+    """A cached database of `games` late games (the three variants mixed)."""
+    CACHE.mkdir(exist_ok=True)
+    path = CACHE / f"late-{SCHEMA_TAG}-{games}x{per_variant}.db"
+    if path.exists():
+        return path
+    work = path.with_suffix(".part")
+    for leftover in CACHE.glob(work.name + "*"):
+        leftover.unlink()
+    progress(f"generating {path} (cached for later runs)")
+    templates = asyncio.run(make_templates(work, per_variant, progress))
+    clone_games(work, templates, games)
+    conn = sqlite3.connect(work)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    work.rename(path)
+    for leftover in CACHE.glob(work.name + "-*"):
+        leftover.unlink()
+    return path
+
+
+def copy_of(path: Path, folder: Path) -> Path:
+    """A private copy of a cached database (a run may write to it)."""
+    target = folder / path.name
+    target.write_bytes(path.read_bytes())
+    return target
+
+
+def late_game(variant: str, index: int = 0) -> Game:
+    """One late game of `variant` in memory, by the same random play (no storage)."""
+    target, seats, options = LATE[variant]
+    seed = 0
+    while True:
+        rnd = random.Random(f"{variant}-{index}-{seed}")
+        game = engine.new_game(variant, seats, seed=f"late-{index}-{seed}", options=options)
+        done = 0
+        for _ in range(target * 20):
+            if game.finished or done >= target:
+                break
+            seat, action, params = _move(game, rnd)
+            try:
+                game.act(seat, action, **params)
+            except RuleError:
+                continue
+            done += 1
+        if not game.finished and done >= target:
+            return game
+        seed += 1

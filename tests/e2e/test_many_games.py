@@ -1,0 +1,53 @@
+"""A restart with a thousand stored games: the index at startup, one game played on.
+
+Issue 13: "The restart, replay, verify, undo and paused-game tests still pass, now with
+games loaded on demand; a test restarts the bot with 1,000 stored games and plays one of
+them."
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.support.table import Table
+
+GAMES = 1000
+
+
+def clone(db: Path, game_id: int, copies: int) -> None:
+    """Store `copies` more games like `game_id`, each in a channel of its own."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA synchronous=OFF")
+        cols = "variant, guild_id, creator_id, options, seed, commitment, created_at, updated_at"
+        for n in range(copies):
+            new = conn.execute(f"INSERT INTO games (channel_id, status, {cols}) SELECT ?, "
+                               f"'running', {cols} FROM games WHERE id = ?",
+                               (9_000_000 + n, game_id)).lastrowid
+            conn.execute("INSERT INTO seats (game_id, position, seat, user_id) SELECT ?, "
+                         "position, seat, user_id FROM seats WHERE game_id = ?", (new, game_id))
+            conn.execute("INSERT INTO actions (game_id, seq, kind, seat, action, params, "
+                         "user_id, step, events, created_at) SELECT ?, seq, kind, seat, action,"
+                         " params, user_id, step, events, created_at FROM actions WHERE "
+                         "game_id = ? ORDER BY seq", (new, game_id))
+            conn.execute("INSERT INTO snapshots (game_id, seq, state) SELECT ?, seq, state "
+                         "FROM snapshots WHERE game_id = ?", (new, game_id))
+
+
+async def test_a_restart_with_a_thousand_stored_games_plays_one(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "pig roll")
+    before = table.live.game.state()
+    played = table.live.id
+    await table.stop_bot()
+    clone(table.db, played, GAMES - 1)
+
+    bot = await table.start_bot()
+    assert len(bot.service.live) == GAMES
+    assert not bot.service.loaded  # the index only
+    answer = await table.slash("ann", "pig hold")
+    assert "Done." in answer.text() and "banks" in table.said()
+    assert list(bot.service.loaded) == [played]
+    assert table.live.game.state()["steps"] == before["steps"] + 1
+    assert [s.action for s in await table.steps()][-2:] == ["roll", "hold"]
