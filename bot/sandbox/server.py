@@ -1139,7 +1139,7 @@ class FakeDiscord:
                     raise ApiError(fault.status, fault.code, fault.message)
             result = await handler(request, match.groupdict())
             if result is NO_CONTENT:
-                response = web.Response(status=204)
+                response: web.StreamResponse = web.Response(status=204)
             elif isinstance(result, web.StreamResponse):
                 response = result
             else:
