@@ -9,6 +9,7 @@ player ephemerally, then announce the events. Errors are answered in one place.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -21,12 +22,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import DYNAMIC_ITEMS, UndoAgreeButton, single
+from bot.components import DYNAMIC_ITEMS, RepeatButton, UndoAgreeButton, single
 from bot.config import Settings
 from bot.deadlines import Deadlines
-from bot.delivery import Delivery, chunks
+from bot.delivery import Delivery, chunks, fit, message_link
+from bot.repeats import RepeatGuard, Unconfirmed
 from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
-from bot.storage import StaleWrite, Storage, StorageError
+from bot.storage import StaleWrite, Storage, StorageError, StorageFault
 from engine import Ambiguous, Event, NotAllowed, RuleError
 
 log = logging.getLogger(__name__)
@@ -46,6 +48,9 @@ class Croupier(commands.Bot):
                  seed_source: Callable[[], str] | None = None,
                  extensions: tuple[str, ...] = DEFAULT_EXTENSIONS, **kwargs: Any) -> None:
         intents = discord.Intents.default()
+        # Nobody is pinged unless a message names them in its own allowed_mentions: a seat
+        # or an option typed as "<@someone>" must not notify anyone.
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
         self.settings = settings
@@ -58,6 +63,7 @@ class Croupier(commands.Bot):
         self.delivery = Delivery(self)
         self.deadlines = Deadlines(self)
         self._closing_down = False
+        self.repeats = RepeatGuard(self)
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -76,6 +82,19 @@ class Croupier(commands.Bot):
         else:
             await self.tree.sync()
         self.deadlines.start()
+        self._owed = asyncio.create_task(self._prompt_owed_games(), name="croupier-owed-prompts")
+
+    async def _prompt_owed_games(self) -> None:
+        """Once connected: every game that moved after its prompts last all went out (the
+        process died in between) prompts its awaited seats again."""
+        await self.wait_until_ready()
+        try:
+            count = await self.delivery.owed_prompts()
+        except Exception:
+            log.exception("prompting the games that owed prompts failed")
+            return
+        if count:
+            log.info("prompted %d games that owed prompts", count)
 
     async def close(self) -> None:
         """Idempotent: discord.py calls it again from `connect` after a close."""
@@ -83,6 +102,10 @@ class Croupier(commands.Bot):
             return
         self._closing_down = True
         await self.deadlines.stop()
+        owed = getattr(self, "_owed", None)
+        if owed is not None and not owed.done():
+            owed.cancel()
+        await self.delivery.close()
         await super().close()
         if hasattr(self, "service"):
             await self.service.storage.close()
@@ -116,7 +139,25 @@ class Croupier(commands.Bot):
                   variant: str | None = None) -> None:
         """A slash command's action: defer, apply durably, answer, announce."""
         live = self.game_here(interaction, variant)
-        await self._act(interaction, live, action, params, seat=seat, observed=live.seq)
+        observed = live.seq
+        async with self.repeats.guard(live, interaction.user.id, action, params):
+            await self._act(interaction, live, action, params, seat=seat, observed=observed)
+
+    async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
+                        seq: int) -> None:
+        """The player confirmed a repeat of their stored action `seq` (see RepeatGuard)."""
+        try:
+            live = self.service.get(game_id)
+            row = await self.service.storage.action(game_id, seq)
+            if row is None or row.user_id != interaction.user.id or row.action is None:
+                raise NotAllowed("This button is not yours.")
+            if live.seq != seq:
+                raise NotAllowed("The game has moved on since: nothing was repeated. Use the "
+                                 "command again if you still want it.")
+            await self._act(interaction, live, row.action, row.params, seat=row.seat,
+                            observed=seq)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
 
     async def run_prompt(self, interaction: discord.Interaction[Any], game_id: int, seq: int,
                          seat_index: int, action: str, params: dict[str, Any]) -> None:
@@ -142,9 +183,13 @@ class Croupier(commands.Bot):
         """Only the seat's newest prompt may be answered; a repeat says it was done."""
         latest = await self.service.storage.message(live.id, f"prompt:{seat}")
         if latest is not None and latest[1] != message_id:
-            await self.service.refuse_repeat(live, seq, seat, action, params)
-            raise NotAllowed("This choice is out of date: use the newest message, or the "
-                             "game's slash commands.")
+            newest = message_link(latest[0], latest[1])
+            try:
+                await self.service.refuse_repeat(live, seq, seat, action, params)
+            except Duplicate as done:
+                raise Duplicate(f"{done.message} Your newest choices: {newest}") from None
+            raise NotAllowed(f"This choice is out of date: use the newest message ({newest}), "
+                             "or the game's slash commands.")
 
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
                    params: dict[str, Any], *, seat: str | None, observed: int) -> None:
@@ -159,10 +204,29 @@ class Croupier(commands.Bot):
         finally:
             timer.cancel()
             for task in deferring:
-                await task
+                with contextlib.suppress(discord.HTTPException):
+                    await task
+        await self.answer_stored(interaction, outcome, params)
+
+    async def answer_stored(self, interaction: discord.Interaction[Any], outcome: Outcome,
+                            params: dict[str, Any]) -> None:
+        """Answer the player, then announce. The action is stored: whatever Discord does to
+        the answer (the interaction expired, any HTTP error), it is still announced, and a
+        player whose answer was lost is told by DM that it counted."""
         mine = [e.text for e in outcome.events if not e.public and outcome.seat in e.audience]
-        query = action in outcome.game.queries
-        await self.reply(interaction, mine if query else ["\N{WHITE HEAVY CHECK MARK} Done.", *mine])
+        query = outcome.action in outcome.game.queries
+        if not query:
+            self.repeats.stored(outcome, interaction.user.id, params)
+        try:
+            await self.reply(interaction, mine if query else
+                             ["\N{WHITE HEAVY CHECK MARK} Done.", *mine])
+        except discord.HTTPException as exc:
+            log.warning("game %s: the answer to action %s was lost: %s", outcome.live.id,
+                        outcome.seq, exc)
+            if not query:
+                await self.delivery.tell_applied(outcome, interaction.user.id)
+        else:
+            self.repeats.answered(outcome)
         if not query:
             await self.announce(outcome)
 
@@ -184,6 +248,7 @@ class Croupier(commands.Bot):
             await self.delivery.outcome(outcome)
         except Exception:  # the action is stored; a failed announcement must not undo it
             log.exception("game %s: announcing action %s failed", outcome.live.id, outcome.seq)
+            self.delivery.prompt_later(outcome.live)
 
     # ----- fallback and undo buttons -----------------------------------------
 
@@ -251,7 +316,11 @@ class Croupier(commands.Bot):
         await self.reply_error(interaction, original)
 
     async def reply_error(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
-        if isinstance(exc, Ambiguous) and exc.candidates:
+        view: discord.ui.View | None = None
+        if isinstance(exc, Unconfirmed):
+            text = f"\N{HEAVY CHECK MARK} {exc.message}"
+            view = single(RepeatButton(exc.game_id, exc.seq))
+        elif isinstance(exc, Ambiguous) and exc.candidates:
             text = f"{exc.message} ({', '.join(exc.candidates[:10])})"
         elif isinstance(exc, Duplicate):
             text = f"\N{HEAVY CHECK MARK} {exc.message}"
@@ -260,6 +329,9 @@ class Croupier(commands.Bot):
         elif isinstance(exc, StaleWrite):
             text = ("\N{NO ENTRY SIGN} The game moved on while this was being stored, so it was "
                     "not applied. Look at the game and try again.")
+        elif isinstance(exc, StorageFault):
+            log.error("storage fault: %s", exc.__cause__ or exc)
+            text = f"\N{NO ENTRY SIGN} {exc}"
         elif isinstance(exc, StorageError):
             text = f"\N{NO ENTRY SIGN} {exc}"
         elif isinstance(exc, app_commands.CheckFailure):
@@ -269,10 +341,12 @@ class Croupier(commands.Bot):
             log.error("unexpected error (ref %s)", ref, exc_info=exc)
             text = (f"Sorry, something went wrong on my side (reference `{ref}`). Nothing was "
                     "changed; please try again.")
+        text = fit(text)  # players' own words are echoed in errors: keep under 2,000
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
+                await interaction.followup.send(text, ephemeral=True, **extra)
             else:
-                await interaction.response.send_message(text, ephemeral=True)
+                await interaction.response.send_message(text, ephemeral=True, **extra)
         except discord.HTTPException:
             log.warning("could not deliver an error reply: %s", text)

@@ -157,10 +157,30 @@ class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await bot.agree_undo(interaction, self.game_id, self.seq)
 
 
+class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"croupier:again:(?P<game>\d+):(?P<seq>\d+)"):
+    """Do a command once more that was already applied (action `seq`) but seemed unanswered."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        self.game_id, self.seq = game_id, seq
+        super().__init__(discord.ui.Button(label="Do it once more",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"croupier:again:{game_id}:{seq}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> RepeatButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: Croupier = interaction.client
+        await bot.run_again(interaction, self.game_id, self.seq)
+
+
 def single(item: discord.ui.Item[Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(item)
     return view
 
 
-DYNAMIC_ITEMS = (PromptButton, PromptSelect, ShowHandButton, UndoAgreeButton)
+DYNAMIC_ITEMS = (PromptButton, PromptSelect, ShowHandButton, UndoAgreeButton, RepeatButton)

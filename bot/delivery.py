@@ -8,10 +8,12 @@ in the action log, so nothing a seat was sent is ever lost.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import logging
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,6 +31,25 @@ DM_HELP = ("I couldn't send you a direct message. To get your secrets privately,
            "**Server name → Privacy Settings → Direct Messages** (or allow DMs from server "
            "members in your settings). Until then they go to a private thread in the game's "
            "channel, and the **Show my hand** button on the status post shows them to you.")
+
+
+#: Discord's only answer that means "this user's DMs are closed to the bot".
+CANNOT_DM = 50007
+#: After any other failure a DM is tried again, this many seconds later each time.
+DM_RETRY_DELAYS = (5.0, 30.0, 120.0)
+#: A prompt that could not be delivered is tried again after this many seconds.
+PROMPT_RETRY_SECONDS = 30.0
+PROMPT_RETRIES = 3
+MESSAGE_LIMIT = 2000
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """One message's text within Discord's limit (players' input is echoed in errors)."""
+    return text if len(text) <= limit else text[:limit - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+def message_link(channel_id: int, message_id: int, guild_id: int | None = None) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def chunks(lines: list[str], limit: int = 1900) -> list[str]:
@@ -51,6 +72,18 @@ class Delivery:
 
     def __init__(self, bot: Croupier) -> None:
         self.bot = bot
+        self.dm_retry_delays = DM_RETRY_DELAYS
+        self.prompt_retry_seconds = PROMPT_RETRY_SECONDS
+        self._later: dict[int, asyncio.Task[None]] = {}  # game -> its pending prompt retry
+        self._retries: set[asyncio.Task[None]] = set()
+        self._tries: dict[int, tuple[int, int]] = {}  # game -> (seq, prompt retries at it)
+
+    async def close(self) -> None:
+        """Cancel the retries still waiting (the prompts owed are stored for the next start)."""
+        for task in [*self._later.values(), *self._retries]:
+            task.cancel()
+        self._later.clear()
+        self._retries.clear()
 
     async def channel(self, live: LiveGame) -> discord.abc.Messageable | None:
         channel_id = live.row.channel_id
@@ -79,37 +112,98 @@ class Delivery:
     async def to_seat(self, live: LiveGame, seat: str, content: str | None = None,
                       **kwargs: Any) -> discord.Message | None:
         """DM the seat's user; on closed DMs use the seat's private thread."""
+        return await self.to_seat_or_later(live, seat, content, **kwargs)
+
+    async def to_seat_or_later(self, live: LiveGame, seat: str, content: str | None = None, *,
+                               wanted: Callable[[], bool] = lambda: True,
+                               on_sent: Callable[[discord.Message], Awaitable[None]] | None
+                               = None, **kwargs: Any) -> discord.Message | None:
+        """DM the seat's user. Only Discord's "cannot send messages to this user" (50007)
+        moves the seat to its private thread for good; any other failure is retried later
+        (while `wanted()`), and `on_sent` runs when a retry gets through."""
         row = live.seat_row(seat)
         if row is None:
             return None
         if row.dm_ok:
-            sent = await self.dm(row.user_id, content, **kwargs)
-            if sent is not None:
-                return sent
+            try:
+                return await self._send_dm(row.user_id, content, **kwargs)
+            except discord.HTTPException as exc:
+                if exc.code != CANNOT_DM:
+                    log.warning("game %s: DM to %s failed, will retry: %s", live.id, seat, exc)
+                    self._retry_dm(live, seat, content, kwargs, wanted, on_sent)
+                    return None
             await self.bot.service.storage.set_dm_ok(live.id, seat, False)
             live.seats = await self.bot.service.storage.seats(live.id)
         return await self._to_fallback(live, seat, content, **kwargs)
+
+    def _retry_dm(self, live: LiveGame, seat: str, content: str | None, kwargs: dict[str, Any],
+                  wanted: Callable[[], bool],
+                  on_sent: Callable[[discord.Message], Awaitable[None]] | None) -> None:
+        async def retry() -> None:
+            for delay in self.dm_retry_delays:
+                await asyncio.sleep(delay)
+                row = live.seat_row(seat)
+                if row is None or not wanted():
+                    return
+                if not row.dm_ok:  # closed since: the fallback takes it
+                    sent = await self._to_fallback(live, seat, content, **kwargs)
+                else:
+                    try:
+                        sent = await self._send_dm(row.user_id, content, **kwargs)
+                    except discord.HTTPException as exc:
+                        if exc.code == CANNOT_DM:
+                            await self.bot.service.storage.set_dm_ok(live.id, seat, False)
+                            live.seats = await self.bot.service.storage.seats(live.id)
+                        log.info("game %s: DM retry to %s failed: %s", live.id, seat, exc)
+                        continue
+                if sent is not None and on_sent is not None:
+                    await on_sent(sent)
+                if sent is not None:
+                    return
+            log.warning("game %s: gave up a DM to %s; it stays in the stored log (Show my "
+                        "hand)", live.id, seat)
+
+        task = asyncio.create_task(retry(), name=f"croupier-dm-retry-{live.id}-{seat}")
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+
+    async def _send_dm(self, user_id: int, content: str | None, **kwargs: Any
+                       ) -> discord.Message:
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        return await user.send(content, **kwargs)
 
     async def dm(self, user_id: int, content: str | None = None, **kwargs: Any
                  ) -> discord.Message | None:
         """A DM, or None if Discord refuses it (closed DMs, unknown user)."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            return await user.send(content, **kwargs)
+            return await self._send_dm(user_id, content, **kwargs)
         except (discord.Forbidden, discord.NotFound):
             return None
         except discord.HTTPException as exc:
             log.warning("DM to %s failed: %s", user_id, exc)
             return None
 
+    async def tell_applied(self, outcome: Outcome, user_id: int) -> None:
+        """The answer to a stored action was lost (expired interaction, HTTP error): say by
+        DM that it counted, so that the player does not do it again."""
+        live = outcome.live
+        title = outcome.game.title
+        await self.dm(user_id, f"\N{WHITE HEAVY CHECK MARK} **{title} #{live.id}**: your "
+                               f"**{outcome.action}** was applied (action {outcome.seq}), though "
+                               "Discord lost my answer to it. It counts once: no need to do it "
+                               "again.")
+
     async def _to_fallback(self, live: LiveGame, seat: str, content: str | None,
                            **kwargs: Any) -> discord.Message | None:
         row = live.seat_row(seat)
         assert row is not None
-        thread_id = row.fallback_thread
         thread: Any = None
-        if thread_id:
-            thread = self.bot.get_channel(thread_id)
+        if row.fallback_thread:
+            try:
+                thread = await self._reopen_thread(live, row.fallback_thread)
+            except discord.HTTPException as exc:  # there, but out of reach for now
+                log.warning("game %s: private thread of %s: %s", live.id, seat, exc)
+                return None
         if thread is None:
             thread = await self._open_private_thread(live, seat, row.user_id)
         if thread is None:
@@ -119,6 +213,19 @@ class Delivery:
             return sent
         except discord.HTTPException:
             return None
+
+    async def _reopen_thread(self, live: LiveGame, thread_id: int) -> Any:
+        """The seat's private thread, unarchived if Discord archived it for being idle (an
+        archived thread is not in the cache, and must not be replaced by a second one)."""
+        thread: Any = self.bot.get_channel(thread_id)
+        if thread is None:
+            try:
+                thread = await self.bot.fetch_channel(thread_id)
+            except discord.NotFound:
+                return None  # deleted: open a new one
+        if isinstance(thread, discord.Thread) and thread.archived:
+            thread = await thread.edit(archived=False)
+        return thread
 
     async def _open_private_thread(self, live: LiveGame, seat: str, user_id: int) -> Any:
         channel = await self.channel(live)
@@ -154,27 +261,98 @@ class Delivery:
             for text in chunks([header, *lines]):
                 await self.to_seat(live, seat, text)
 
-    async def prompts(self, live: LiveGame) -> None:
-        """Send each awaited seat its prompt (once per distinct prompt), with buttons."""
+    async def prompts(self, live: LiveGame) -> bool:
+        """Send each awaited seat its prompt, with buttons; then note that the game owes no
+        prompt at this seq. A prompt that could not go out is tried again later."""
         game = live.game
         if game is None:
-            return
+            return True
+        seq = live.seq
+        complete = True
         for seat, prompt in game.prompts().items():
-            fingerprint = hashlib.sha256(repr(prompt).encode()).hexdigest()[:16]
-            purpose = f"prompt:{seat}"
-            previous = await self.bot.service.storage.message(live.id, purpose)
-            if previous is not None and previous[2] == fingerprint:
+            complete = await self._prompt(live, seat, prompt) and complete
+        if complete and live.seq == seq:
+            await self.bot.service.storage.prompts_delivered(live.id, seq)
+        elif not complete:
+            self.prompt_later(live)
+        return complete
+
+    async def _prompt(self, live: LiveGame, seat: str, prompt: Any) -> bool:
+        """One seat's prompt, unless the one it has is identical and still answerable."""
+        game = live.game
+        assert game is not None
+        fingerprint = hashlib.sha256(repr(prompt).encode()).hexdigest()[:16]
+        purpose = f"prompt:{seat}"
+        storage = self.bot.service.storage
+        previous = await storage.message(live.id, purpose)
+        if previous is not None and await self._answerable(live, seat, previous[2], fingerprint):
+            return True
+        seq = live.seq
+        view = prompt_view(live.id, seq, game.seats.index(seat), prompt)
+        text = f"**{game.title} #{live.id}** — {seat}: {prompt.text}"
+        group = self.bot.command_groups.get(live.row.variant)
+        commands = needs_command(prompt)
+        if group and commands:
+            text += "\nWith a command: " + ", ".join(f"`/{group} {c}`" for c in commands)
+
+        async def remember(sent: discord.Message) -> None:
+            await storage.put_message(live.id, purpose, sent.channel.id, sent.id,
+                                      f"{fingerprint}@{seq}")
+
+        sent = await self.to_seat_or_later(live, seat, text[:1900], view=view,
+                                           wanted=lambda: live.seq == seq, on_sent=remember)
+        if sent is None:
+            return False
+        await remember(sent)
+        return True
+
+    async def _answerable(self, live: LiveGame, seat: str, stored: str, fingerprint: str
+                          ) -> bool:
+        """The seat's last prompt is the same one and its buttons still work: the seat has
+        not acted since it was sent (else its buttons would answer "already done")."""
+        same, _, sent_at = stored.partition("@")
+        if same != fingerprint or not sent_at.isdigit():
+            return False
+        if int(sent_at) == live.seq:
+            return True
+        since = await self.bot.service.storage.actions(live.id, after=int(sent_at))
+        return not any(row.seat == seat for row in since)
+
+    def prompt_later(self, live: LiveGame) -> None:
+        """Try the game's prompts again in a while (a failed announcement, a refused DM)."""
+        if live.id in self._later and not self._later[live.id].done():
+            return
+        tries = self._tries.get(live.id, (live.seq, 0))
+        tries = (live.seq, tries[1] + 1 if tries[0] == live.seq else 1)
+        self._tries[live.id] = tries
+        if tries[1] > PROMPT_RETRIES:
+            return  # owed still: the next start tries again
+
+        async def later() -> None:
+            await asyncio.sleep(self.prompt_retry_seconds)
+            self._later.pop(live.id, None)
+            if self.bot.service.live.get(live.id) is live:
+                try:
+                    await self.prompts(live)
+                except Exception:  # noqa: BLE001 - tried again at the next start
+                    log.exception("game %s: prompts failed again", live.id)
+
+        self._later[live.id] = asyncio.create_task(later(), name=f"croupier-prompts-{live.id}")
+
+    async def owed_prompts(self) -> int:
+        """At startup: prompt the games that moved after their prompts last all went out (a
+        crash in between, a refused DM). Only those games are looked at."""
+        done = 0
+        for game_id in await self.bot.service.storage.games_owing_prompts():
+            live = self.bot.service.live.get(game_id)
+            if live is None or live.game is None:
                 continue
-            view = prompt_view(live.id, live.seq, game.seats.index(seat), prompt)
-            text = f"**{game.title} #{live.id}** — {seat}: {prompt.text}"
-            group = self.bot.command_groups.get(live.row.variant)
-            commands = needs_command(prompt)
-            if group and commands:
-                text += "\nWith a command: " + ", ".join(f"`/{group} {c}`" for c in commands)
-            sent = await self.to_seat(live, seat, text[:1900], view=view)
-            if sent is not None:
-                await self.bot.service.storage.put_message(live.id, purpose, sent.channel.id,
-                                                           sent.id, fingerprint)
+            try:
+                await self.prompts(live)
+                done += 1
+            except Exception:  # noqa: BLE001 - one game must not keep the others waiting
+                log.exception("game %s: owed prompts failed", game_id)
+        return done
 
     async def status(self, live: LiveGame, *, deadline: float | None = None) -> None:
         """Edit the pinned status post in place, or post and pin it the first time."""
