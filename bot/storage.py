@@ -157,7 +157,14 @@ class Storage:
 
         On failure the connection's thread is closed too: a live aiosqlite thread would
         keep the process from exiting, and a supervisor would never restart it."""
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn
+        except (sqlite3.Error, OSError) as exc:
+            # aiosqlite stops its thread itself; let it finish before the loop may close.
+            await asyncio.to_thread(conn._thread.join, 2.0)
+            raise StorageUnavailable(f"The database {path!r} can't be opened: {exc}. Check "
+                                     "that its folder exists and is writable.") from exc
         try:
             await conn.execute("PRAGMA journal_mode=WAL")
             await conn.execute("PRAGMA synchronous=FULL")
