@@ -63,7 +63,7 @@ class Croupier(commands.Bot):
         self.delivery = Delivery(self)
         self.deadlines = Deadlines(self)
         self._closing_down = False
-        self.repeats = RepeatGuard(self)
+        self.repeats = RepeatGuard(self, started=clock())
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -144,18 +144,16 @@ class Croupier(commands.Bot):
             await self._act(interaction, live, action, params, seat=seat, observed=observed)
 
     async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
-                        seq: int) -> None:
-        """The player confirmed a repeat of their stored action `seq` (see RepeatGuard)."""
+                        seq: int, asked_at: int) -> None:
+        """The player confirmed a repeat of their stored action `seq`, asked about when the
+        game was at `asked_at` (a second click on the same button counts once)."""
         try:
             live = self.service.get(game_id)
             row = await self.service.storage.action(game_id, seq)
             if row is None or row.user_id != interaction.user.id or row.action is None:
                 raise NotAllowed("This button is not yours.")
-            if live.seq != seq:
-                raise NotAllowed("The game has moved on since: nothing was repeated. Use the "
-                                 "command again if you still want it.")
             await self._act(interaction, live, row.action, row.params, seat=row.seat,
-                            observed=seq)
+                            observed=asked_at)
         except Exception as exc:  # noqa: BLE001
             await self.reply_error(interaction, exc)
 
@@ -226,7 +224,7 @@ class Croupier(commands.Bot):
             if not query:
                 await self.delivery.tell_applied(outcome, interaction.user.id)
         else:
-            self.repeats.answered(outcome)
+            self.repeats.answered(outcome, interaction.user.id)
         if not query:
             await self.announce(outcome)
 
@@ -319,7 +317,7 @@ class Croupier(commands.Bot):
         view: discord.ui.View | None = None
         if isinstance(exc, Unconfirmed):
             text = f"\N{HEAVY CHECK MARK} {exc.message}"
-            view = single(RepeatButton(exc.game_id, exc.seq))
+            view = single(RepeatButton(exc.game_id, exc.seq, exc.asked_at))
         elif isinstance(exc, Ambiguous) and exc.candidates:
             text = f"{exc.message} ({', '.join(exc.candidates[:10])})"
         elif isinstance(exc, Duplicate):

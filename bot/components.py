@@ -158,23 +158,24 @@ class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"croupier:again:(?P<game>\d+):(?P<seq>\d+)"):
-    """Do a command once more that was already applied (action `seq`) but seemed unanswered."""
+                   template=r"croupier:again:(?P<game>\d+):(?P<seq>\d+):(?P<at>\d+)"):
+    """Do once more a command that was applied (action `seq`) but seemed unanswered; the
+    game was at `at` when the player was asked."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
-        self.game_id, self.seq = game_id, seq
+    def __init__(self, game_id: int, seq: int, at: int) -> None:
+        self.game_id, self.seq, self.at = game_id, seq, at
         super().__init__(discord.ui.Button(label="Do it once more",
                                            style=discord.ButtonStyle.secondary,
-                                           custom_id=f"croupier:again:{game_id}:{seq}"))
+                                           custom_id=f"croupier:again:{game_id}:{seq}:{at}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> RepeatButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(int(match["game"]), int(match["seq"]), int(match["at"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: Croupier = interaction.client
-        await bot.run_again(interaction, self.game_id, self.seq)
+        await bot.run_again(interaction, self.game_id, self.seq, self.at)
 
 
 def single(item: discord.ui.Item[Any]) -> discord.ui.View:
