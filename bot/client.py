@@ -224,7 +224,7 @@ class Croupier(commands.Bot):
             if not query:
                 await self.delivery.tell_applied(outcome, interaction.user.id)
         else:
-            self.repeats.answered(outcome, interaction.user.id)
+            self.repeats.answered(outcome, interaction.user.id, params)
         if not query:
             await self.announce(outcome)
 

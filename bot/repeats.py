@@ -6,8 +6,9 @@ answer. Both are the same situation: the game's latest action is this player's i
 command, and the player has not been shown that it counted. The repeat is then answered
 "that was applied" with a button to do it again, and goes through only on that click.
 
-What was answered is known in memory; after a restart, an identical command stored shortly
-before the restart counts as unanswered (its answer may have died with the process).
+What was answered is known in memory; after a restart, the commands a player stored in
+the two minutes before it count as unanswered (their answers may have died with the
+process). After two minutes, an identical command is taken as meant.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 
 Key = tuple[int, int, str, str]  # game, user, action, parameters as canonical JSON
 
-#: Actions stored this long before the process started count as possibly unanswered.
-RECENT_BEFORE_START = 600.0
+#: An unanswered action is remembered this long (seconds): a repeat after that is meant.
+RECENT = 120.0
 #: How long a repeat waits for an identical command already under way to be stored.
 WAIT_FOR_FIRST = 2.0
 
@@ -36,10 +37,11 @@ WAIT_FOR_FIRST = 2.0
 class Unconfirmed(RuleError):
     """The same command was just applied; repeat it only if the player confirms."""
 
-    def __init__(self, message: str, game_id: int, seq: int) -> None:
+    def __init__(self, message: str, game_id: int, seq: int, asked_at: int) -> None:
         super().__init__(message)
         self.game_id = game_id
-        self.seq = seq
+        self.seq = seq  # the stored action it repeats
+        self.asked_at = asked_at  # the game's seq when the player was asked
 
 
 @dataclass
@@ -53,11 +55,12 @@ def _key(live: LiveGame, user_id: int, action: str, params: dict[str, Any]) -> K
 
 
 class RepeatGuard:
-    def __init__(self, bot: Croupier) -> None:
+    def __init__(self, bot: Croupier, *, started: float) -> None:
         self.bot = bot
-        self._started: float | None = None
-        self._unanswered: dict[int, tuple[int, Key]] = {}  # game -> (seq, what was stored)
-        self._checked: set[int] = set()  # games whose pre-restart tail was looked at
+        self._started = started
+        # what each user stored and was not yet shown: key -> (seq, when it was stored)
+        self._unanswered: dict[Key, tuple[int, float]] = {}
+        self._recalled: set[tuple[int, int]] = set()  # (game, user) looked up after a start
         self._under_way: dict[Key, _Attempt] = {}
 
     @contextlib.asynccontextmanager
@@ -67,8 +70,6 @@ class RepeatGuard:
         if live.game is None or action in live.game.queries:
             yield
             return
-        if self._started is None:
-            self._started = self.bot.service.clock()
         key = _key(live, user_id, action, params)
         earlier = self._under_way.get(key)
         if earlier is not None:
@@ -88,36 +89,37 @@ class RepeatGuard:
     def stored(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
         """The command is stored; until `answered`, an identical one needs confirming."""
         key = _key(outcome.live, user_id, outcome.action, params)
-        self._unanswered[outcome.live.id] = (outcome.seq, key)
+        self._unanswered[key] = (outcome.seq, self.bot.service.clock())
         attempt = self._under_way.get(key)
         if attempt is not None and not attempt.stored.done():
             attempt.stored.set_result(outcome.seq)
 
-    def answered(self, outcome: Outcome) -> None:
-        entry = self._unanswered.get(outcome.live.id)
-        if entry is not None and entry[0] == outcome.seq:
-            del self._unanswered[outcome.live.id]
+    def answered(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
+        key = _key(outcome.live, user_id, outcome.action, params)
+        if self._unanswered.get(key, (None,))[0] == outcome.seq:
+            del self._unanswered[key]
 
     async def _refuse_unanswered(self, live: LiveGame, key: Key) -> None:
-        if live.id not in self._checked:
-            self._checked.add(live.id)
-            await self._recall_before_start(live)
-        entry = self._unanswered.get(live.id)
-        if entry is None or entry != (live.seq, key):
+        if (live.id, key[1]) not in self._recalled:
+            self._recalled.add((live.id, key[1]))
+            await self._recall_before_start(live, key[1])
+        entry = self._unanswered.get(key)
+        if entry is None:
+            return
+        if self.bot.service.clock() - entry[1] > RECENT:
+            del self._unanswered[key]  # long ago: typed again on purpose
             return
         group = self.bot.command_groups.get(live.row.variant)
-        command = f"`/{group} {key[2]}`" if group else "the same command"
-        raise Unconfirmed(f"Your {command} just before this one was applied (action {live.seq}) "
-                          "and counts once. To do it once more, press the button.",
-                          live.id, live.seq)
+        command = f"`/{group} {key[2]}`" if group else "same command"
+        raise Unconfirmed(f"Your last {command} was applied (action {entry[0]}) and counts "
+                          "once; my answer to it may not have reached you. To do it once "
+                          "more, press the button.", live.id, entry[0], live.seq)
 
-    async def _recall_before_start(self, live: LiveGame) -> None:
-        """The game's latest action, if stored just before this process started."""
-        row = await self.bot.service.storage.action(live.id, live.seq)
-        if row is None or row.kind != "act" or not row.user_id or row.action is None:
-            return
-        assert self._started is not None
-        if not self._started - RECENT_BEFORE_START <= row.created_at < self._started:
-            return  # long ago, or stored by this process (which knows if it was answered)
-        self._unanswered.setdefault(live.id, (row.seq, _key(live, row.user_id, row.action,
-                                                             row.params)))
+    async def _recall_before_start(self, live: LiveGame, user_id: int) -> None:
+        """The user's actions stored shortly before this process started: their answers may
+        have died with the previous process."""
+        since = self._started - RECENT
+        for row in await self.bot.service.storage.actions_by(live.id, user_id, since=since):
+            if row.kind == "act" and row.action is not None and row.created_at < self._started:
+                self._unanswered[_key(live, user_id, row.action, row.params)] = (
+                    row.seq, row.created_at)

@@ -404,10 +404,13 @@ class Storage:
                               "seq = ?", (game_id, seq))
         return _action(row) if row else None
 
-    async def last_action_by(self, game_id: int, user_id: int) -> ActionRow | None:
-        row = await self._one(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
-                              "user_id = ? ORDER BY seq DESC LIMIT 1", (game_id, user_id))
-        return _action(row) if row else None
+    async def actions_by(self, game_id: int, user_id: int, *, since: float
+                         ) -> list[ActionRow]:
+        """The user's actions in a game stored at or after `since` (their clock)."""
+        rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
+                               "user_id = ? AND created_at >= ? ORDER BY seq",
+                               (game_id, user_id, since))
+        return [_action(r) for r in rows]
 
     async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ? "
