@@ -8,6 +8,7 @@ stand-in for Discord (`bot.sandbox.FakeDiscord`) instead of Discord, and
 from __future__ import annotations
 
 import argparse
+import importlib
 import asyncio
 import logging
 import os
@@ -46,10 +47,14 @@ def main(argv: list[str] | None = None) -> int:
     extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
     if os.environ.get("CROUPIER_EXTENSIONS"):
         extensions = tuple(os.environ["CROUPIER_EXTENSIONS"].split(","))
+        for name in extensions:  # a test's variants must be known before games are restored
+            importlib.import_module(name)
     sandbox = os.environ.get("CROUPIER_SANDBOX_URL")
     if sandbox:
         point_at_sandbox(sandbox)
-    bot = Croupier(settings, extensions=extensions)
+    # the stand-in sends every guild at once: no need to wait 2 s for more
+    bot = Croupier(settings, extensions=extensions,
+                   guild_ready_timeout=0.05 if sandbox else 2.0)
     bot.run(settings.token, log_handler=None)
     return 0
 

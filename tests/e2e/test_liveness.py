@@ -132,3 +132,25 @@ async def test_a_full_disk_says_nothing_changed_and_the_game_goes_on_after(
     assert "Done." in ok.text() and len(stored_notes(table)) == before + 1
     rolled = await table.slash("ann", "pig roll")
     assert "Done." in rolled.text()
+
+
+async def test_a_prompt_that_could_not_go_out_is_sent_at_the_next_start(table: Table) -> None:
+    """The bot stopped while it owed ann a prompt (her DM failed): at the next start she
+    gets it, and its button works."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "pig hold")
+    dm = table.fake.dm_channel_id(table.users["ann"])
+    table.fake.inject_fault("POST", rf"^/channels/{dm}/messages$", 503, times=100)
+    await table.slash("bob", "pig hold")  # ann's turn: her prompt can't be delivered
+    old = prompt_message(table, "ann")
+    await table.stop_bot()
+    table.fake.faults.clear()
+    await table.start_bot()
+    newest = await table.fake.wait_for_message(
+        lambda m: m.channel_id == dm and m.id != old.id and bool(m.buttons()))
+    clicked = await table.fake.click(table.users["ann"], newest.id, newest.button("Roll"))
+    await table.fake.settle()
+    assert "Done." in clicked.text()
+    stale = await table.fake.click(table.users["ann"], old.id, old.button("Hold"))
+    assert "counts once" in stale.text() or "out of date" in stale.text()
