@@ -8,8 +8,8 @@ stand-in for Discord (`bot.sandbox.FakeDiscord`) instead of Discord, and
 from __future__ import annotations
 
 import argparse
-import importlib
 import asyncio
+import importlib
 import logging
 import os
 import sys

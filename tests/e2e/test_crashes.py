@@ -34,9 +34,9 @@ def stored_game(db: Path, game_id: int = 1) -> tuple[int, engine.Game]:
             "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,)).fetchone()
         game = engine.load("pig", json.loads(state))
-        seq = snap_seq
-        for seq, kind, seat, action, params in conn.execute(
-                "SELECT seq, kind, seat, action, params FROM actions WHERE game_id = ? AND "
+        (seq,) = conn.execute("SELECT seq FROM games WHERE id = ?", (game_id,)).fetchone()
+        for kind, seat, action, params in conn.execute(
+                "SELECT kind, seat, action, params FROM actions WHERE game_id = ? AND "
                 "seq > ? ORDER BY seq", (game_id, snap_seq)):
             assert kind == "act"
             game.act(seat, action, **json.loads(params))
