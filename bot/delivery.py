@@ -285,7 +285,8 @@ class Delivery:
         purpose = f"prompt:{seat}"
         storage = self.bot.service.storage
         previous = await storage.message(live.id, purpose)
-        if previous is not None and await self._answerable(live, seat, previous[2], fingerprint):
+        if previous is not None and await self._answerable(live, seat, prompt, previous[2],
+                                                           fingerprint):
             return True
         seq = live.seq
         view = prompt_view(live.id, seq, game.seats.index(seat), prompt)
@@ -306,17 +307,19 @@ class Delivery:
         await remember(sent)
         return True
 
-    async def _answerable(self, live: LiveGame, seat: str, stored: str, fingerprint: str
-                          ) -> bool:
-        """The seat's last prompt is the same one and its buttons still work: the seat has
-        not acted since it was sent (else its buttons would answer "already done")."""
+    async def _answerable(self, live: LiveGame, seat: str, prompt: Any, stored: str,
+                          fingerprint: str) -> bool:
+        """The seat's last prompt is the same one and its buttons still work: since it was
+        sent, the seat took none of the actions it offers (a click on one would be taken
+        for a double click and answer "already done")."""
         same, _, sent_at = stored.partition("@")
         if same != fingerprint or not sent_at.isdigit():
             return False
         if int(sent_at) == live.seq:
             return True
+        offered = {spec.name for spec in prompt.actions}
         since = await self.bot.service.storage.actions(live.id, after=int(sent_at))
-        return not any(row.seat == seat for row in since)
+        return not any(row.seat == seat and row.action in offered for row in since)
 
     def prompt_later(self, live: LiveGame) -> None:
         """Try the game's prompts again in a while (a failed announcement, a refused DM)."""
