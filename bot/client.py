@@ -241,12 +241,19 @@ class Croupier(commands.Bot):
 
         The actor's own private events are in its ephemeral answer and also in its DMs,
         which last: an ephemeral message is gone when the player's app restarts."""
-        await self.deadlines.rearm(outcome.live)
+        await self.announce_all([outcome])
+
+    async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None
+                           ) -> None:
+        """Announce several stored actions of one step (a deadline's) together."""
+        live = outcomes[-1].live
+        await self.deadlines.rearm(live)
         try:
-            await self.delivery.outcome(outcome)
-        except Exception:  # the action is stored; a failed announcement must not undo it
-            log.exception("game %s: announcing action %s failed", outcome.live.id, outcome.seq)
-            self.delivery.prompt_later(outcome.live)
+            await self.delivery.outcomes(outcomes, preface)
+        except Exception:  # the actions are stored; a failed announcement must not undo them
+            log.exception("game %s: announcing actions up to %s failed", live.id,
+                          outcomes[-1].seq)
+            self.delivery.prompt_later(live)
 
     # ----- fallback and undo buttons -----------------------------------------
 

@@ -250,16 +250,7 @@ class Delivery:
         public_lines = [e.text for e in events if e.public]
         for text in chunks(public_lines):
             await self.post(live, text)
-        private: dict[str, list[str]] = defaultdict(list)
-        for event in events:
-            if event.public:
-                continue
-            for seat in event.audience:
-                private[seat].append(event.text)
-        for seat, lines in private.items():
-            header = f"**{live.row.variant} #{live.id}** — {seat}"
-            for text in chunks([header, *lines]):
-                await self.to_seat(live, seat, text)
+        await self.private_events(live, events)
 
     async def prompts(self, live: LiveGame) -> bool:
         """Send each awaited seat its prompt, with buttons; then note that the game owes no
@@ -386,26 +377,63 @@ class Delivery:
             pass  # no Manage Messages permission: the status post still works unpinned
 
     async def outcome(self, outcome: Outcome) -> None:
-        live = outcome.live
-        await self.events(live, outcome.events)
-        game = outcome.game
-        if any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start":
-            await self.board(live)
+        await self.outcomes([outcome])
+
+    async def outcomes(self, outcomes: list[Outcome], preface: list[str] | None = None) -> None:
+        """Announce what one step did (one action, or every action of one deadline) in as
+        few messages as read well: the public lines and the board in one post (more only
+        past 2,000 characters), one DM per seat, the status edited, then the prompts.
+        Discord allows about five posts per channel in five seconds: a Danger round's six
+        timed-out cards must not become a dozen posts."""
+        live = outcomes[-1].live
+        game = outcomes[-1].game
+        events = [e for o in outcomes for e in o.events]
+        lines = [*(preface or []), *(e.text for e in events if e.public)]
         if game.finished:
-            await self.post(live, finished_text(live))
+            lines.append(finished_text(live))
+        board = None
+        if any(e.kind in game.render_on for e in events) or any(o.action == "start"
+                                                                 for o in outcomes):
+            board = await self.board_file(live)
+        texts = chunks(lines)
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            await self.post(live, text, **({"file": board} if last and board else {}))
+        if board is not None and not texts:
+            await self.post(live, file=board)
+        await self.private_events(live, events)
         await self.status(live, deadline=await self.bot.deadlines.due(live))
         await self.prompts(live)
 
-    async def board(self, live: LiveGame) -> None:
-        """Render the public view off the event loop and post it."""
+    async def private_events(self, live: LiveGame, events: list[Event]) -> None:
+        """One DM (more only past 2,000 characters) per seat in the events' audiences."""
+        private: dict[str, list[str]] = defaultdict(list)
+        for event in events:
+            if event.public:
+                continue
+            for seat in event.audience:
+                private[seat].append(event.text)
+        for seat, lines in private.items():
+            header = f"**{live.row.variant} #{live.id}** — {seat}"
+            for text in chunks([header, *lines]):
+                await self.to_seat(live, seat, text)
+
+    async def board_file(self, live: LiveGame) -> discord.File | None:
+        """The public view rendered off the event loop, ready to attach."""
         game = live.game
         render = self.bot.renderers.get(live.row.variant)
         if game is None or render is None:
-            return
+            return None
         view = game.view(None)
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
-        await self.post(live, file=discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                                f"{live.id}-{live.seq}.png"))
+        return discord.File(io.BytesIO(png), filename=f"{live.row.variant}-{live.id}-"
+                                                       f"{live.seq}.png")
+
+    async def board(self, live: LiveGame) -> None:
+        """Render the public view off the event loop and post it."""
+        board = await self.board_file(live)
+        if board is not None:
+            await self.post(live, file=board)
 
 
 def finished_text(live: LiveGame) -> str:
