@@ -137,3 +137,46 @@ async def test_without_a_permission_the_stand_in_answers_as_discord_does(
     await table.slash("ann", "game new", variant="pig")
     codes = {r.error for r in table.fake.requests if r.status == 403}
     assert "Missing Permissions" in codes
+
+
+async def test_a_six_player_danger_round_by_deadline_is_not_a_burst_of_posts(
+        table: Table) -> None:
+    """One deadline tick acts for six seats (each plays a Danger card): at most 5 posts in
+    any 5 seconds in the channel, and one DM per seat for the step."""
+    import json
+    import sqlite3
+
+    from engine.games.killer_clue.board import SUSPECTS
+    from tests.engine.killer_clue.helpers import position
+
+    for name in ("dee", "eve"):
+        table.users[name] = table.fake.add_user(name, guild_id=table.guild)
+    players = ["ann", "bob", "cy", "dee", "eve", "mod"]
+    table.extensions = ("cogs.lobby", "cogs.clue")
+    await table.start_bot()
+    await table.slash("ann", "game new", variant="killer-clue")
+    for user, suspect in zip(players, SUSPECTS, strict=True):
+        await table.slash(user, "game join", seat=suspect)
+    await table.slash("ann", "game start")
+    await table.stop_bot()
+    danger = position(killer=SUSPECTS[5], round="danger")  # every seat owes a Danger card
+    with sqlite3.connect(table.db) as db:
+        db.execute("UPDATE snapshots SET state = ? WHERE game_id = 1",
+                   (json.dumps(danger.state()),))
+    await table.start_bot()
+    await table.slash("ann", "game deadline", change="set", minutes=60)
+    assert len(table.live.game.prompts()) == 6
+    posts_before = len(table.fake.messages(table.channel))
+    dms_before = {u: len(table.dms(u)) for u in players}
+    table.clock.advance(61 * 60)
+    assert table.bot is not None
+    await table.bot.deadlines.tick()
+    await table.fake.settle()
+    assert table.live.game.view(None)["round"] != "danger"  # the round was played out
+    posts = table.fake.messages(table.channel)[posts_before:]
+    assert posts and "deadline passed" in posts[0].text()
+    times = sorted(m.created_at for m in posts)
+    assert max(sum(1 for t in times if start <= t < start + 5) for start in times) <= 5
+    for user in players:
+        step_dms = table.dms(user)[dms_before[user]:]
+        assert len([m for m in step_dms if not m.buttons()]) <= 1, user
