@@ -213,6 +213,7 @@ class Croupier(commands.Bot):
         player whose answer was lost is told by DM that it counted."""
         mine = [e.text for e in outcome.events if not e.public and outcome.seat in e.audience]
         query = outcome.action in outcome.game.queries
+        interaction.extras["stored"] = outcome.seq
         if not query:
             self.repeats.stored(outcome, interaction.user.id, params)
         try:
@@ -344,8 +345,13 @@ class Croupier(commands.Bot):
         else:
             ref = uuid.uuid4().hex[:8]
             log.error("unexpected error (ref %s)", ref, exc_info=exc)
-            text = (f"Sorry, something went wrong on my side (reference `{ref}`). Nothing was "
-                    "changed; please try again.")
+            if interaction.extras.get("stored") or isinstance(exc, discord.HTTPException):
+                # Something may have been stored before Discord failed us: don't guess.
+                text = (f"Sorry, something went wrong on my side (reference `{ref}`). Look at "
+                        "the game (`/game status`) before trying again: it may have counted.")
+            else:
+                text = (f"Sorry, something went wrong on my side (reference `{ref}`). Nothing "
+                        "was changed; please try again.")
         text = fit(text)  # players' own words are echoed in errors: keep under 2,000
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         try:
