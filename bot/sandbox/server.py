@@ -445,9 +445,12 @@ class FakeDiscord:
 
     @_for_tests
     def set_bot_permissions(self, guild_id: int, permissions: int) -> None:
-        """The bot's role in a guild (Administrator unless set; see README_BOT_PERMISSIONS)."""
+        """The bot's permissions in a guild are exactly these (Administrator unless set; see
+        README_BOT_PERMISSIONS): its role grants them and @everyone adds nothing, as on a
+        server whose @everyone may not post in the game's channels."""
         guild = self.world.guild(guild_id)
         guild.roles[guild.bot_role_id].permissions = permissions
+        guild.bot_role_only = True
 
     def pinged(self, user_id: int) -> list[Message]:
         """Every message that notified `user_id` (a mention Discord let through)."""
@@ -463,10 +466,9 @@ class FakeDiscord:
         for channel in list(self.world.channels.values()):
             if not channel.is_thread or channel.archived or channel.deleted:
                 continue
-            last = channel.created_at
+            last = channel.created_at  # both in real time; `now` is real time + idled time
             if channel.last_message_id is not None:
-                last = max(last, self.world.messages[channel.last_message_id].created_at
-                           + self._thread_clock - seconds)
+                last = max(last, self.world.messages[channel.last_message_id].created_at)
             if now - last >= channel.auto_archive_duration * 60:
                 channel.archived = True
                 archived.append(channel.id)

@@ -167,6 +167,7 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     manager_role_id: int = 0
     bot_role_id: int = 0
+    bot_role_only: bool = False  # the bot's permissions come from its role alone
 
 
 @dataclass
@@ -445,6 +446,8 @@ class World:
         if member is None:
             return 0
         perms = guild.roles[guild.id].permissions
+        if user_id == self.bot_user_id and guild.bot_role_only:
+            perms = 0
         for rid in member.roles:
             role = guild.roles.get(rid)
             if role is not None:
