@@ -1,10 +1,17 @@
-"""`python -m bot` runs the bot; `python -m bot demo <variant>` plays a sample game offline."""
+"""`python -m bot` runs the bot; `python -m bot demo <variant>` plays a sample game offline.
+
+Test-only: `CROUPIER_SANDBOX_URL=http://127.0.0.1:<port>` points the process at a running
+stand-in for Discord (`bot.sandbox.FakeDiscord`) instead of Discord, and
+`CROUPIER_EXTENSIONS=a,b` replaces the cogs loaded; the crash tests start the bot this way.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -44,11 +51,47 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.token:
         print(TOKEN_HELP.format(demo=f"{python_command()} -m bot demo"), file=sys.stderr)
         return 2
-    from bot.client import Croupier
+    from bot.storage import StorageUnavailable
 
-    bot = Croupier(settings)
+    try:
+        asyncio.run(check_database(settings.database))
+    except StorageUnavailable as exc:
+        print(f"Croupier can't start: {exc}", file=sys.stderr)
+        return 3
+    from bot.client import DEFAULT_EXTENSIONS, Croupier
+
+    extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
+    if os.environ.get("CROUPIER_EXTENSIONS"):
+        extensions = tuple(os.environ["CROUPIER_EXTENSIONS"].split(","))
+        for name in extensions:  # a test's variants must be known before games are restored
+            importlib.import_module(name)
+    sandbox = os.environ.get("CROUPIER_SANDBOX_URL")
+    if sandbox:
+        point_at_sandbox(sandbox)
+    # the stand-in sends every guild at once: no need to wait 2 s for more
+    bot = Croupier(settings, extensions=extensions,
+                   guild_ready_timeout=0.05 if sandbox else 2.0)
     bot.run(settings.token, log_handler=None)
     return 0
+
+
+async def check_database(path: str) -> None:
+    """Open the database once before connecting: one that can't be opened or written ends
+    the process with a message (and a non-zero status a supervisor sees) at once."""
+    from bot.storage import Storage
+
+    storage = await Storage.open(path)
+    await storage.close()
+
+
+def point_at_sandbox(url: str) -> None:
+    """Test-only: talk to a local stand-in for Discord instead of Discord."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    discord.http.Route.BASE = f"{url}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http", "ws", 1) + "/")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ this module; it depends on them only through the `Host` (the client) it is given
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
 from typing import Any
@@ -21,12 +22,13 @@ from discord import app_commands
 
 import engine
 from bot import forms, prompt_state
-from bot.components import UndoAgreeButton, disabled, prompt_view, single
-from bot.delivery import Delivery, chunks
+from bot.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
+from bot.delivery import Delivery, chunks, fit, message_link
 from bot.forms import FormRef
 from bot.host import Host
+from bot.repeats import Unconfirmed
 from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
-from bot.storage import StaleWrite, StorageError
+from bot.storage import StaleWrite, StorageError, StorageFault
 from engine import ActionSpec, Ambiguous, Event, NotAllowed, Prompt, RuleError
 
 log = logging.getLogger(__name__)
@@ -106,9 +108,26 @@ class ActionPath:
     async def act(self, interaction: discord.Interaction[Any], action: str,
                   params: dict[str, Any], *, seat: str | None = None,
                   variant: str | None = None) -> None:
-        """A slash command's action: defer, apply durably, answer, announce."""
+        """A slash command's action: defer, apply durably, answer, announce. A repeat of a
+        command that was stored but seemed unanswered needs the player's confirming click."""
         live = await self.game_here(interaction, variant)
-        await self._act(interaction, live, action, params, seat=seat, observed=live.seq)
+        observed = live.seq
+        async with self.host.repeats.guard(live, interaction.user.id, action, params):
+            await self._act(interaction, live, action, params, seat=seat, observed=observed)
+
+    async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
+                        seq: int, asked_at: int) -> None:
+        """The player confirmed a repeat of their stored action `seq`, asked about when the
+        game was at `asked_at` (a second click on the same button counts once)."""
+        try:
+            live = await self.service.get(game_id)
+            row = await self.service.storage.action(game_id, seq)
+            if row is None or row.user_id != interaction.user.id or row.action is None:
+                raise NotAllowed("This button is not yours.")
+            await self._act(interaction, live, row.action, row.params, seat=row.seat,
+                            observed=asked_at)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
 
     async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef
                              ) -> tuple[LiveGame, str, Prompt, ActionSpec]:
@@ -126,8 +145,10 @@ class ActionPath:
         spec = prompt.action(ref.action) if prompt else None
         if prompt is None or spec is None or not prompt_state.still_current(record, ref.seq,
                                                                              live.seq):
-            raise NotAllowed("This choice is out of date: use the newest message, or the "
-                             "game's slash commands.")
+            newest = (f" ({message_link(record.channel_id, record.message_id)})"
+                      if record is not None and record.open and record.message_id else "")
+            raise NotAllowed(f"This choice is out of date: use the newest message{newest}, or "
+                             "the game's slash commands.")
         return live, seat, prompt, spec
 
     async def show_prompt(self, interaction: discord.Interaction[Any], ref: FormRef) -> None:
@@ -186,15 +207,27 @@ class ActionPath:
         finally:
             timer.cancel()
             for task in deferring:
-                await task
+                with contextlib.suppress(discord.HTTPException):
+                    await task
         if action in outcome.game.queries:  # a question: answered here only, never stored
             mine = [e.text for e in outcome.events if outcome.seat in e.audience]
             await self.reply(interaction, mine)
             return
+        # Stored: whatever Discord does to the answer from now on, the action is announced,
+        # and a player whose answer was lost is told by DM that it counted.
+        interaction.extras["stored"] = outcome.seq
+        self.host.repeats.stored(outcome, interaction.user.id, params)
         if answered is None:
             # Private results go by DM only (it lasts; an ephemeral answer vanishes).
-            await self.reply(interaction, ["\N{WHITE HEAVY CHECK MARK} Done."
-                                           + private_note(outcome)])
+            try:
+                await self.reply(interaction, ["\N{WHITE HEAVY CHECK MARK} Done."
+                                               + private_note(outcome)])
+            except discord.HTTPException as exc:
+                log.warning("game %s: the answer to action %s was lost: %s", live.id,
+                            outcome.seq, exc)
+                await self.delivery.tell_applied(outcome, interaction.user.id)
+            else:
+                self.host.repeats.answered(outcome, interaction.user.id, params)
             await self.announce(outcome)
             return
         header, chosen, greyed = answered
@@ -203,14 +236,18 @@ class ActionPath:
             # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
             chosen = "\n".join([chosen, *(e.text for e in outcome.events
                                           if not e.public and outcome.seat in e.audience)])
-        await self.answer_in_place(interaction, f"{header}\n{chosen}", greyed)
+        if await self.answer_in_place(interaction, f"{header}\n{chosen}", greyed):
+            self.host.repeats.answered(outcome, interaction.user.id, params)
+        else:
+            await self.delivery.tell_applied(outcome, interaction.user.id)
         await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
         if ephemeral:
             await self.delivery.follow_with_prompt(interaction, live, outcome.seat or "")
 
     async def answer_in_place(self, interaction: discord.Interaction[Any], content: str,
-                              view: discord.ui.View) -> None:
-        """Edit the prompt's message: what was chosen, the prompt's buttons greyed out."""
+                              view: discord.ui.View) -> bool:
+        """Edit the prompt's message: what was chosen, the prompt's buttons greyed out.
+        False if Discord refused (an expired interaction): the caller says so by DM."""
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(content=content[-2000:], view=view)
@@ -220,6 +257,8 @@ class ActionPath:
                 await interaction.response.send_message(content[-2000:], ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not mark a prompt answered: %s", exc)
+            return False
+        return True
 
     async def reply(self, interaction: discord.Interaction[Any], lines: list[str]) -> None:
         """An ephemeral answer in as many messages as it takes."""
@@ -234,11 +273,19 @@ class ActionPath:
         """Tell everyone what happened (after it was stored), then re-arm the deadline.
 
         `answered`: the seats whose prompt message already says what they chose."""
-        await self.host.deadlines.rearm(outcome.live)
+        await self.announce_all([outcome], answered=answered)
+
+    async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
+                           answered: dict[str, str] | None = None) -> None:
+        """Announce several stored actions of one step (a deadline's) together."""
+        live = outcomes[-1].live
+        await self.host.deadlines.rearm(live)
         try:
-            await self.delivery.outcome(outcome, answered=answered)
-        except Exception:  # the action is stored; a failed announcement must not undo it
-            log.exception("game %s: announcing action %s failed", outcome.live.id, outcome.seq)
+            await self.delivery.outcomes(outcomes, preface, answered=answered)
+        except Exception:  # the actions are stored; a failed announcement must not undo them
+            log.exception("game %s: announcing actions up to %s failed", live.id,
+                          outcomes[-1].seq)
+            self.delivery.prompt_later(live)
 
     # ----- fallback and undo buttons -----------------------------------------
 
@@ -340,7 +387,11 @@ class ActionPath:
     # ----- errors, in one place -------------------------------------------------
 
     async def reply_error(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
-        if isinstance(exc, Ambiguous) and exc.candidates:
+        view: discord.ui.View | None = None
+        if isinstance(exc, Unconfirmed):
+            text = f"\N{HEAVY CHECK MARK} {exc.message}"
+            view = single(RepeatButton(exc.game_id, exc.seq, exc.asked_at))
+        elif isinstance(exc, Ambiguous) and exc.candidates:
             text = f"{exc.message} ({', '.join(exc.candidates[:10])})"
         elif isinstance(exc, Duplicate):
             text = f"\N{HEAVY CHECK MARK} {exc.message}"
@@ -349,6 +400,9 @@ class ActionPath:
         elif isinstance(exc, StaleWrite):
             text = ("\N{NO ENTRY SIGN} The game moved on while this was being stored, so it was "
                     "not applied. Look at the game and try again.")
+        elif isinstance(exc, StorageFault):
+            log.error("storage fault: %s", exc.__cause__ or exc)
+            text = f"\N{NO ENTRY SIGN} {exc}"
         elif isinstance(exc, StorageError):
             text = f"\N{NO ENTRY SIGN} {exc}"
         elif isinstance(exc, app_commands.CheckFailure):
@@ -356,12 +410,19 @@ class ActionPath:
         else:
             ref = uuid.uuid4().hex[:8]
             log.error("unexpected error (ref %s)", ref, exc_info=exc)
-            text = (f"Sorry, something went wrong on my side (reference `{ref}`). Nothing was "
-                    "changed; please try again.")
+            if interaction.extras.get("stored") or isinstance(exc, discord.HTTPException):
+                # Something may have been stored before Discord failed us: don't guess.
+                text = (f"Sorry, something went wrong on my side (reference `{ref}`). Look at "
+                        "the game (`/game status`) before trying again: it may have counted.")
+            else:
+                text = (f"Sorry, something went wrong on my side (reference `{ref}`). Nothing "
+                        "was changed; please try again.")
+        text = fit(text)  # players' own words are echoed in errors: keep under 2,000
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
+                await interaction.followup.send(text, ephemeral=True, **extra)
             else:
-                await interaction.response.send_message(text, ephemeral=True)
+                await interaction.response.send_message(text, ephemeral=True, **extra)
         except discord.HTTPException:
             log.warning("could not deliver an error reply: %s", text)

@@ -26,6 +26,7 @@ from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.delivery import Delivery
 from bot.host import Renderer
+from bot.repeats import RepeatGuard
 from bot.service import GameService, LiveGame, Outcome
 from bot.storage import Storage
 
@@ -43,6 +44,9 @@ class Croupier(commands.Bot):
                  seed_source: Callable[[], str] | None = None,
                  extensions: tuple[str, ...] = DEFAULT_EXTENSIONS, **kwargs: Any) -> None:
         intents = discord.Intents.default()
+        # Nobody is pinged unless a message names them in its own allowed_mentions: a seat
+        # or an option typed as "<@someone>" must not notify anyone.
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
         self.settings = settings
@@ -57,6 +61,7 @@ class Croupier(commands.Bot):
         self.deadlines = Deadlines(self)
         self._closing_down = False
         self._form_tasks: set[asyncio.Task[None]] = set()
+        self.repeats = RepeatGuard(self, started=clock())
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -75,6 +80,19 @@ class Croupier(commands.Bot):
         else:
             await self.tree.sync()
         self.deadlines.start()
+        self._owed = asyncio.create_task(self._prompt_owed_games(), name="croupier-owed-prompts")
+
+    async def _prompt_owed_games(self) -> None:
+        """Once connected: every game that moved after its prompts last all went out (the
+        process died in between) prompts its awaited seats again."""
+        await self.wait_until_ready()
+        try:
+            count = await self.delivery.owed_prompts()
+        except Exception:
+            log.exception("prompting the games that owed prompts failed")
+            return
+        if count:
+            log.info("prompted %d games that owed prompts", count)
 
     async def close(self) -> None:
         """Idempotent: discord.py calls it again from `connect` after a close."""
@@ -82,6 +100,10 @@ class Croupier(commands.Bot):
             return
         self._closing_down = True
         await self.deadlines.stop()
+        owed = getattr(self, "_owed", None)
+        if owed is not None and not owed.done():
+            owed.cancel()
+        await self.delivery.close()
         await super().close()
         if hasattr(self, "service"):
             await self.service.storage.close()

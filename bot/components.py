@@ -178,6 +178,27 @@ class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await bot.agree_undo(interaction, self.game_id, self.seq)
 
 
+class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"croupier:again:(?P<game>\d+):(?P<seq>\d+):(?P<at>\d+)"):
+    """Do once more a command that was applied (action `seq`) but seemed unanswered; the
+    game was at `at` when the player was asked."""
+
+    def __init__(self, game_id: int, seq: int, at: int) -> None:
+        self.game_id, self.seq, self.at = game_id, seq, at
+        super().__init__(discord.ui.Button(label="Do it once more",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"croupier:again:{game_id}:{seq}:{at}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> RepeatButton:
+        return cls(int(match["game"]), int(match["seq"]), int(match["at"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = actions_of(interaction)
+        await bot.run_again(interaction, self.game_id, self.seq, self.at)
+
+
 def single(item: discord.ui.Item[Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(item)
@@ -185,4 +206,4 @@ def single(item: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (PromptButton, PromptSelect, OpenChoicesButton, ShowHandButton,
-                 UndoAgreeButton, forms.FormSelect, forms.FormButton)
+                 UndoAgreeButton, RepeatButton, forms.FormSelect, forms.FormButton)

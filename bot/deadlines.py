@@ -153,17 +153,20 @@ class Deadlines:
             await self.rearm(live)
             return
         plan = game.timeout_actions()
-        moved = False
+        outcomes = []
         for seat, action, params in plan:
             try:
-                outcome = await self.bot.service.act_as_deadline(live, seat, action, params)
+                outcomes.append(await self.bot.service.act_as_deadline(live, seat, action,
+                                                                       params))
             except RuleError as exc:
                 log.warning("game %s: deadline action %s for %s refused: %s", live.id, action,
                             seat, exc)
-                continue
-            moved = True
-            await self.bot.delivery.post(live, f"\N{ALARM CLOCK} The deadline passed for {seat}.")
-            await self.bot.actions.announce(outcome)
+        if outcomes:
+            # One announcement for the whole step, however many seats it acted for.
+            seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
+            await self.bot.actions.announce_all(
+                outcomes, [f"\N{ALARM CLOCK} The deadline passed for {seats}."])
+        moved = bool(outcomes)
         if not moved:
             # No policy: tell the creator once per period, and start a new period.
             await self.storage.put_deadline(DeadlineRow(

@@ -8,12 +8,14 @@ in the action log, so nothing a seat was sent is ever lost.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import json
 import logging
 import sys
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,6 +38,25 @@ DM_HELP = ("I couldn't send you a direct message. To get your secrets privately,
            "channel, and the **Show my hand** button on the status post shows them to you.")
 
 
+#: Discord's only answer that means "this user's DMs are closed to the bot".
+CANNOT_DM = 50007
+#: After any other failure a DM is tried again, this many seconds later each time.
+DM_RETRY_DELAYS = (5.0, 30.0, 120.0)
+#: A prompt that could not be delivered is tried again after this many seconds.
+PROMPT_RETRY_SECONDS = 30.0
+PROMPT_RETRIES = 3
+MESSAGE_LIMIT = 2000
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """One message's text within Discord's limit (players' input is echoed in errors)."""
+    return text if len(text) <= limit else text[:limit - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+def message_link(channel_id: int, message_id: int, guild_id: int | None = None) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
 def chunks(lines: list[str], limit: int = 1900) -> list[str]:
     """Join lines into messages under Discord's 2000-character limit."""
     out: list[str] = []
@@ -56,6 +77,18 @@ class Delivery:
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self.dm_retry_delays = DM_RETRY_DELAYS
+        self.prompt_retry_seconds = PROMPT_RETRY_SECONDS
+        self._later: dict[int, asyncio.Task[None]] = {}  # game -> its pending prompt retry
+        self._retries: set[asyncio.Task[None]] = set()
+        self._tries: dict[int, tuple[int, int]] = {}  # game -> (seq, prompt retries at it)
+
+    async def close(self) -> None:
+        """Cancel the retries still waiting (the prompts owed are stored for the next start)."""
+        for task in [*self._later.values(), *self._retries]:
+            task.cancel()
+        self._later.clear()
+        self._retries.clear()
 
     async def channel(self, live: LiveGame) -> discord.abc.Messageable | None:
         channel_id = live.row.channel_id
@@ -84,37 +117,98 @@ class Delivery:
     async def to_seat(self, live: LiveGame, seat: str, content: str | None = None,
                       **kwargs: Any) -> discord.Message | None:
         """DM the seat's user; on closed DMs use the seat's private thread."""
+        return await self.to_seat_or_later(live, seat, content, **kwargs)
+
+    async def to_seat_or_later(self, live: LiveGame, seat: str, content: str | None = None, *,
+                               wanted: Callable[[], bool] = lambda: True,
+                               on_sent: Callable[[discord.Message], Awaitable[None]] | None
+                               = None, **kwargs: Any) -> discord.Message | None:
+        """DM the seat's user. Only Discord's "cannot send messages to this user" (50007)
+        moves the seat to its private thread for good; any other failure is retried later
+        (while `wanted()`), and `on_sent` runs when a retry gets through."""
         row = live.seat_row(seat)
         if row is None:
             return None
         if row.dm_ok:
-            sent = await self.dm(row.user_id, content, **kwargs)
-            if sent is not None:
-                return sent
+            try:
+                return await self._send_dm(row.user_id, content, **kwargs)
+            except discord.HTTPException as exc:
+                if exc.code != CANNOT_DM:
+                    log.warning("game %s: DM to %s failed, will retry: %s", live.id, seat, exc)
+                    self._retry_dm(live, seat, content, kwargs, wanted, on_sent)
+                    return None
             await self.bot.service.storage.set_dm_ok(live.id, seat, False)
             live.seats = await self.bot.service.storage.seats(live.id)
         return await self._to_fallback(live, seat, content, **kwargs)
+
+    def _retry_dm(self, live: LiveGame, seat: str, content: str | None, kwargs: dict[str, Any],
+                  wanted: Callable[[], bool],
+                  on_sent: Callable[[discord.Message], Awaitable[None]] | None) -> None:
+        async def retry() -> None:
+            for delay in self.dm_retry_delays:
+                await asyncio.sleep(delay)
+                row = live.seat_row(seat)
+                if row is None or not wanted():
+                    return
+                if not row.dm_ok:  # closed since: the fallback takes it
+                    sent = await self._to_fallback(live, seat, content, **kwargs)
+                else:
+                    try:
+                        sent = await self._send_dm(row.user_id, content, **kwargs)
+                    except discord.HTTPException as exc:
+                        if exc.code == CANNOT_DM:
+                            await self.bot.service.storage.set_dm_ok(live.id, seat, False)
+                            live.seats = await self.bot.service.storage.seats(live.id)
+                        log.info("game %s: DM retry to %s failed: %s", live.id, seat, exc)
+                        continue
+                if sent is not None and on_sent is not None:
+                    await on_sent(sent)
+                if sent is not None:
+                    return
+            log.warning("game %s: gave up a DM to %s; it stays in the stored log (Show my "
+                        "hand)", live.id, seat)
+
+        task = asyncio.create_task(retry(), name=f"croupier-dm-retry-{live.id}-{seat}")
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+
+    async def _send_dm(self, user_id: int, content: str | None, **kwargs: Any
+                       ) -> discord.Message:
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        return await user.send(content, **kwargs)
 
     async def dm(self, user_id: int, content: str | None = None, **kwargs: Any
                  ) -> discord.Message | None:
         """A DM, or None if Discord refuses it (closed DMs, unknown user)."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            return await user.send(content, **kwargs)
+            return await self._send_dm(user_id, content, **kwargs)
         except (discord.Forbidden, discord.NotFound):
             return None
         except discord.HTTPException as exc:
             log.warning("DM to %s failed: %s", user_id, exc)
             return None
 
+    async def tell_applied(self, outcome: Outcome, user_id: int) -> None:
+        """The answer to a stored action was lost (expired interaction, HTTP error): say by
+        DM that it counted, so that the player does not do it again."""
+        live = outcome.live
+        title = outcome.game.title
+        await self.dm(user_id, f"\N{WHITE HEAVY CHECK MARK} **{title} #{live.id}**: your "
+                               f"**{outcome.action}** was applied (action {outcome.seq}), though "
+                               "Discord lost my answer to it. It counts once: no need to do it "
+                               "again.")
+
     async def _to_fallback(self, live: LiveGame, seat: str, content: str | None,
                            **kwargs: Any) -> discord.Message | None:
         row = live.seat_row(seat)
         assert row is not None
-        thread_id = row.fallback_thread
         thread: Any = None
-        if thread_id:
-            thread = self.bot.get_channel(thread_id)
+        if row.fallback_thread:
+            try:
+                thread = await self._reopen_thread(live, row.fallback_thread)
+            except discord.HTTPException as exc:  # there, but out of reach for now
+                log.warning("game %s: private thread of %s: %s", live.id, seat, exc)
+                return None
         if thread is None:
             thread = await self._open_private_thread(live, seat, row.user_id)
         if thread is None:
@@ -124,6 +218,19 @@ class Delivery:
             return sent
         except discord.HTTPException:
             return None
+
+    async def _reopen_thread(self, live: LiveGame, thread_id: int) -> Any:
+        """The seat's private thread, unarchived if Discord archived it for being idle (an
+        archived thread is not in the cache, and must not be replaced by a second one)."""
+        thread: Any = self.bot.get_channel(thread_id)
+        if thread is None:
+            try:
+                thread = await self.bot.fetch_channel(thread_id)
+            except discord.NotFound:
+                return None  # deleted: open a new one
+        if isinstance(thread, discord.Thread) and thread.archived:
+            thread = await thread.edit(archived=False)
+        return thread
 
     async def _open_private_thread(self, live: LiveGame, seat: str, user_id: int) -> Any:
         channel = await self.channel(live)
@@ -187,6 +294,7 @@ class Delivery:
         storage = self.bot.service.storage
         awaited = game.prompts()
         newly: list[tuple[str, Prompt]] = []
+        seq, complete = live.seq, True
         for index, seat in enumerate(game.seats):
             record = await prompt_state.load(storage, live.id, seat)
             is_open = record is not None and record.open
@@ -217,11 +325,54 @@ class Delivery:
             user = live.user_of(seat)
             if user is not None and await preferences.dm_prompts(storage, user):
                 sent = await self.to_seat(live, seat, text, view=view)
+                complete = complete and sent is not None
             await prompt_state.save(storage, live.id, seat, PromptRecord(
                 sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, live.seq))
             if not is_open:
                 newly.append((seat, prompt))
+        if complete and live.seq == seq:
+            # Every awaited seat has its prompt: the game owes none at this seq (issue 12:
+            # after a crash, only the games still owing prompts are prompted at startup).
+            await storage.prompts_delivered(live.id, seq)
+        elif not complete:
+            self.prompt_later(live)
         return newly
+
+    def prompt_later(self, live: LiveGame) -> None:
+        """Try the game's prompts again in a while (a failed announcement, a refused DM)."""
+        if live.id in self._later and not self._later[live.id].done():
+            return
+        tries = self._tries.get(live.id, (live.seq, 0))
+        tries = (live.seq, tries[1] + 1 if tries[0] == live.seq else 1)
+        self._tries[live.id] = tries
+        if tries[1] > PROMPT_RETRIES:
+            return  # owed still: the next start tries again
+
+        async def later() -> None:
+            await asyncio.sleep(self.prompt_retry_seconds)
+            self._later.pop(live.id, None)
+            if self.bot.service.live.get(live.id) is live:
+                try:
+                    await self.refresh_prompts(live)
+                except Exception:  # noqa: BLE001 - tried again at the next start
+                    log.exception("game %s: prompts failed again", live.id)
+
+        self._later[live.id] = asyncio.create_task(later(), name=f"croupier-prompts-{live.id}")
+
+    async def owed_prompts(self) -> int:
+        """At startup: prompt the games that moved after their prompts last all went out (a
+        crash in between, a refused DM). Only those games are loaded and looked at."""
+        done = 0
+        for game_id in await self.bot.service.storage.games_owing_prompts():
+            try:
+                live = await self.bot.service.get(game_id)
+                if live.game is None:
+                    continue
+                await self.refresh_prompts(live)
+                done += 1
+            except Exception:  # noqa: BLE001 - one game must not keep the others waiting
+                log.exception("game %s: owed prompts failed", game_id)
+        return done
 
     async def _edit(self, record: PromptRecord, content: str,
                     view: discord.ui.View | None) -> bool:
@@ -302,13 +453,24 @@ class Delivery:
     async def outcome(self, outcome: Outcome, answered: dict[str, str] | None = None) -> None:
         """Secrets by DM; prompts brought up to date; the images if the board changed; then
         one channel post with what happened and whose turn it is now (the ping)."""
-        live = outcome.live
-        game = outcome.game
-        await self.secrets(live, outcome.events, told=set(answered or ()))
+        await self.outcomes([outcome], answered=answered)
+
+    async def outcomes(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
+                       answered: dict[str, str] | None = None) -> None:
+        """Announce what one step did (one action, or every action of one deadline) in as
+        few messages as read well: one DM per seat, the prompts brought up to date, then one
+        channel post (more only past 2,000 characters) with the lines, the ping and the
+        images. Discord allows about five posts a channel in five seconds: a Danger round's
+        six timed-out cards must not become a dozen posts."""
+        live = outcomes[-1].live
+        game = outcomes[-1].game
+        events = [e for o in outcomes for e in o.events]
+        await self.secrets(live, events, told=set(answered or ()))
         newly = await self.prompts(live, answered)
-        drawn = any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start"
+        drawn = any(e.kind in game.render_on for e in events) or \
+            any(o.action == "start" for o in outcomes)
         files = await self.images(live, drawn=drawn or game.finished)
-        lines = [e.text for e in outcome.events if e.public]
+        lines = [*(preface or []), *(e.text for e in events if e.public)]
         if game.finished:
             lines.append(finished_text(live))
         await self.say(live, lines, [] if game.finished else newly, files)

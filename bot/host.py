@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from bot.actions import ActionPath
     from bot.deadlines import Deadlines
     from bot.delivery import Delivery
+    from bot.repeats import RepeatGuard
     from bot.service import GameService
 
 Renderer = Callable[[dict[str, Any]], bytes]
@@ -28,6 +29,7 @@ class Host(Protocol):
     actions: ActionPath
     delivery: Delivery
     deadlines: Deadlines
+    repeats: RepeatGuard
     renderers: dict[str, Renderer]
     command_groups: dict[str, str]
     render_pool: ThreadPoolExecutor

@@ -23,14 +23,18 @@ Ephemeral messages are kept on their ``Interaction``, never in ``messages(channe
 from .errors import SandboxError, SandboxTimeout
 from .interactions import Interaction
 from .server import FakeDiscord, RequestRecord
-from .world import Attachment, Channel, Message
+from .strict import Fault, RateLimits
+from .world import README_BOT_PERMISSIONS, Attachment, Channel, Message
 
 __all__ = [
     "Attachment",
     "Channel",
     "FakeDiscord",
+    "Fault",
     "Interaction",
     "Message",
+    "README_BOT_PERMISSIONS",
+    "RateLimits",
     "RequestRecord",
     "SandboxError",
     "SandboxTimeout",

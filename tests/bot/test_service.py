@@ -124,6 +124,7 @@ async def test_the_creator_may_draw_for_an_absent_sec_gen(tmp_path: Path) -> Non
 async def test_the_schema_is_migrated_forward_once(tmp_path: Path) -> None:
     """Migrations are numbered SQL files applied in one transaction; PRAGMA user_version."""
     db = tmp_path / "c.db"
+
     first = await _service(db)
     latest = max(number for number, _ in _migrations())
     assert await first.storage.schema_version() == latest
