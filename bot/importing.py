@@ -123,12 +123,10 @@ def was_imported(first_events: list[dict[str, Any]]) -> bool:
 
 
 async def start_state(storage: Storage, game_id: int) -> dict[str, Any]:
-    """The position the game was imported at (its first snapshot)."""
-    row = await storage._one("SELECT state FROM snapshots WHERE game_id = ? AND seq = 1",
-                             (game_id,))
-    if row is None:
+    """The position the game was imported at (its start snapshot, always kept)."""
+    state = await storage.start_snapshot(game_id)
+    if state is None:
         raise Unreadable("The imported position is missing from the store.")
-    state: dict[str, Any] = json.loads(row[0])
     return state
 
 

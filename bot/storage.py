@@ -389,12 +389,13 @@ class Storage:
             async with self.transaction() as db:
                 await db.execute(insert, row)
                 if snapshot is not None:
-                    # Only the latest snapshot is ever read (the log replays the rest), so
-                    # the older ones go: a game's storage then grows with its log alone.
+                    # Only the latest snapshot and the start (seq 1: where a replay begins,
+                    # an imported game's position) are read; the others go, so a game's
+                    # storage grows with its log alone.
                     await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
                                      (game_id, seq, json.dumps(snapshot)))
-                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ?",
-                                     (game_id, seq))
+                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ? "
+                                     "AND seq > 1", (game_id, seq))
                 if finished:
                     await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
                                      (game_id,))
@@ -419,6 +420,12 @@ class Storage:
                                "user_id = ? AND created_at >= ? ORDER BY seq",
                                (game_id, user_id, since))
         return [_action(r) for r in rows]
+
+    async def start_snapshot(self, game_id: int) -> dict[str, Any] | None:
+        """The game's position when it started (or was imported): seq 1's snapshot."""
+        row = await self._one("SELECT state FROM snapshots WHERE game_id = ? AND seq = 1",
+                              (game_id,))
+        return json.loads(row[0]) if row else None
 
     async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ? "
