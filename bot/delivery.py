@@ -309,8 +309,12 @@ class Delivery:
                         record.since))
                 continue
             fp = prompt_state.fingerprint(prompt)
+            user = live.user_of(seat)
+            wants_dm = user is not None and await preferences.dm_prompts(storage, user)
+            # A prompt whose DM never went out (Discord refused it) is owed, not unchanged.
+            delivered = record is not None and (record.message_id or not wants_dm)
             unchanged = record is not None and is_open and record.fingerprint == fp
-            if unchanged and seat not in answered:
+            if unchanged and delivered and seat not in answered:
                 continue
             text = self.prompt_text(live, seat, prompt)
             view = prompt_view(live.id, live.seq, index, prompt)
@@ -322,12 +326,12 @@ class Delivery:
                         live.seq if not unchanged else record.since))
                     continue
             sent = None
-            user = live.user_of(seat)
-            if user is not None and await preferences.dm_prompts(storage, user):
+            if wants_dm:
                 sent = await self.to_seat(live, seat, text, view=view)
                 complete = complete and sent is not None
+            since = record.since if unchanged and record is not None else live.seq
             await prompt_state.save(storage, live.id, seat, PromptRecord(
-                sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, live.seq))
+                sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, since))
             if not is_open:
                 newly.append((seat, prompt))
         if complete and live.seq == seq:

@@ -50,8 +50,9 @@ async def test_a_seat_named_like_a_mention_pings_nobody(table: Table) -> None:
     await table.slash("ann", "game start")
     await table.slash("ann", "pig roll")
     assert f"<@{cy}>" in table.said()  # the name is shown as typed...
-    for user in table.users.values():
-        assert table.fake.pinged(user) == []  # ...and pings nobody, players included
+    assert table.fake.pinged(cy) == []  # ...and pings nobody: cy does not play
+    for user in table.users.values():  # players are pinged only by their turn's call
+        assert all("your turn" in m.text() for m in table.fake.pinged(user))
     sent = [m for m in table.fake.all_messages() if m.author_id == table.fake.bot_user_id]
     assert sent and all(not m.pings.everyone for m in sent)
 
@@ -79,7 +80,7 @@ async def test_a_5xx_on_a_dm_does_not_mark_dms_closed_and_is_retried(
     clicked = await table.fake.click(table.users["bob"], prompt_message(table, "bob").id,
                                      prompt_message(table, "bob").button("Roll"))
     await table.fake.settle()
-    assert "Done." in clicked.text()
+    assert "You chose: Roll" in clicked.text()
 
 
 async def test_an_archived_fallback_thread_is_reopened_not_duplicated(table: Table) -> None:

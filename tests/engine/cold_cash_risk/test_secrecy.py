@@ -210,12 +210,12 @@ def play(index: int) -> tuple[ColdCashRisk, dict[str, int]]:
         seat, action, params = random_action(game, rnd)
         twin = rnd.random() < TWIN_RATE
         before = game.state() if twin else None
-        snapshot = (len(game.log), game._dump())
+        snapshot = (game.step_count, game._dump())
         try:
             events = game.act(seat, action, **params)
         except RuleError:
             assert action not in SINGLE, (action, params)
-            assert (len(game.log), game._dump()) == snapshot
+            assert (game.step_count, game._dump()) == snapshot
             counts["refused"] += 1
             continue
         if before is not None or step % 3 == 0:
@@ -258,7 +258,7 @@ def illegal(game: ColdCashRisk, rnd: random.Random) -> None:
     """An action the prompts do not offer is refused and changes nothing."""
     prompts = game.prompts()
     idle = [s for s in game.seats if s not in prompts]
-    before = (len(game.log), game._dump())
+    before = (game.step_count, game._dump())
     attempts: list[tuple[str, str, dict[str, Any]]] = [
         (rnd.choice(game.seats), "attack", {"from_territory": "Alaska",
                                              "to_territory": "Argentina"}),
@@ -271,7 +271,7 @@ def illegal(game: ColdCashRisk, rnd: random.Random) -> None:
     try:
         game.act(seat, action, **params)
     except RuleError:
-        assert (len(game.log), game._dump()) == before
+        assert (game.step_count, game._dump()) == before
     else:  # pragma: no cover - these are never legal
         raise AssertionError(f"{seat} {action} {params} was accepted")
 
