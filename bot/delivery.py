@@ -346,6 +346,7 @@ class Delivery:
         crash in between, a refused DM). Only those games are looked at."""
         done = 0
         for game_id in await self.bot.service.storage.games_owing_prompts():
+            # (With games loaded on demand, this is the one place such a game is loaded.)
             live = self.bot.service.live.get(game_id)
             if live is None or live.game is None:
                 continue
