@@ -82,6 +82,7 @@ class Delivery:
         self._later: dict[int, asyncio.Task[None]] = {}  # game -> its pending prompt retry
         self._retries: set[asyncio.Task[None]] = set()
         self._tries: dict[int, tuple[int, int]] = {}  # game -> (seq, prompt retries at it)
+        self._prompting: dict[int, asyncio.Lock] = {}
 
     async def close(self) -> None:
         """Cancel the retries still waiting (the prompts owed are stored for the next start)."""
@@ -192,11 +193,13 @@ class Delivery:
         """The answer to a stored action was lost (expired interaction, HTTP error): say by
         DM that it counted, so that the player does not do it again."""
         live = outcome.live
-        title = outcome.game.title
-        await self.dm(user_id, f"\N{WHITE HEAVY CHECK MARK} **{title} #{live.id}**: your "
-                               f"**{outcome.action}** was applied (action {outcome.seq}), though "
-                               "Discord lost my answer to it. It counts once: no need to do it "
-                               "again.")
+        text = (f"\N{WHITE HEAVY CHECK MARK} **{outcome.game.title} #{live.id}**: your "
+                f"**{outcome.action}** was applied (action {outcome.seq}), though Discord lost "
+                "my answer to it. It counts once: no need to do it again.")
+        if outcome.seat is not None and live.user_of(outcome.seat) == user_id:
+            await self.to_seat(live, outcome.seat, text)  # its private thread if DMs are closed
+        else:
+            await self.dm(user_id, text)
 
     async def _to_fallback(self, live: LiveGame, seat: str, content: str | None,
                            **kwargs: Any) -> discord.Message | None:
@@ -280,6 +283,12 @@ class Delivery:
 
     async def prompts(self, live: LiveGame, answered: dict[str, str] | None = None
                       ) -> list[tuple[str, Prompt]]:
+        """One game at a time: at startup the owed prompts and a first command may race."""
+        async with self._prompting.setdefault(live.id, asyncio.Lock()):
+            return await self._prompts(live, answered)
+
+    async def _prompts(self, live: LiveGame, answered: dict[str, str] | None = None
+                       ) -> list[tuple[str, Prompt]]:
         """Bring each seat's prompt message up to date; return the newly awaited seats.
 
         A seat still awaited sees its message edited in place (with what it just chose on

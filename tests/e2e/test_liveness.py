@@ -153,3 +153,22 @@ async def test_a_prompt_that_could_not_go_out_is_sent_at_the_next_start(table: T
     assert "You chose" in clicked.text()
     with pytest.raises(SandboxError, match="disabled"):  # the old one is greyed out
         await table.fake.click(table.users["ann"], old.id, old.button("Hold"))
+
+
+async def test_after_a_failed_announcement_the_awaited_seat_still_gets_its_prompt(
+        table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert table.bot is not None
+    table.bot.delivery.prompt_retry_seconds = 0.05
+    table.fake.inject_fault("POST", rf"^/channels/{table.channel}/messages$", 503)
+    before = len(table.dms("bob"))
+    held = await table.slash("ann", "pig hold")  # stored; its announcement fails midway
+    assert "Done." in held.text()
+    prompt = await table.fake.wait_for_message(
+        lambda m: m.channel_id == table.fake.dm_channel_id(table.users["bob"])
+        and bool(m.buttons()))
+    assert len(table.dms("bob")) > before and "Your turn" in prompt.text()
+    rolled = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in rolled.text()
