@@ -33,8 +33,8 @@ Questions = Mapping["tuple[str, str] | str", str]
 
 Options = TypeVar("Options", bound="tuple[Option, ...]")
 
-# "CCR-2: " leading an option's description: the ruling's id is for the docs.
-RULE_ID = re.compile(r"^[A-Z]{1,4}-\d+:\s*")
+# "CCR-2: " leading an option's description, or "(D-3)" in it: ruling ids are for the docs.
+RULE_ID = re.compile(r"^[A-Z]{1,4}-\d+:\s*|\s*\((?:[A-Z]{1,4}-\d+(?:,\s*)?)+\)")
 
 
 def plain(name: str) -> str:
