@@ -87,6 +87,10 @@ def play(variant: str, seed: str) -> Iterator[tuple[str, str]]:
                 assert param.question, f"{variant}: {spec.name} asks no question for {param.name}"
         for paragraph in game.describe(seat):
             yield "describe", paragraph
+        if variant == "killer-clue" and not game.finished:  # only the killer learns the file
+            innocent = [s for s in game.seats if s != game.view(s).get("killer")]
+            for other in innocent:
+                assert "Case File" not in " ".join(game.describe(other))
         chosen = pick(prompt, rng)
         if rng.random() < 0.15:
             chosen = rng.choice(ASIDES[variant])
