@@ -139,7 +139,7 @@ def test_an_unoffered_choice_is_refused_in_words(variant: str) -> None:
                     game.act(seat, spec.name, **others, **{param.name: "Z99"})
                 assert game.state() == before
                 text = refusal.value.message
-                # Said in words: the generic "Z99 is not one of your choices for ..." or the
+                # Said in words: the generic "Z99 is not one of the choices now. Where to? ..." or the
                 # rule's own reason ("You must suggest the room you are in").
                 assert "is not a legal" not in text and not jargon(text), text
                 refused += "Z99" in text
