@@ -10,7 +10,7 @@ parameter is missing or not among the prompted choices.
 >>> from engine.game import Choice, Param
 >>> to = Param("to", (Choice("Hall"), Choice("H17", "Corridor H17")), question="Where to?")
 >>> not_a_choice(to, "Z99")
-'Z99 is not one of your choices for “Where to?” now. You may choose: Hall, Corridor H17.'
+'Z99 is not one of the choices now. Where to? You may choose: Hall, Corridor H17.'
 >>> plain("from_territory")
 'from territory'
 """
@@ -33,8 +33,8 @@ Questions = Mapping["tuple[str, str] | str", str]
 
 Options = TypeVar("Options", bound="tuple[Option, ...]")
 
-# "CCR-2: " leading an option's description: the ruling's id is for the docs.
-RULE_ID = re.compile(r"^[A-Z]{1,4}-\d+:\s*")
+# "CCR-2: " leading an option's description, or "(D-3)" in it: ruling ids are for the docs.
+RULE_ID = re.compile(r"^[A-Z]{1,4}-\d+:\s*|\s*\((?:[A-Z]{1,4}-\d+(?:,\s*)?)+\)")
 
 
 def plain(name: str) -> str:
@@ -61,8 +61,8 @@ def not_a_choice(param: Param, value: Any) -> str:
     listed = ", ".join(shown[:LISTED])
     if len(shown) > LISTED:
         listed += f" and {len(shown) - LISTED} more"
-    text = f"{value} is not one of your choices for “{question(param)}” now."
-    return f"{text} You may choose: {listed}." if shown else text
+    text = f"{value} is not one of the choices now."
+    return f"{text} {question(param)} You may choose: {listed}." if shown else text
 
 
 def unoffered(prompt: Prompt | None, action: str, params: Mapping[str, Any]) -> str | None:

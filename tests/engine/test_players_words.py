@@ -87,6 +87,10 @@ def play(variant: str, seed: str) -> Iterator[tuple[str, str]]:
                 assert param.question, f"{variant}: {spec.name} asks no question for {param.name}"
         for paragraph in game.describe(seat):
             yield "describe", paragraph
+        if variant == "killer-clue" and not game.finished:  # only the killer learns the file
+            innocent = [s for s in game.seats if s != game.view(s).get("killer")]
+            for other in innocent:
+                assert "Case File" not in " ".join(game.describe(other))
         chosen = pick(prompt, rng)
         if rng.random() < 0.15:
             chosen = rng.choice(ASIDES[variant])
@@ -135,7 +139,7 @@ def test_an_unoffered_choice_is_refused_in_words(variant: str) -> None:
                     game.act(seat, spec.name, **others, **{param.name: "Z99"})
                 assert game.state() == before
                 text = refusal.value.message
-                # Said in words: the generic "Z99 is not one of your choices for ..." or the
+                # Said in words: the generic "Z99 is not one of the choices now. Where to? ..." or the
                 # rule's own reason ("You must suggest the room you are in").
                 assert "is not a legal" not in text and not jargon(text), text
                 refused += "Z99" in text

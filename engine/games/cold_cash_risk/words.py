@@ -86,5 +86,6 @@ OPTION_LABELS: dict[str, str] = {
     "ending": "How the game ends",
     "unplaceable": "No card to place",
     "free_move": "Free moves",
+    "founding": "A new corporation absorbs",
     "show_new_shares": "New shares arrive shown",
 }
