@@ -194,8 +194,10 @@ class Delivery:
             if prompt is None:
                 if record is not None and is_open:
                     if seat not in answered:
-                        await self._close(record, "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} "
-                                                  "Closed: the game moved on.")
+                        await self._close(record, "\N{CHEQUERED FLAG} Closed: the game is over."
+                                          if game.finished else
+                                          "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
+                                          "the game moved on.")
                     await prompt_state.save(storage, live.id, seat, PromptRecord(
                         record.channel_id, record.message_id, False, record.fingerprint,
                         record.since))
