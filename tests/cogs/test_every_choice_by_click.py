@@ -25,15 +25,16 @@ async def seat_players(table: Table, variant: str, seats: list[str | None]) -> N
     await table.slash("ann", "game start")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 4])  # games that reach rooms early
 async def test_killer_clue_by_clicks_alone(table: Table, seed: int) -> None:
     table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
     table.extensions = ("cogs.lobby", "cogs.clue")
     await table.start_bot(seed=f"walk-kc-{seed}")
     await seat_players(table, "killer-clue",
                        ["Miss Scarlet", "Col. Mustard", "Mrs. White", "Mr. Green"])
-    taken = await walk(table, seed, steps=30, last=frozenset({"accuse"}))
-    assert {"move", "go"} <= taken
+    # Ending the turn or the game only when nothing else is legal: suggestions get made.
+    taken = await walk(table, seed, steps=40, last=("pass", "accuse"))
+    assert {"move", "go", "suggest", "give", "play"} <= taken
     assert not [i for i in table.fake.interactions if i.command and i.command.startswith("clue")]
 
 
@@ -42,8 +43,8 @@ async def test_cold_cash_risk_by_clicks_alone(table: Table, seed: int) -> None:
     table.extensions = ("cogs.lobby", "cogs.ccr")
     await table.start_bot(seed=f"walk-ccr-{seed}")
     await seat_players(table, "cold-cash-risk", [None, None, None])
-    taken = await walk(table, seed, steps=30, last=frozenset({"declare-end"}))
-    assert "place" in taken
+    taken = await walk(table, seed, steps=30, last=("declare-end",))
+    assert {"place", "found", "buy", "sell", "earnings", "meeting"} <= taken
     assert not [i for i in table.fake.interactions if i.command and i.command.startswith("ccr")]
 
 
