@@ -14,6 +14,14 @@ from tests.cogs.walk import walk
 from tests.support.table import Table
 
 
+async def history_reads_as_words(table: Table) -> None:
+    """`/game history` after the walk: the public log in words, whatever the game."""
+    history = await table.slash("cy", "game history", last=5)
+    text = history.text()
+    assert history.ephemeral and "the last 5 of" in text
+    assert not any(mark in text for mark in ("{", "}", "_", "None", "True", "False"))
+
+
 async def seat_players(table: Table, variant: str, seats: list[str | None]) -> None:
     """A started game. What is measured here is the clicks: no images, no fsync."""
     assert table.bot is not None
@@ -36,6 +44,7 @@ async def test_killer_clue_by_clicks_alone(table: Table, seed: int) -> None:
     taken = await walk(table, seed, steps=40, last=("pass", "accuse"))
     assert {"move", "go", "suggest", "give", "play"} <= taken
     assert not [i for i in table.fake.interactions if i.command and i.command.startswith("clue")]
+    await history_reads_as_words(table)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -46,6 +55,7 @@ async def test_cold_cash_risk_by_clicks_alone(table: Table, seed: int) -> None:
     taken = await walk(table, seed, steps=30, last=("declare-end",))
     assert {"place", "found", "buy", "sell", "earnings", "meeting"} <= taken
     assert not [i for i in table.fake.interactions if i.command and i.command.startswith("ccr")]
+    await history_reads_as_words(table)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -56,3 +66,4 @@ async def test_hf_political_events_by_clicks_alone(table: Table, seed: int) -> N
     taken = await walk(table, seed, steps=25)
     assert "turn" in taken
     assert not [i for i in table.fake.interactions if i.command and i.command == "hf turn"]
+    await history_reads_as_words(table)
