@@ -159,6 +159,8 @@ async def test_import_checks_the_file_creates_nothing_on_error_and_seats_the_pla
         action = "hold" if live.game.view(None)["pot"] >= 5 else "roll"
         await table.slash(seat.lower(), f"pig {action}")
     assert live.game.finished
+    (over,) = [m for m in table.fake.messages(table.channel) if "the game is over." in m.text()]
+    assert f"<@{table.users['ann']}>" in over.content and f"<@{table.users['bob']}>" in over.content
     verified = await table.slash("cy", "game verify")
     assert "Verified" in verified.text()
 
