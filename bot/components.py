@@ -1,8 +1,9 @@
 """Persistent buttons and menus: everything they need is in their custom id.
 
 Custom ids look like `croupier:<kind>:<game id>:...`. Nothing is kept in memory
-only (but an open modal, which Discord itself forgets): after a restart, a click on a button sent last week is parsed from its id,
-the game is looked up, and the click becomes an engine action as before.
+only: after a restart, a click on a button sent last week is parsed from its id, the
+game is looked up, and the click becomes an engine action as before. (A form's modal
+is read the same way, from its custom id and answers: `bot/forms.py`.)
 """
 
 from __future__ import annotations

@@ -311,8 +311,10 @@ class Delivery:
             if prompt is None:
                 if record is not None and is_open:
                     if seat not in answered:
-                        await self._close(record, "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} "
-                                                  "Closed: the game moved on.")
+                        await self._close(record, "\N{CHEQUERED FLAG} Closed: the game is over."
+                                          if game.finished else
+                                          "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
+                                          "the game moved on.")
                     await prompt_state.save(storage, live.id, seat, PromptRecord(
                         record.channel_id, record.message_id, False, record.fingerprint,
                         record.since))
@@ -486,25 +488,31 @@ class Delivery:
         lines = [*(preface or []), *(e.text for e in events if e.public)]
         if game.finished:
             lines.append(finished_text(live))
-        await self.say(live, lines, [] if game.finished else newly, files)
+        await self.say(live, lines, [] if game.finished else newly, files,
+                       told=[s.user_id for s in live.seats] if game.finished else [])
         await self.status(live, deadline=await self.bot.deadlines.due(live))
 
     async def say(self, live: LiveGame, lines: list[str], newly: list[tuple[str, Prompt]],
-                  files: list[discord.File] | None = None) -> None:
+                  files: list[discord.File] | None = None, told: list[int] | None = None
+                  ) -> None:
         """Post `lines`, then the ping of the newly awaited seats, in as few messages as
-        fit; only those players are mentioned; the last message carries the images and
-        the My choices button."""
+        fit; only those players are mentioned (and, at the end, every player: `told`);
+        the last message carries the images and the My choices button."""
         pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in newly]
         calls = [f"<@{user}> ({seat}), your turn: {prompt.text}"[:600]
                  for seat, prompt, user in pinged if user is not None]
+        told = list(dict.fromkeys(told or []))
+        if told:
+            calls.append(", ".join(f"<@{u}>" for u in told) + ": the game is over.")
+        named = {u for _, _, u in pinged if u is not None} | set(told)
         texts = chunks([*lines, *calls]) or ([""] if files else [])
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=u) for u in {u for _, _, u in pinged if u is not None}])
+            users=[discord.Object(id=u) for u in named])
         for i, text in enumerate(texts):
             last = i == len(texts) - 1
             extra: dict[str, Any] = {}
-            if last and calls:
+            if last and pinged:
                 extra["view"] = single(OpenChoicesButton(live.id))
             if last and files:
                 extra["files"] = files

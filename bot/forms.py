@@ -12,6 +12,7 @@ a player without them seeing it.
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,16 @@ def inline_menu(spec: ActionSpec) -> Param | None:
     return None
 
 
+def defaults(game: Any, action: str) -> dict[str, Any]:
+    """The values the game's handler takes for parameters left out (its signature's
+    defaults): a form shows them preselected, so leaving a question alone is seen."""
+    handler = getattr(game, "do_" + action.replace("-", "_"), None)
+    if handler is None:
+        return {}
+    return {name: p.default for name, p in inspect.signature(handler).parameters.items()
+            if p.default is not inspect.Parameter.empty and p.default is not None}
+
+
 def coerce(param: Param, value: str) -> Any:
     """A menu's or text box's value as the engine's handler takes it."""
     if param.kind == "int":
@@ -121,6 +132,12 @@ def decode(spec: ActionSpec, tokens: list[str], typed: dict[str, str] | None = N
     return params
 
 
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def summary(spec: ActionSpec, params: dict[str, Any]) -> str:
     """What was chosen, in the menus' words: "Suggest: Col. Mustard, Rope"."""
     words = []
@@ -157,6 +174,7 @@ async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: l
     bot = actions_of(interaction)
     try:
         live, seat, prompt, spec = await bot.prompt_context(interaction, ref)
+        usual = defaults(live.game, spec.name)
         params = asked(spec)
         if not params:
             await bot.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action, {})
@@ -165,13 +183,13 @@ async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: l
         left = [*menus[len(tokens):], *in_text(spec)]
         if fits_a_modal_with(left):
             # What is left fits one modal: ask it all at once (menus first when it did not).
-            await send_modal(interaction, ActionModal(ref, spec, left, tokens))
+            await send_modal(interaction, ActionModal(ref, spec, left, tokens, usual))
         elif len(tokens) < len(menus):
             header = bot.delivery.prompt_text(live, seat, prompt)
             content, view = step(ref, spec, tokens, header, offset)
             await interaction.response.edit_message(content=content, view=view)
         elif in_text(spec):
-            await send_modal(interaction, ActionModal(ref, spec, in_text(spec), tokens))
+            await send_modal(interaction, ActionModal(ref, spec, in_text(spec), tokens, usual))
         else:
             await bot.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action,
                                  decode(spec, tokens))
@@ -226,21 +244,25 @@ class ActionModal(discord.ui.Modal):
     submission is read by `submitted` from the custom id and the answers alone."""
 
     def __init__(self, ref: FormRef, spec: ActionSpec, params: list[Param],
-                 tokens: list[str]) -> None:
+                 tokens: list[str], usual: dict[str, Any] | None = None) -> None:
         super().__init__(title=short(spec.shown, 45), timeout=FORM_TIMEOUT,
                          custom_id=f"croupier:m:{ref.base}:{'.'.join(tokens)}"[:100])
         for param in params:
             choices = options(param)
             item: discord.ui.Select[Any] | discord.ui.TextInput[Any]
+            given = (usual or {}).get(param.name)
             if choices is None:
                 item = discord.ui.TextInput(
                     custom_id=param.name, required=param.required, max_length=100,
+                    default=None if given is None else str(given),
                     placeholder="A whole number" if param.kind == "int" else None)
             else:
                 item = discord.ui.Select(
                     custom_id=param.name, required=param.required,
                     min_values=1 if param.required else 0, max_values=1,
-                    options=[discord.SelectOption(label=c.shown[:100], value=str(i))
+                    options=[discord.SelectOption(label=c.shown[:100], value=str(i),
+                                                  default=given is not None
+                                                  and c.value == _text(given))
                              for i, c in enumerate(choices)])
             description = None if param.required else "Optional: leave it empty to leave it out."
             self.add_item(discord.ui.Label(text=short(question(param), 45), component=item,

@@ -1,7 +1,7 @@
 """Issue 14: over a whole demo game, what the bot asks of the players' attention.
 
-Killer Clue's demo plays a whole game in seconds. Before issue 14 it sent 44 channel
-posts and 47 DMs for 29 player actions (1.52 and 1.62 per action); the figures for all
+Killer Clue's demo plays a whole game in seconds. Before issue 14 it sent 43 channel
+posts and 49 DMs for 29 player actions (1.48 and 1.69 per action); the figures for all
 three demos, before and after, are in bench/README.md (bench/bench_messages.py).
 """
 

@@ -159,6 +159,8 @@ async def test_import_checks_the_file_creates_nothing_on_error_and_seats_the_pla
         action = "hold" if live.game.view(None)["pot"] >= 5 else "roll"
         await table.slash(seat.lower(), f"pig {action}")
     assert live.game.finished
+    (over,) = [m for m in table.fake.messages(table.channel) if "the game is over." in m.text()]
+    assert f"<@{table.users['ann']}>" in over.content and f"<@{table.users['bob']}>" in over.content
     verified = await table.slash("cy", "game verify")
     assert "Verified" in verified.text()
 
@@ -188,6 +190,10 @@ async def test_a_form_opened_before_a_restart_is_still_taken_after_it(table: Tab
     inputs = [top.get("component") or {} for top in opened.modal["components"]]
     answers = {c["custom_id"]: ["0"] for c in inputs if c.get("type") == 3 and c.get("required")}
     assert len(answers) >= 2
+    # The optional question is asked too, with the value it takes if left alone preselected.
+    (direction,) = [c for c in inputs if c.get("custom_id") == "direction"]
+    assert not direction.get("required", True)
+    assert [o["label"] for o in direction["options"] if o.get("default")] == ["left"]
     await table.stop_bot()
     await table.start_bot(seed="form-1")
     before = table.live.seq

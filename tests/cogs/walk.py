@@ -1,9 +1,10 @@
 """Random legal play through the sandbox by clicks alone (issue 14's acceptance).
 
 At every step: each awaited seat's prompt must offer every action it lists as a button
-or a menu; one awaited seat, chosen by the seeded generator, then takes a random legal
-action (found by trying candidates on a copy of the game) through its button, menu or
-form only, and the engine must have logged exactly that action.
+or a menu; one awaited seat, chosen by the seeded generator, then takes a legal action
+(one of a kind not taken yet first; parameters found by trying random candidates on a
+copy of the game) through its button, menu or form only, and the engine must have
+logged exactly that action.
 """
 
 from __future__ import annotations
@@ -73,10 +74,11 @@ async def assert_every_action_has_a_component(table: Table, game_id: int, game: 
                 f"{seat}'s prompt has no button or menu for {spec.name}: {ids}")
 
 
-async def walk(table: Table, seed: int, steps: int, *, last: frozenset[str] = frozenset()
+async def walk(table: Table, seed: int, steps: int, *, last: tuple[str, ...] = ()
                ) -> set[str]:
     """Play `steps` random legal actions by clicks; return the actions taken. Actions in
-    `last` (those that end the game at once) are tried only when nothing else is legal."""
+    `last` (ending a turn, or the game) are tried only when nothing else is legal, in
+    that order."""
     assert table.bot is not None
     live = table.live
     rng = random.Random(seed)
@@ -90,7 +92,10 @@ async def walk(table: Table, seed: int, steps: int, *, last: frozenset[str] = fr
         seat, prompt = rng.choice(sorted(game.prompts().items()))
         actions = list(prompt.actions)
         rng.shuffle(actions)
-        actions.sort(key=lambda a: a.name in last)
+        # An action not yet taken goes first: every kind of action a prompt offers with a
+        # legal choice gets completed by clicks at least once.
+        actions.sort(key=lambda a: (last.index(a.name) if a.name in last else -1,
+                                    a.name in taken))
         for spec in actions:
             params = legal(game, seat, spec, rng)
             if params is None:
