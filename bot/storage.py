@@ -180,8 +180,10 @@ class Storage:
                 await self._conn.execute("COMMIT")
 
     async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        async with self._lock, self._conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        # One trip to the database thread (execute, fetch and close the cursor there),
+        # not three: each trip is a thread wake-up, which the machine's load can delay.
+        async with self._lock:
+            return list(await self._conn.execute_fetchall(sql, args))
 
     async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
         rows = await self._all(sql, args)
@@ -362,19 +364,15 @@ class Storage:
         without a snapshot), read under one hold of the connection's lock, so that no
         action is stored between the two."""
         async with self._lock:
-            async with self._conn.execute(
-                    "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC "
-                    "LIMIT 1", (game_id,)) as cur:
-                snap = await cur.fetchone()
-            rows: list[Any] = []
-            if snap is not None:
-                async with self._conn.execute(
-                        f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
-                        "ORDER BY seq", (game_id, snap[0])) as cur:
-                    rows = list(await cur.fetchall())
-        if snap is None:
-            return None
-        return json.loads(snap[1]), [_action(r) for r in rows]
+            snaps = list(await self._conn.execute_fetchall(
+                "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                (game_id,)))
+            if not snaps:
+                return None
+            rows = list(await self._conn.execute_fetchall(
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
+                "ORDER BY seq", (game_id, snaps[0][0])))
+        return json.loads(snaps[0][1]), [_action(r) for r in rows]
 
     # ----- deadlines -----------------------------------------------------
 
