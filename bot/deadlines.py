@@ -115,7 +115,6 @@ class Deadlines:
             live = self.bot.service.live.get(row.game_id)
             if live is None:
                 continue
-            await self.bot.service.load(live)  # the deadline touches it: rebuild if idle
             remind_at = row.due_at - row.turn_seconds * (1 - REMIND_AT)
             if now >= row.due_at:
                 await self._expire(live, row)
@@ -130,7 +129,7 @@ class Deadlines:
     async def _remind(self, live: LiveGame, row: DeadlineRow) -> None:
         await self.storage.put_deadline(DeadlineRow(row.game_id, row.turn_seconds, row.due_at,
                                                     None, True, row.armed_seq))
-        game = live.game
+        game = (await self.bot.service.load(live)).game  # rebuilt if it sat idle
         if game is None or row.due_at is None:
             return
         for seat in game.prompts():
@@ -139,7 +138,7 @@ class Deadlines:
                             f"for {seat}. The deadline is <t:{int(row.due_at)}:R>.")
 
     async def _expire(self, live: LiveGame, row: DeadlineRow) -> None:
-        game = live.game
+        game = (await self.bot.service.load(live)).game  # rebuilt if it sat idle
         if game is None:
             return
         if live.seq != row.armed_seq:
