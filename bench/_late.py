@@ -121,13 +121,13 @@ def clone_games(path: Path, templates: dict[str, list[int]], total: int) -> list
     conn.execute("PRAGMA synchronous=OFF")
     have = conn.execute("SELECT count(*) FROM games WHERE status = 'running'").fetchone()[0]
     cols = "variant, guild_id, creator_id, options, seed, commitment, created_at, updated_at"
-    made = []
+    made: list[int] = []
     conn.execute("BEGIN")
     for n in range(total - have):
         source = order[n % len(order)]
         cur = conn.execute(f"INSERT INTO games (channel_id, status, {cols}) SELECT ?, 'running',"
                            f" {cols} FROM games WHERE id = ?", (10_000_000 + n, source))
-        new = cur.lastrowid
+        new = int(cur.lastrowid or 0)
         made.append(new)
         conn.execute("INSERT INTO seats (game_id, position, seat, user_id, dm_ok, "
                      "fallback_thread) SELECT ?, position, seat, user_id, dm_ok, "

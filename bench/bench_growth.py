@@ -48,7 +48,7 @@ async def main() -> None:
         while True:
             db.unlink(missing_ok=True)
             storage = await Storage.open(str(db))
-            service = GameService(storage, seed_source=lambda s=seed: f"growth-{s}")
+            service = GameService(storage, seed_source=f"growth-{seed}".__str__)
             live = await service.create(variant=VARIANT, guild_id=1, channel_id=1,
                                         creator_id=1, options=options)
             for n, seat in enumerate(seats):

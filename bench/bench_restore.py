@@ -1,8 +1,10 @@
-"""(c) Restoring 1,000 stored games at startup: time and resident memory.
+"""(c) Restoring 1,000 stored games: the index at startup, then every game loaded.
 
 Each game has a snapshot and a log tail (the Pig test game, 2 seats, 15 actions,
-snapshots every 20, so every restore replays a tail). Target: at most 5 s and
-300 MB resident. Run: .venv/bin/python bench/bench_restore.py
+snapshots every 20, so every load replays a tail). Startup reads only the index (issue
+13); the games load when first touched, here all of them one after the other. Target
+(issue 2): at most 5 s and 300 MB resident for all of it.
+Run: .venv/bin/python bench/bench_restore.py
 """
 
 from __future__ import annotations
@@ -37,14 +39,18 @@ async def fill(path: Path) -> None:
     await storage.close()
 
 
-async def restore(path: Path) -> tuple[float, int]:
+async def restore(path: Path) -> tuple[float, float, int]:
     start = time.perf_counter()
     storage = await Storage.open(str(path))
     service = GameService(storage)
     count = await service.restore()
+    index = time.perf_counter() - start
+    for live in list(service.live.values()):
+        await service.load(live)
+        assert live.game is not None, live.broken
     elapsed = time.perf_counter() - start
     await storage.close()
-    return elapsed, count
+    return index, elapsed, count
 
 
 def main() -> None:
@@ -52,9 +58,10 @@ def main() -> None:
         db = Path(tmp) / "games.db"
         asyncio.run(fill(db))
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        elapsed, count = asyncio.run(restore(db))
+        index, elapsed, count = asyncio.run(restore(db))
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"restored {count} games in {elapsed:.2f} s (target <= 5 s)")
+    print(f"startup read the index of {count} games in {index * 1e3:.0f} ms")
+    print(f"and every game loaded after it, in all {elapsed:.2f} s (target <= 5 s)")
     print(f"peak resident memory: {peak / 1024:.0f} MB (before restore {before / 1024:.0f} MB; "
           "target <= 300 MB)")
 

@@ -117,7 +117,6 @@ class Deadlines:
             live = self.bot.service.live.get(row.game_id)
             if live is None:
                 continue
-            await self.bot.service.load(live)  # the deadline touches it: rebuild if idle
             remind_at = row.due_at - row.turn_seconds * (1 - REMIND_AT)
             if now >= row.due_at:
                 await self._expire(live, row)
@@ -132,7 +131,7 @@ class Deadlines:
     async def _remind(self, live: LiveGame, row: DeadlineRow) -> None:
         await self.storage.put_deadline(DeadlineRow(row.game_id, row.turn_seconds, row.due_at,
                                                     None, True, row.armed_seq))
-        game = live.game
+        game = (await self.bot.service.load(live)).game  # rebuilt if it sat idle
         if game is None or row.due_at is None:
             return
         # In the channel, naming only the awaited players: DMs are for secrets and choices.
@@ -146,7 +145,7 @@ class Deadlines:
                 everyone=False, roles=False, users=[discord.Object(id=u) for u in users]))
 
     async def _expire(self, live: LiveGame, row: DeadlineRow) -> None:
-        game = live.game
+        game = (await self.bot.service.load(live)).game  # rebuilt if it sat idle
         if game is None:
             return
         if live.seq != row.armed_seq:

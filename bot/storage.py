@@ -154,6 +154,7 @@ class Storage:
         self._conn = conn
         self._lock = asyncio.Lock()
         self.path = path
+        self._reader: sqlite3.Connection | None = None  # see `snapshot_and_tail`
 
     @classmethod
     async def open(cls, path: str) -> Storage:
@@ -187,6 +188,9 @@ class Storage:
         return storage
 
     async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
         await self._conn.close()
 
     async def _migrate(self) -> None:
@@ -233,8 +237,10 @@ class Storage:
                     raise StorageFault() from exc
 
     async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        async with self._lock, self._conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        # One trip to the database thread (execute, fetch and close the cursor there),
+        # not three: each trip is a thread wake-up, which the machine's load can delay.
+        async with self._lock:
+            return list(await self._conn.execute_fetchall(sql, args))
 
     async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
         rows = await self._all(sql, args)
@@ -435,19 +441,29 @@ class Storage:
     async def snapshot_and_tail(self, game_id: int
                                 ) -> tuple[dict[str, Any], list[ActionRow]] | None:
         """What rebuilds a game: its latest snapshot and the log rows after it (None
-        without a snapshot), read under one hold of the connection's lock, so that no
-        action is stored between the two."""
-        async with self._lock:
-            async with self._conn.execute(
-                    "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC "
-                    "LIMIT 1", (game_id,)) as cur:
-                snap = await cur.fetchone()
-            rows: list[Any] = []
-            if snap is not None:
-                async with self._conn.execute(
-                        f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
-                        "ORDER BY seq", (game_id, snap[0])) as cur:
-                    rows = list(await cur.fetchall())
+        without a snapshot), in one read transaction, so that no action falls between them.
+
+        A game is loaded inside the command that first touches it, while the event loop is
+        busy with that command: a trip to the database thread then waits for the loop and
+        for the interpreter's lock (up to its 5 ms switch interval, each way). These two
+        indexed reads take well under a millisecond, so they run right here, on a read-only
+        connection of their own (WAL lets it read beside the writer). Every write for the
+        game is committed before its loader holds the game's lock, so this sees them all."""
+        reader = self._reader
+        if reader is None:
+            reader = self._reader = sqlite3.connect(self.path, isolation_level=None,
+                                                    check_same_thread=False)
+            reader.execute("PRAGMA query_only = 1")
+            reader.execute("PRAGMA busy_timeout = 5000")
+        reader.execute("BEGIN")
+        try:
+            snap = reader.execute("SELECT seq, state FROM snapshots WHERE game_id = ? "
+                                  "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+            rows = [] if snap is None else reader.execute(
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
+                "ORDER BY seq", (game_id, snap[0])).fetchall()
+        finally:
+            reader.execute("COMMIT")
         if snap is None:
             return None
         return json.loads(snap[1]), [_action(r) for r in rows]

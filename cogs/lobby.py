@@ -234,10 +234,9 @@ class Lobby(commands.Cog):
 
     async def _channel_gone(self, channel_id: int) -> None:
         """Nothing is lost: the game stays stored; its creator is told how to move it."""
-        game_id = self.service.by_channel.get(channel_id)
-        if game_id is None:
+        live = self.service.entry_in(channel_id)  # its row is enough: no need to load it
+        if live is None:
             return
-        live = await self.service.get(game_id)
         await self.bot.delivery.dm(
             live.row.creator_id, f"The channel of your game #{live.id} ({engine.game_class(live.row.variant).title}) was "
             f"deleted. The game is saved exactly as it was: run `/game adopt game_id:{live.id}` "

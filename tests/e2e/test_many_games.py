@@ -53,3 +53,21 @@ async def test_a_restart_with_a_thousand_stored_games_plays_one(table: Table) ->
     assert list(bot.service.loaded) == [played]
     assert table.live.game.state()["steps"] == before["steps"] + 1
     assert [s.action for s in await table.steps()][-2:] == ["roll", "hold"]
+
+
+async def test_a_deadline_loads_the_idle_game_it_expires_in(table: Table) -> None:
+    """Issue 13: a game is rebuilt 'when it is first touched (a command, a button, a
+    deadline)'; the deadline loop reads its rows, and only a due deadline loads its game."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "game deadline", change="set", minutes=60)
+    await table.stop_bot()
+    bot = await table.start_bot()
+    await bot.deadlines.tick()
+    assert table.live.game is None  # not due: the game stays unloaded
+    table.clock.advance(61 * 60)
+    await bot.deadlines.tick()
+    await table.fake.settle()
+    assert table.live.game is not None
+    assert [s.action for s in await table.steps()] == ["hold"]
+    assert "deadline passed for ann" in table.said()
