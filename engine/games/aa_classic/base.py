@@ -45,6 +45,8 @@ class AAClassicBase(Game):
     flights: list[dict[str, Any]]
     attacks: dict[Area, list[Area]]
     raids: dict[Area, int]
+    amphibious: dict[Area, Counts]
+    landings: dict[Area, list[Area]]
     battles: list[Area]
     battle: Battle | None
     loss_orders: dict[Power, list[Kind]]
@@ -133,6 +135,8 @@ class AAClassicBase(Game):
         self.flights = []
         self.attacks = {}
         self.raids = {}
+        self.amphibious = {}
+        self.landings = {}
         self.battles = []
         self.battle = None
         self.arrows = []
@@ -146,6 +150,8 @@ class AAClassicBase(Game):
             "flights": [dict(f) for f in self.flights],
             "attacks": {a: list(s) for a, s in self.attacks.items()},
             "raids": dict(self.raids), "battles": list(self.battles),
+            "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
+            "landings": {a: list(z) for a, z in self.landings.items()},
             "battle": self.battle.to_json() if self.battle else None,
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "arrows": [list(a) for a in self.arrows],
@@ -165,6 +171,8 @@ class AAClassicBase(Game):
         self.attacks = {a: list(s) for a, s in data["attacks"].items()}
         self.raids = dict(data["raids"])
         self.battles = list(data["battles"])
+        self.amphibious = {a: dict(c) for a, c in data["amphibious"].items()}
+        self.landings = {a: list(z) for a, z in data["landings"].items()}
         self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.arrows = [list(a) for a in data["arrows"]]

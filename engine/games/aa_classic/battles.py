@@ -15,14 +15,15 @@ from engine.aa.combat import (
     start_battle,
     strategic_bombing,
 )
-from engine.aa.units import AA_GUN, FACTORY, UNITS, Kind, describe_units, parse_units
+from engine.aa.units import AA_GUN, FACTORY, UNITS, Kind, parse_units
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
-from engine.games.aa_classic.base import NONCOMBAT_MOVE, AAClassicBase
+from engine.games.aa_classic.base import NONCOMBAT_MOVE
+from engine.games.aa_classic.transports import Transports
 from engine.rng import Rng
 
 
-class Battles(AAClassicBase):
+class Battles(Transports):
     """The combat phase."""
 
     def begin_combat(self, rng: Rng) -> list[Event]:
@@ -30,9 +31,10 @@ class Battles(AAClassicBase):
         for area in sorted(self.raids):
             events += self._raid(rng, area, self.raids[area])
         self.raids = {}
-        hostile = sorted(a for a in self.pos.units if self.pos.units_of(a, self.power)
-                         and (self.pos.has_enemy(a, self.power, _FIGHTING)
-                              or a in self.attacks))
+        hostile = sorted((a for a in self.pos.units if self.pos.units_of(a, self.power)
+                          and (self.pos.has_enemy(a, self.power, _FIGHTING)
+                               or a in self.attacks or a in self.amphibious)),
+                         key=lambda a: (self.board.is_land(a), a))  # sea battles first
         self.battles = [a for a in hostile if a not in self.battles]
         return events + self.next_battle(rng)
 
@@ -70,7 +72,11 @@ class Battles(AAClassicBase):
                     continue
                 retreats = [s for s in self.attacks.get(area, [])
                             if self.pos.friendly(s, self.power) or self.board.is_sea(s)]
+                landed = {k: min(n, attackers.get(k, 0))
+                          for k, n in self.amphibious.get(area, {}).items()}
                 self.battle = start_battle(self.board, self.pos, area, self.power, attackers,
+                                           amphibious=landed,
+                                           bombard=self.bombardment(area) if landed else 0,
                                            retreats=retreats, rules=self.battle_rules)
             battle = self.battle
             lines = battle.advance(rng)
@@ -86,9 +92,10 @@ class Battles(AAClassicBase):
         self.battle = None
         for power, counts in battle.lost.items():
             self.pos.remove(battle.area, power, counts)
+        events = self.sink_cargo(battle.area) if battle.sea else []
         if battle.outcome == "attacker":
-            return self._won(battle.area)
-        return []
+            events += self._won(battle.area)
+        return events
 
     def _won(self, area: str) -> list[Event]:
         if not self.board.is_land(area) or self.pos.friendly(area, self.power):
@@ -145,6 +152,3 @@ class Battles(AAClassicBase):
 
 _FIGHTING = [k for k in UNITS if k not in (AA_GUN, FACTORY)]
 
-
-def describe(counts: dict[str, int]) -> str:
-    return describe_units(counts)

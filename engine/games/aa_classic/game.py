@@ -114,8 +114,12 @@ class AAClassic(Moves, Battles, Turn):
                                  (ActionSpec("buy", "Buy units", (Param("units"),)), end))}
         if self.stage in (COMBAT_MOVE, NONCOMBAT_MOVE):
             what = "attack" if self.stage == COMBAT_MOVE else "move and land aircraft"
+            load = ActionSpec("load", "Load a transport", (
+                Param("units"), Param("from_area"), Param("sea")))
+            unload = ActionSpec("unload", "Unload a transport", (
+                Param("units"), Param("sea"), Param("to")))
             return {seat: Prompt(seat, f"{self.power}: {what}, then end the phase.",
-                                 (move, end))}
+                                 (move, load, unload, end))}
         if self.stage == PLACE:
             return {seat: Prompt(seat, f"{self.power}: place {describe_units(self.bought)}.", (
                 ActionSpec("place", "Place units", (Param("units"), Param("at"),
@@ -218,5 +222,6 @@ class AAClassic(Moves, Battles, Turn):
                 "attackers": dict(battle.attackers), "defenders": battle.defenders,
                 "round": battle.round, "log": list(battle.log[-8:])},
             "battles": list(self.battles), "arrows": [list(a) for a in self.arrows],
+            "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
         }
 

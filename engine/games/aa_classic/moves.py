@@ -6,7 +6,7 @@ a battle there; armour blitzing through an empty enemy territory captures it on 
 bombers sent to an enemy industrial complex with `bomb` raid it instead of fighting. A unit
 moves in one of the two phases only; aircraft keep their moves used and must end the turn
 where they may land (those that can't are lost at the end of non-combat movement).
-Transports don't carry units in this first version of the game.
+Transports carry their cargo along (see `transports`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from engine.aa.units import (
     CARRIER,
     FACTORY,
     FIGHTER,
+    TRANSPORT,
     UNITS,
     Counts,
     allied,
@@ -26,11 +27,12 @@ from engine.aa.units import (
 )
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
-from engine.games.aa_classic.base import COMBAT_MOVE, AAClassicBase
+from engine.games.aa_classic.base import COMBAT_MOVE
+from engine.games.aa_classic.transports import Transports
 from engine.rng import Rng
 
 
-class Moves(AAClassicBase):
+class Moves(Transports):
     """`move` in both movement phases, and the end of non-combat movement."""
 
     def do_move(self, seat: Seat, rng: Rng, units: str, from_area: str, to: str,
@@ -77,6 +79,7 @@ class Moves(AAClassicBase):
                     entry = self.flight(start, kind)
                     steps = self._air_steps(start, end)
                     self.fly(entry, end, steps)
+        self.sail_cargo(start, end, wanted.get(TRANSPORT, 0))
         self.pos.move(self.power, wanted, start, end)
         self.note_moved(end, {k: n for k, n in wanted.items() if k not in AIRCRAFT})
         if combat and (hostile or bomb):

@@ -152,6 +152,20 @@ def _random_action(game: AAClassic, rnd: random.Random) -> tuple[str, str, dict[
         return seat, "buy", {"units": rnd.choice(["2 inf", "arm", "ftr", "sub", "inf, arm"])}
     if game.stage == "research" and rnd.random() < 0.1:
         return seat, "research", {"dice": 1}
+    if game.stage in ("combat-move", "noncombat-move") and rnd.random() < 0.15:
+        zones = sorted(z for z in game.pos.units
+                       if game.pos.units_of(z, game.power).get("transport"))
+        if zones:
+            zone = rnd.choice(zones)
+            coast = sorted(game.board.coast(zone))
+            aboard = game.pos.cargo_of(zone, game.power)
+            if aboard and rnd.random() < 0.5:
+                kind = sorted(aboard)[0]
+                return seat, "unload", {"units": f"1 {kind.replace('_', ' ')}", "sea": zone,
+                                        "to": rnd.choice(coast)}
+            land = rnd.choice(coast)
+            return seat, "load", {"units": rnd.choice(["1 inf", "2 inf", "arm"]),
+                                  "from_area": land, "sea": zone}
     if game.stage in ("combat-move", "noncombat-move") and rnd.random() < 0.8:
         areas = sorted(a for a in game.pos.units if game.available(a))
         if areas:
@@ -186,4 +200,40 @@ def test_random_legal_play_refusals_change_nothing_round_trips_and_verifies(seed
             continue
         state = game.state()
         assert engine.load("aa-classic", json.loads(json.dumps(state))).state() == state
+    check_replay(game)
+
+
+def test_amphibious_assault_with_shore_bombardment() -> None:
+    """Reference "shore bombardment": "battleships in the sea zone may fire once (attack 4) in
+    support of an amphibious assault, first round only"; transports carry 2 infantry."""
+    game = new("amphibious")
+    while game.power != "United Kingdom":
+        act(game, game.power, "end-phase")
+    act(game, "United Kingdom", "end-phase")
+    act(game, "United Kingdom", "end-phase")
+    assert "can't carry" in refused(game, "United Kingdom", "load", units="2 inf, arm",
+                                    from_area="UK", sea="North Sea")
+    act(game, "United Kingdom", "load", units="2 inf", from_area="UK", sea="North Sea")
+    assert game.pos.cargo_of("North Sea Zone", "United Kingdom") == {"infantry": 2}
+    texts = act(game, "United Kingdom", "unload", units="2 inf", sea="North Sea", to="W Europe")
+    assert "storms ashore" in texts[0]
+    texts = act(game, "United Kingdom", "end-phase")
+    assert any("bombardment by 1 battleship" in t for t in texts)
+    fight_out(game)
+    assert game.stage == "noncombat-move"
+    check_replay(game)
+
+
+def test_cargo_sails_with_its_transport() -> None:
+    game = new("cargo")
+    while game.power != "Japan":
+        act(game, game.power, "end-phase")
+    for _ in range(3):
+        act(game, "Japan", "end-phase")  # research, purchase, no attack
+    assert game.stage == "noncombat-move"
+    act(game, "Japan", "load", units="2 inf", from_area="Japan", sea="Japan sea")
+    act(game, "Japan", "move", units="trn", from_area="Japan sea", to="Soviet Far East sea")
+    assert game.pos.cargo_of("Soviet Far East Sea Zone", "Japan") == {"infantry": 2}
+    assert "amphibious" in refused(game, "Japan", "unload", units="2 inf",
+                                   sea="Soviet Far East sea", to="Soviet Far East")
     check_replay(game)
