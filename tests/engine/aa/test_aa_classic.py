@@ -192,11 +192,11 @@ def _random_action(game: AAClassic, rnd: random.Random) -> tuple[str, str, dict[
     return seat, "end-phase", {}
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(5))
 def test_random_legal_play_refusals_change_nothing_round_trips_and_verifies(seed: int) -> None:
     game = new(f"random-{seed}")
     rnd = random.Random(seed)
-    for _ in range(160):
+    for _ in range(130):
         if game.finished:
             break
         seat, action, params = _random_action(game, rnd)
