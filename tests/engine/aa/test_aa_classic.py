@@ -279,3 +279,26 @@ def test_aircraft_that_fought_land_within_their_moves_left_or_are_lost() -> None
     texts = act(game, "USSR", "end-phase")
     assert not any("no place to land" in t for t in texts)
     assert game.pos.units_of("Karelia S.S.R.", "USSR").get("fighter") == 2
+
+
+def test_a_saved_loss_order_is_the_deadlines_casualty_choice() -> None:
+    """Issue 15: "a missed casualty choice takes the saved loss order"."""
+    game = new("orders")
+    texts = [e.text for e in game.act("Germany", "loss-order", order="ftr, inf, arm")]
+    assert texts == ["Saved loss order for Germany: fighters, infantry, armour."]
+    assert game.loss_orders["Germany"] == ["fighter", "infantry", "armour"]
+    assert "once" in refused(game, "Germany", "loss-order", order="inf, inf")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "move", units="3 inf, arm", from_area="Karelia", to="E Eur")
+    act(game, "USSR", "end-phase")
+    for _ in range(100):
+        if game.stage != "combat":
+            break
+        battle = game.battle
+        assert battle is not None
+        german = next((c for c in battle.pending if c.power == "Germany"), None)
+        if german is not None and german.among.get("fighter"):
+            assert game.default_casualties_for("Germany").startswith("1 fighter")
+        seat, action, params = game.timeout_actions()[0]
+        act(game, seat, action, **params)
