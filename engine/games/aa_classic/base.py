@@ -46,6 +46,7 @@ class AAClassicBase(Game):
     attacks: dict[Area, list[Area]]
     raids: dict[Area, int]
     amphibious: dict[Area, Counts]
+    rockets_fired: list[Area]
     landings: dict[Area, list[Area]]
     battles: list[Area]
     battle: Battle | None
@@ -135,6 +136,7 @@ class AAClassicBase(Game):
         self.raids = {}
         self.amphibious = {}
         self.landings = {}
+        self.rockets_fired = []
         self.battles = []
         self.battle = None
         self.arrows = []
@@ -150,6 +152,7 @@ class AAClassicBase(Game):
             "raids": dict(self.raids), "battles": list(self.battles),
             "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
             "landings": {a: list(z) for a, z in self.landings.items()},
+            "rockets_fired": list(self.rockets_fired),
             "battle": self.battle.to_json() if self.battle else None,
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "arrows": [list(a) for a in self.arrows],
@@ -171,6 +174,7 @@ class AAClassicBase(Game):
         self.battles = list(data["battles"])
         self.amphibious = {a: dict(c) for a, c in data["amphibious"].items()}
         self.landings = {a: list(z) for a, z in data["landings"].items()}
+        self.rockets_fired = list(data["rockets_fired"])
         self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.arrows = [list(a) for a in data["arrows"]]

@@ -12,10 +12,12 @@ from engine.aa.combat import (
     DEFAULT_LOSS_ORDER,
     capture,
     default_casualties,
+    rocket_attack,
+    rocket_targets,
     start_battle,
     strategic_bombing,
 )
-from engine.aa.units import AA_GUN, FACTORY, UNITS, Kind, parse_units
+from engine.aa.units import AA_GUN, FACTORY, ROCKETS, UNITS, Kind, parse_units
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
 from engine.games.aa_classic.base import NONCOMBAT_MOVE
@@ -52,6 +54,26 @@ class Battles(Transports):
                          f"{result.shot_down} bomber{'s' if result.shot_down != 1 else ''} "
                          f"shot down, {result.damage} damage; {victim} pays {result.paid} "
                          f"IPCs.", area=area, paid=result.paid)]
+
+    def do_rockets(self, seat: Seat, rng: Rng, from_area: str, target: str) -> list[Event]:
+        """Rockets: an AA gun within 3 of an enemy complex rolls 1 die of bombing damage,
+        once a turn each (reference "Weapons development", Rockets)."""
+        if ROCKETS not in self.pos.techs_of(self.power):
+            raise NotAllowed(f"{self.power} hasn't developed Rockets.")
+        gun, aim = self.area(from_area), self.area(target)
+        if gun in self.rockets_fired:
+            raise NotAllowed(f"The AA gun in {gun} has fired its rocket this turn.")
+        if aim not in rocket_targets(self.board, self.pos, self.power, gun):
+            raise NotAllowed(f"No AA gun of {self.power} in {gun} reaches an enemy complex "
+                             f"in {aim} (3 areas at most).")
+        victim = self.pos.controller(aim)
+        assert victim is not None
+        result = rocket_attack(rng, self.pos.treasury.get(victim, 0))
+        self.pos.treasury[victim] -= result.paid
+        self.rockets_fired.append(gun)
+        return [self.say("rockets", f"{self.power}'s rocket from {gun} hits {aim}: "
+                         f"{result.damage} damage; {victim} pays {result.paid} IPCs.",
+                         area=aim, paid=result.paid)]
 
     def next_battle(self, rng: Rng) -> list[Event]:
         """Fight battles until one pauses for a choice, or go to non-combat movement."""

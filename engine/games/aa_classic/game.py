@@ -19,6 +19,7 @@ from engine.aa.odds import battle_odds, format_odds
 from engine.aa.position import Position
 from engine.aa.units import (
     POWERS,
+    ROCKETS,
     UNITS,
     describe_units,
     find_kind,
@@ -118,8 +119,12 @@ class AAClassic(Moves, Battles, Turn):
                 Param("units"), Param("from_area"), Param("sea")))
             unload = ActionSpec("unload", "Unload a transport", (
                 Param("units"), Param("sea"), Param("to")))
+            actions: tuple[ActionSpec, ...] = (move, load, unload, end)
+            if self.stage == COMBAT_MOVE and ROCKETS in self.pos.techs_of(self.power):
+                actions = (*actions[:3], ActionSpec("rockets", "Fire a rocket", (
+                    Param("from_area"), Param("target"))), end)
             return {seat: Prompt(seat, f"{self.power}: {what}, then end the phase.",
-                                 (move, load, unload, end))}
+                                 actions)}
         if self.stage == PLACE:
             return {seat: Prompt(seat, f"{self.power}: place {describe_units(self.bought)}.", (
                 ActionSpec("place", "Place units", (Param("units"), Param("at"),

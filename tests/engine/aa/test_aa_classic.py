@@ -302,3 +302,22 @@ def test_a_saved_loss_order_is_the_deadlines_casualty_choice() -> None:
             assert game.default_casualties_for("Germany").startswith("1 fighter")
         seat, action, params = game.timeout_actions()[0]
         act(game, seat, action, **params)
+
+
+def test_rockets_once_a_turn_from_an_aa_gun_within_three() -> None:
+    """Reference, Rockets: "each AA gun within 3 territories of an enemy industrial complex
+    may ... roll 1 die once per turn: the enemy loses that many IPCs"."""
+    game = new("rockets")
+    while game.power != "Germany":
+        act(game, game.power, "end-phase")
+    game.pos.techs["Germany"] = {"rockets"}
+    act(game, "Germany", "end-phase")
+    act(game, "Germany", "end-phase")
+    before = game.pos.treasury["USSR"]
+    texts = act(game, "Germany", "rockets", from_area="Germany", target="Karelia")
+    assert "rocket from Germany hits Karelia S.S.R." in texts[0]
+    assert game.pos.treasury["USSR"] < before
+    assert "fired its rocket" in refused(game, "Germany", "rockets", from_area="Germany",
+                                         target="Russia")
+    assert "3 areas at most" in refused(game, "Germany", "rockets", from_area="S Europe",
+                                        target="East US")
