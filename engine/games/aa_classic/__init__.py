@@ -19,6 +19,7 @@ State (`state()["game"]`, all public: classic A&A has no secrets):
 | `moved` | area -> units of the power that moved there this turn (they move no more) |
 | `flights` | aircraft that flew this turn: `kind`, `at`, `used` (moves used) |
 | `rockets_fired` | areas whose AA gun fired its rocket this turn |
+| `declared` | landings declared from contested sea zones: [sea zone, territory, units] |
 | `attacks`, `raids` | battle area -> territories its land attackers came from (retreats); area -> bombers raiding it |
 | `amphibious`, `landings` | battle area -> units landed from the sea; -> the sea zones they came from (bombardment) |
 | `battles`, `battle` | areas still to fight; the battle being fought (`engine.aa.combat.Battle.to_json()`) |

@@ -47,6 +47,7 @@ class AAClassicBase(Game):
     raids: dict[Area, int]
     amphibious: dict[Area, Counts]
     rockets_fired: list[Area]
+    declared: list[list[Any]]
     landings: dict[Area, list[Area]]
     battles: list[Area]
     battle: Battle | None
@@ -137,6 +138,7 @@ class AAClassicBase(Game):
         self.amphibious = {}
         self.landings = {}
         self.rockets_fired = []
+        self.declared = []
         self.battles = []
         self.battle = None
         self.arrows = []
@@ -153,6 +155,7 @@ class AAClassicBase(Game):
             "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
             "landings": {a: list(z) for a, z in self.landings.items()},
             "rockets_fired": list(self.rockets_fired),
+            "declared": [[z, a, dict(c)] for z, a, c in self.declared],
             "battle": self.battle.to_json() if self.battle else None,
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "arrows": [list(a) for a in self.arrows],
@@ -175,6 +178,7 @@ class AAClassicBase(Game):
         self.amphibious = {a: dict(c) for a, c in data["amphibious"].items()}
         self.landings = {a: list(z) for a, z in data["landings"].items()}
         self.rockets_fired = list(data["rockets_fired"])
+        self.declared = [[z, a, dict(c)] for z, a, c in data["declared"]]
         self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.arrows = [list(a) for a in data["arrows"]]

@@ -17,7 +17,7 @@ from engine.aa.combat import (
     start_battle,
     strategic_bombing,
 )
-from engine.aa.units import AA_GUN, FACTORY, ROCKETS, UNITS, Kind, parse_units
+from engine.aa.units import AA_GUN, FACTORY, ROCKETS, TRANSPORT, UNITS, Kind, parse_units
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
 from engine.games.aa_classic.base import NONCOMBAT_MOVE
@@ -117,6 +117,8 @@ class Battles(Transports):
         events = self.sink_cargo(battle.area) if battle.sea else []
         if battle.outcome == "attacker":
             events += self._won(battle.area)
+        if battle.sea:
+            events += self.make_declared_landings(battle.area)
         return events
 
     def _won(self, area: str) -> list[Event]:
@@ -157,11 +159,14 @@ class Battles(Transports):
         for power, counts in battle.lost.items():
             self.pos.remove(battle.area, power, counts)
         battle.lost = {}
+        self.sail_cargo(battle.area, target, battle.retreated.get(TRANSPORT, 0))
         self.pos.move(self.power, battle.retreated, battle.area, target)
         self.arrows.append([battle.area, target, self.power])
         events = [self.say("retreat", " ".join(lines), area=battle.area, to=target)]
         if battle.over:
             self.battle = None
+            if battle.sea:
+                events += self.make_declared_landings(battle.area)
         return events + self.next_battle(rng)
 
     def do_continue(self, seat: Seat, rng: Rng) -> list[Event]:

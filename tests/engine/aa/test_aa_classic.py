@@ -321,3 +321,31 @@ def test_rockets_once_a_turn_from_an_aa_gun_within_three() -> None:
                                          target="Russia")
     assert "3 areas at most" in refused(game, "Germany", "rockets", from_area="S Europe",
                                         target="East US")
+
+
+def test_a_landing_from_a_contested_sea_zone_waits_for_the_sea_battle() -> None:
+    """Classic combat movement: transports may move into a sea zone with enemy ships and land
+    their cargo once the sea battle there is won."""
+    outcomes = set()
+    for n in range(6):
+        game = new(f"contested-{n}")
+        while game.power != "United Kingdom":
+            act(game, game.power, "end-phase")
+        game.pos.place("North Sea Zone", "Germany", {"submarine": 1})
+        act(game, "United Kingdom", "end-phase")
+        act(game, "United Kingdom", "end-phase")
+        act(game, "United Kingdom", "load", units="2 inf", from_area="UK", sea="North Sea")
+        texts = act(game, "United Kingdom", "unload", units="2 inf", sea="North Sea",
+                    to="W Europe")
+        assert "once the sea battle there is won" in texts[0]
+        assert game.pos.cargo_of("North Sea Zone", "United Kingdom") == {"infantry": 2}
+        texts = act(game, "United Kingdom", "end-phase")
+        for _ in range(100):
+            if game.stage != "combat":
+                break
+            seat, action, params = game.timeout_actions()[0]
+            texts += act(game, seat, action, **params)
+        said = " ".join(texts)
+        outcomes.add("storms ashore" in said or "called off" in said)
+        assert game.stage == "noncombat-move" and game.declared == []
+    assert outcomes == {True}
