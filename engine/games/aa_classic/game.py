@@ -119,10 +119,18 @@ class AAClassic(Moves, Battles, Turn):
                 Param("units"), Param("from_area"), Param("sea")))
             unload = ActionSpec("unload", "Unload a transport", (
                 Param("units"), Param("sea"), Param("to")))
-            actions: tuple[ActionSpec, ...] = (move, load, unload, end)
-            if self.stage == COMBAT_MOVE and ROCKETS in self.pos.techs_of(self.power):
-                actions = (*actions[:3], ActionSpec("rockets", "Fire a rocket", (
-                    Param("from_area"), Param("target"))), end)
+            actions: tuple[ActionSpec, ...] = (move, load, unload)
+            if self.stage == COMBAT_MOVE:
+                actions += (ActionSpec("attack", "Attack", (
+                    Param("units"), Param("from_area"), Param("to"),
+                    Param("via", required=False))),)
+                if ROCKETS in self.pos.techs_of(self.power):
+                    actions += (ActionSpec("rockets", "Fire a rocket", (
+                        Param("from_area"), Param("target"))),)
+            else:
+                actions += (ActionSpec("land", "Land aircraft", (
+                    Param("units"), Param("from_area"), Param("to"))),)
+            actions += (end,)
             return {seat: Prompt(seat, f"{self.power}: {what}, then end the phase.",
                                  actions)}
         if self.stage == PLACE:

@@ -350,3 +350,21 @@ def test_a_landing_from_a_contested_sea_zone_waits_for_the_sea_battle() -> None:
         outcomes.add("ashore" if "storms ashore" in said else "off")
         assert game.stage == "noncombat-move" and game.declared == []
     assert "ashore" in outcomes
+
+
+def test_attack_and_land_are_move_with_a_check() -> None:
+    """Issue 15's commands `attack` and `land`: a move into a hostile area; a move of
+    aircraft to where they end the turn."""
+    game = new("verbs")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "end-phase")
+    assert "not hostile" in refused(game, "USSR", "attack", units="inf", from_area="Russia",
+                                    to="Karelia")
+    act(game, "USSR", "attack", units="ftr", from_area="Karelia", to="Finland")
+    act(game, "USSR", "end-phase")
+    fight_out(game)
+    assert game.stage == "noncombat-move"
+    assert "Only fighters and bombers land" in refused(game, "USSR", "land", units="inf",
+                                                      from_area="Russia", to="Karelia")
+    if game.pos.units_of("Finland Norway", "USSR").get("fighter"):
+        act(game, "USSR", "land", units="ftr", from_area="Finland", to="Karelia")
