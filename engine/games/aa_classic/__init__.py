@@ -18,6 +18,7 @@ State (`state()["game"]`, all public: classic A&A has no secrets):
 | `bought`, `placed` | units bought and not yet placed; units placed per complex this turn |
 | `moved` | area -> units of the power that moved there this turn (they move no more) |
 | `flights` | aircraft that flew this turn: `kind`, `at`, `used` (moves used) |
+| `to_pick` | breakthroughs still to choose (option research: pick) |
 | `rockets_fired` | areas whose AA gun fired its rocket this turn |
 | `declared` | landings declared from contested sea zones: [sea zone, territory, units] |
 | `attacks`, `raids` | battle area -> territories its land attackers came from (retreats); area -> bombers raiding it |

@@ -48,6 +48,7 @@ class AAClassicBase(Game):
     amphibious: dict[Area, Counts]
     rockets_fired: list[Area]
     declared: list[list[Any]]
+    to_pick: int
     landings: dict[Area, list[Area]]
     battles: list[Area]
     battle: Battle | None
@@ -139,6 +140,7 @@ class AAClassicBase(Game):
         self.landings = {}
         self.rockets_fired = []
         self.declared = []
+        self.to_pick = 0
         self.battles = []
         self.battle = None
         self.arrows = []
@@ -156,6 +158,7 @@ class AAClassicBase(Game):
             "landings": {a: list(z) for a, z in self.landings.items()},
             "rockets_fired": list(self.rockets_fired),
             "declared": [[z, a, dict(c)] for z, a, c in self.declared],
+            "to_pick": self.to_pick,
             "battle": self.battle.to_json() if self.battle else None,
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "arrows": [list(a) for a in self.arrows],
@@ -179,6 +182,7 @@ class AAClassicBase(Game):
         self.landings = {a: list(z) for a, z in data["landings"].items()}
         self.rockets_fired = list(data["rockets_fired"])
         self.declared = [[z, a, dict(c)] for z, a, c in data["declared"]]
+        self.to_pick = int(data["to_pick"])
         self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.arrows = [list(a) for a in data["arrows"]]

@@ -18,6 +18,8 @@ from engine.aa.names import AreaNames
 from engine.aa.odds import battle_odds, format_odds
 from engine.aa.position import Position
 from engine.aa.units import (
+    DEVELOPMENT_NAMES,
+    DEVELOPMENTS,
     POWERS,
     ROCKETS,
     UNITS,
@@ -76,6 +78,9 @@ class AAClassic(Moves, Battles, Turn):
         Option("transport", "classic", "A transport carries 2 infantry, 1 armour or 1 AA gun "
                "('classic'), or 1 infantry and 1 other land unit ('revised').",
                choices=("classic", "revised")),
+        Option("research", "random", "A breakthrough is a random development not yet owned "
+               "('random', classic), or the player's choice ('pick', the revised rules).",
+               choices=("random", "pick")),
         Option("bombardment_return_fire", True, "Defenders hit by shore bombardment still "
                "fire back in the first round."),
         Option("axis_economic_victory", 84, "The Axis win at this combined income at the end "
@@ -104,6 +109,13 @@ class AAClassic(Moves, Battles, Turn):
         move = ActionSpec("move", "Move units", (
             Param("units"), Param("from_area"), Param("to"), Param("via", required=False),
             Param("bomb", required=False, kind="bool")))
+        if self.stage == RESEARCH and self.to_pick:
+            missing = tuple(Choice(d, DEVELOPMENT_NAMES[d]) for d in DEVELOPMENTS
+                            if d not in self.pos.techs_of(self.power))
+            return {seat: Prompt(seat, f"{self.power}: choose {self.to_pick} development"
+                                 f"{'s' if self.to_pick != 1 else ''}.", (
+                ActionSpec("develop", "Choose a development",
+                           (Param("development", missing),)),))}
         if self.stage == RESEARCH:
             return {seat: Prompt(seat, f"{self.power}: weapons development (5 IPCs a die) or "
                                  f"end the phase.", (

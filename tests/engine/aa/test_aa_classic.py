@@ -142,6 +142,10 @@ def _random_action(game: AAClassic, rnd: random.Random) -> tuple[str, str, dict[
     prompts = game.prompts()
     seat = sorted(prompts)[0]
     names = [a.name for a in prompts[seat].actions]
+    if "develop" in names:
+        spec = prompts[seat].actions[0]
+        assert spec.params[0].choices
+        return seat, "develop", {"development": rnd.choice(spec.params[0].choices).value}
     if game.stage == "combat":
         if rnd.random() < 0.3 and "retreat" in names:
             spec = prompts[seat].action("retreat")
@@ -368,3 +372,23 @@ def test_attack_and_land_are_move_with_a_check() -> None:
                                                       from_area="Russia", to="Karelia")
     if game.pos.units_of("Finland Norway", "USSR").get("fighter"):
         act(game, "USSR", "land", units="ftr", from_area="Finland", to="Karelia")
+
+
+def test_research_breakthroughs_chosen_by_the_player_by_option() -> None:
+    """Reference: "revised-era rules let the player pick the development instead"."""
+    for n in range(40):
+        game = new(f"pick-{n}", research="pick")
+        act(game, "USSR", "research", dice=4)
+        if game.to_pick:
+            break
+    else:
+        pytest.fail("no breakthrough in 40 seeded rolls of 4 dice")
+    prompt = game.prompts()["USSR"]
+    assert prompt.actions[0].name == "develop"
+    act(game, "USSR", "develop", development="jet_power")
+    assert "jet_power" in game.pos.techs["USSR"]
+    while game.to_pick:
+        spec = game.prompts()["USSR"].actions[0]
+        assert spec.params[0].choices is not None
+        act(game, "USSR", "develop", development=spec.params[0].choices[0].value)
+    assert game.stage == "purchase"
