@@ -161,6 +161,10 @@ class Battles(Transports):
         battle.lost = {}
         self.sail_cargo(battle.area, target, battle.retreated.get(TRANSPORT, 0))
         self.pos.move(self.power, battle.retreated, battle.area, target)
+        for entry in self.flights:  # aircraft fly back with the others: one more move
+            if entry["at"] == battle.area and battle.retreated.get(entry["kind"]):
+                entry["at"] = target
+                entry["used"] = int(entry["used"]) + 1
         self.arrows.append([battle.area, target, self.power])
         events = [self.say("retreat", " ".join(lines), area=battle.area, to=target)]
         if battle.over:
