@@ -63,8 +63,9 @@ from engine.rng import Rng
 
 Method = Literal["exact", "exact-composition", "monte-carlo"]
 
-# Above this many composition states the chain is sampled instead (the grid path never is).
-MAX_COMPOSITION_STATES = 400_000
+# Above this many composition states (estimated) the chain is sampled instead (the grid path
+# never is). A battle of 24 against 22 ships and aircraft estimates 112,000 and takes 1.4 s.
+MAX_COMPOSITION_STATES = 250_000
 MONTE_CARLO_RUNS = 20_000
 # A state holding less probability than this is not followed further; the sum of what was
 # dropped is reported (`BattleOdds.unresolved`) and is far below the precision shown.
@@ -460,9 +461,14 @@ Army = tuple[int, ...]
 
 
 def _composition_states(s: BattleSetup) -> int:
-    a = math.prod(n + 1 for n in s.attackers.values())
-    d = math.prod(n + 1 for n in s.defenders.values())
-    return a * d
+    """An estimate of the states the composition chain reaches. A side loses units in its
+    order except that submarine hits pick ships, so its armies are told apart mostly by how
+    many units and how many of its ships it has lost: about (units + 1) x (ships + 1), far
+    fewer than the product over kinds."""
+    def side(army: Mapping[Kind, int]) -> int:
+        return (total(army) + 1) * (total(army, SHIPS) + 1)
+
+    return side(s.attackers) * side(s.defenders)
 
 
 def _composition_odds(s: BattleSetup) -> BattleOdds:
