@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.aa.combat import DEFAULT_LOSS_ORDER
+from engine.aa.economy import income
 from engine.aa.map import classic_map
 from engine.aa.names import AreaNames
 from engine.aa.odds import battle_odds, format_odds
@@ -235,7 +236,8 @@ class AAClassic(Moves, Battles, Turn):
     def phase(self) -> str:
         if self.finished:
             return "over"
-        return f"round {self.round}, {self.power}: {STAGE_NAMES.get(self.stage, self.stage)}"
+        # The round and the power to play are the view's `round` and `current`.
+        return STAGE_NAMES.get(self.stage, self.stage)
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         battle = self.battle
@@ -246,7 +248,10 @@ class AAClassic(Moves, Battles, Turn):
                 "area": battle.area, "attacker": battle.attacker,
                 "attackers": dict(battle.attackers), "defenders": battle.defenders,
                 "round": battle.round, "log": list(battle.log[-8:])},
-            "battles": list(self.battles), "arrows": [list(a) for a in self.arrows],
+            "battles": list(self.battles),
+            "moves": [{"from": a, "to": b, "power": p} for a, b, p in self.arrows],
+            "current": self.power,
+            "income": {p: income(self.board, self.pos, p) for p in POWERS},
             "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
         }
 
