@@ -392,3 +392,19 @@ def test_research_breakthroughs_chosen_by_the_player_by_option() -> None:
         assert spec.params[0].choices is not None
         act(game, "USSR", "develop", development=spec.params[0].choices[0].value)
     assert game.stage == "purchase"
+
+
+def test_the_public_view_has_what_the_map_draws() -> None:
+    """Everything is public in classic A&A; the map reads position, moves, round, current,
+    phase and income from the public view."""
+    game = new("view")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "move", units="3 inf", from_area="Karelia", to="E Eur")
+    view = game.view(None)
+    assert view["moves"] == [{"from": "Karelia S.S.R.", "to": "East Europe", "power": "USSR"}]
+    assert view["current"] == "USSR" and view["round"] == 1
+    assert view["phase"] == "combat movement"
+    assert view["income"]["Germany"] == 32
+    assert view["position"]["units"]["East Europe"]["USSR"] == {"infantry": 3}
+    assert game.view("Japan") == view
