@@ -87,3 +87,13 @@ def test_unknown_name_is_refused_with_the_nearest() -> None:
     assert "Nearest:" in info.value.message
     with pytest.raises(Unreadable):
         find_area("   ")
+
+
+def test_every_name_and_alias_reads_back_as_its_area() -> None:
+    from engine.aa.map import classic_map
+    board = classic_map()
+    for area in board.areas:
+        for typed in (area, area.lower(), area.upper(), *board.aliases.get(area, ())):
+            assert find_area(typed) == area, typed
+        if board.is_sea(area):
+            assert find_area(area.replace(" Sea Zone", " SZ")) == area
