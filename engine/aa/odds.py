@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, cycle
 from typing import Literal
 
 from engine.aa.combat import (
@@ -264,6 +264,144 @@ def _aa_variants(s: BattleSetup) -> list[tuple[float, Counts]]:
 
 
 def _grid_odds(s: BattleSetup) -> BattleOdds:
+    if not s.attackers.get(SUBMARINE):
+        return _batched_odds(s)
+    return _grid_odds_each(s)
+
+
+def _round_one(s: BattleSetup, p_variant: float, a_fire: list[list[float]],
+               a_subs: list[list[float]] | None, d_fire: list[list[float]], na: int,
+               nd: int) -> list[list[float]]:
+    """The states after the first round (bombardment in it), as a grid of one AA outcome."""
+    bombard_dist = (_binomial(s.bombard, attack(BATTLESHIP) / 6)
+                    if s.bombard and s.land else [1.0])
+    grid = [[0.0] * (nd + 1) for _ in range(na + 1)]
+    start = [0.0] * (nd + 1)
+    if s.rules.bombardment_return_fire or len(bombard_dist) == 1:
+        start[0] = p_variant
+        first_bonus = bombard_dist
+    else:
+        for y, p in enumerate(_clamp(bombard_dist, nd)):
+            start[y] += p_variant * p
+        first_bonus = [1.0]
+    fire = _convolve(a_fire[0], first_bonus) if len(first_bonus) > 1 else a_fire[0]
+    for j, m in enumerate(start):
+        if m:
+            _round(grid, 0, j, m, na, nd, fire, a_subs[0] if a_subs else None, d_fire,
+                   fold=False)
+    return grid
+
+
+def _batched_odds(s: BattleSetup) -> BattleOdds:
+    """The grid chain of every AA outcome at once (no attacking submarines).
+
+    The grids share the defence, so they are laid side by side: cell (i, j) of outcome v
+    at ((i * columns) + j) * V + v. A state's update then touches, for each number of
+    attacker losses x, one contiguous run covering every outcome, so the interpreter does
+    one list operation where it did fifteen. Neither side's hits are clamped: rows past an
+    outcome's last attacker and columns past the last defender simply hold final states.
+    """
+    d_units = _expand(s.defenders, s.defender_order)
+    nd = len(d_units)
+    d_fire = _suffix_fire(d_units, False, s.defender_techs, s.rules)
+    result = _Tally(s)
+    variants: list[tuple[float, list[Kind], list[list[float]]]] = []
+    for p_variant, army in _aa_variants(s):
+        if not army:
+            result.add(p_variant, (), tuple(d_units), s)
+            continue
+        a_units = _expand(army, s.attacker_order)
+        variants.append((p_variant, a_units, _suffix_fire(a_units, True, s.attacker_techs,
+                                                           s.rules)))
+    if not variants:
+        return result.odds("exact")
+    width = len(variants)
+    most_attackers = max(len(u) for _, u, _ in variants)
+    rows = most_attackers + 1
+    columns = nd + 1
+    cells = [0.0] * (rows * columns * width)
+    for v, (p_variant, a_units, a_fire) in enumerate(variants):
+        first = _round_one(s, p_variant, a_fire, None, d_fire, len(a_units), nd)
+        for i, row in enumerate(first):
+            for j, m in enumerate(row):
+                if m:
+                    cells[(i * columns + j) * width + v] += m
+    sizes = [len(u) for _, u, _ in variants]
+    for i in range(most_attackers):
+        live = [i < n for n in sizes]
+        span = max(len(f[i]) for (_, _, f), ok in zip(variants, live, strict=True) if ok) \
+            if any(live) else 1
+        table = [f[i][y] if ok and y < len(f[i]) else 0.0
+                 for y in range(span) for (_, _, f), ok in zip(variants, live, strict=True)]
+        no_hit = [f[i][0] if ok else 1.0 for (_, _, f), ok in zip(variants, live, strict=True)]
+        # tails[y]: every outcome's chance of y or more hits, for the last, clamped column.
+        tails = [[sum(f[i][y:]) if ok else 0.0
+                  for (_, _, f), ok in zip(variants, live, strict=True)] for y in range(span)]
+        rows_left = most_attackers - i
+        for j in range(nd):
+            base = (i * columns + j) * width
+            masses = cells[base:base + width]
+            if not any(masses):
+                continue
+            hits = d_fire[j]
+            if len(hits) > rows_left + 1:
+                hits = [*hits[:rows_left], sum(hits[rows_left:])]
+            miss = hits[0]
+            most = nd - j
+            if span > most + 1:
+                clamped = [*table[:most * width], *tails[most]]
+                length = (most + 1) * width
+            else:
+                clamped = table
+                length = span * width
+            scales = [0.0] * width
+            moving = False
+            for v in range(width):
+                m = masses[v]
+                if not m or not live[v]:
+                    continue
+                cells[base + v] = 0.0
+                if m < NEGLIGIBLE:
+                    result.dropped += m
+                    continue
+                stay = no_hit[v] * miss
+                if stay >= 1.0 - 1e-15:
+                    result.add(m, tuple(variants[v][1][i:]), tuple(d_units[j:]), s)
+                    continue
+                scales[v] = m / (1.0 - stay)
+                moving = True
+            if not moving:
+                continue
+            spread = [t * scale for t, scale in zip(clamped, cycle(scales))]
+            if miss and length > width:
+                at = base + width
+                cells[at:base + length] = [c + miss * q for c, q in
+                                           zip(cells[at:base + length], spread[width:],
+                                               strict=True)]
+            for x in range(1, len(hits)):
+                w = hits[x]
+                if w:
+                    at = ((i + x) * columns + j) * width
+                    cells[at:at + length] = [c + w * q for c, q in
+                                             zip(cells[at:at + length], spread, strict=True)]
+    for v, (_, a_units, _) in enumerate(variants):
+        na = len(a_units)
+        for i in range(rows):
+            for j in range(columns):
+                m = cells[(i * columns + j) * width + v]
+                if not m:
+                    continue
+                if i >= na:
+                    result.add(m, (), tuple(d_units[min(j, nd):]), s)
+                elif j >= nd:
+                    result.add(m, tuple(a_units[i:]), (), s)
+                else:
+                    raise AssertionError("probability left in a live state")
+    return result.odds("exact")
+
+
+def _grid_odds_each(s: BattleSetup) -> BattleOdds:
+    """The grid chain, one AA outcome at a time (attacking submarines strike first)."""
     d_units = _expand(s.defenders, s.defender_order)
     nd = len(d_units)
     d_fire = _suffix_fire(d_units, False, s.defender_techs, s.rules)
