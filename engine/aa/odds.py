@@ -384,6 +384,10 @@ def _batched_odds(s: BattleSetup) -> BattleOdds:
                     at = ((i + x) * columns + j) * width
                     cells[at:at + length] = [c + w * q for c, q in
                                              zip(cells[at:at + length], spread, strict=True)]
+    # Final states: the attacker destroyed (by the defenders left, the same for every
+    # outcome) or the defence destroyed (by the outcome and the attackers left).
+    held: dict[int, float] = {}
+    taken: dict[tuple[int, int], float] = {}
     for v, (_, a_units, _) in enumerate(variants):
         na = len(a_units)
         for i in range(rows):
@@ -392,11 +396,15 @@ def _batched_odds(s: BattleSetup) -> BattleOdds:
                 if not m:
                     continue
                 if i >= na:
-                    result.add(m, (), tuple(d_units[min(j, nd):]), s)
+                    held[j] = held.get(j, 0.0) + m
                 elif j >= nd:
-                    result.add(m, tuple(a_units[i:]), (), s)
+                    taken[v, i] = taken.get((v, i), 0.0) + m
                 else:
                     raise AssertionError("probability left in a live state")
+    for j, m in sorted(held.items()):
+        result.add(m, (), tuple(d_units[j:]), s)
+    for (v, i), m in sorted(taken.items()):
+        result.add(m, tuple(variants[v][1][i:]), (), s)
     return result.odds("exact")
 
 
