@@ -11,9 +11,10 @@ per heavy bomber), convolved once per army suffix.
 
 What happens once, before or in the first round, splits the chain into a few:
 the AA gun's hits (each aircraft shot down with 1/6, fighters and bombers counted apart)
-give one grid per surviving air force; offshore bombardment adds battleship dice to the
-attacker's first round (or, by option, takes its casualties before the defence fires).
-Attacking submarines strike first in every round.
+give one grid per surviving air force, swept side by side since they share the defence;
+offshore bombardment adds battleship dice to the attacker's first round (or, by option,
+takes its casualties before the defence fires). Attacking submarines strike first in every
+round (their grids are swept one at a time).
 
 A submarine's hits sink ships only. When that leaves a side's casualties off its loss
 order (aircraft listed before a ship, under fire from submarines), the state is the whole
