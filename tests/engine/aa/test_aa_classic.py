@@ -408,3 +408,19 @@ def test_the_public_view_has_what_the_map_draws() -> None:
     assert view["income"]["Germany"] == 32
     assert view["position"]["units"]["East Europe"]["USSR"] == {"infantry": 3}
     assert game.view("Japan") == view
+
+
+def test_the_game_ends_when_a_side_wins_at_the_end_of_a_round() -> None:
+    """Reference "Victory": checked at the end of a round (after the USA's turn)."""
+    game = new("victory")
+    game.pos.owner["Russia"] = "Germany"
+    game.pos.owner["United Kingdom"] = "Japan"
+    while game.power != "USA":
+        act(game, game.power, "end-phase")
+        assert not game.finished
+    for _ in range(5):
+        if game.finished:
+            break
+        act(game, "USA", "end-phase")
+    assert game.finished and game.winners == ["Germany", "Japan"]
+    assert game.prompts() == {}
