@@ -33,7 +33,7 @@ class Transports(AAClassicBase):
     def do_load(self, seat: Seat, rng: Rng, units: str, from_area: str,
                 sea: str) -> list[Event]:
         cargo = self.units(units)
-        land, zone = self.area(from_area), self.area(sea)
+        land, zone = self.area(from_area), self.names.find_sea(sea)
         have = self.available(land)
         for kind, n in cargo.items():
             if have.get(kind, 0) < n:
@@ -48,7 +48,7 @@ class Transports(AAClassicBase):
 
     def do_unload(self, seat: Seat, rng: Rng, units: str, sea: str, to: str) -> list[Event]:
         cargo = self.units(units)
-        zone, land = self.area(sea), self.area(to)
+        zone, land = self.names.find_sea(sea), self.area(to)
         aboard = self.pos.cargo_of(zone, self.power)
         for kind, n in cargo.items():
             if aboard.get(kind, 0) < n:

@@ -94,7 +94,8 @@ class Turn(AAClassicBase):
 
     def do_place(self, seat: Seat, rng: Rng, units: str, at: str,
                  sea: str | None = None) -> list[Event]:
-        return self._place(self.units(units), self.area(at), self.area(sea) if sea else None)
+        return self._place(self.units(units), self.area(at),
+                           self.names.find_sea(sea) if sea else None)
 
     def _place(self, placing: Counts, factory: str, zone: str | None) -> list[Event]:
         for kind, n in placing.items():
