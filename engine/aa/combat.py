@@ -249,11 +249,11 @@ class Battle:
                              "still fighting.")
         if to not in self.retreats:
             options = ", ".join(self.retreats) or "nowhere"
-            raise NotAllowed(f"Retreat from {self.area} is possible only to {options}.")
+            raise NotAllowed(f"Retreat from {self.area} is possible only to {_dot(options)}")
         leaving = subtract(self.attackers, self.amphibious)
         self.attackers = dict(self.amphibious)
         self.retreated = leaving
-        line = f"{self.attacker} retreats {describe_units(leaving)} to {to}."
+        line = f"{self.attacker} retreats {describe_units(leaving)} to {_dot(to)}"
         self.log.append(line)
         if self.attackers:
             self.stage = "fighting"

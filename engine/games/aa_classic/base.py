@@ -9,6 +9,7 @@ the battles to fight and the one being fought.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.aa.combat import Battle, BattleRules
@@ -114,7 +115,8 @@ class AAClassicBase(Game):
         if len(entries) < here:
             return {"kind": kind, "at": area, "used": 0, "new": True}
         if not entries:
-            raise NotAllowed(f"{self.power} has no {UNITS[kind].name} in {area}.")
+            raise NotAllowed(f"{self.power} has no {UNITS[kind].name} in {area}"
+                             + ("" if area.endswith(".") else "."))
         return min(entries, key=lambda f: f["used"])
 
     def fly(self, entry: dict[str, Any], to: Area, steps: int) -> None:
@@ -124,7 +126,8 @@ class AAClassicBase(Game):
         entry["used"] = int(entry["used"]) + steps
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
-        return public(kind, text, power=self.power, **data)
+        # "Karelia S.S.R." ends a sentence with its own full stop.
+        return public(kind, re.sub(r"\.\.(?=\s|$)", ".", text), power=self.power, **data)
 
     # ----- state -------------------------------------------------------------
 
