@@ -2,10 +2,13 @@
 
 Seats are the five powers in turn order (one player may hold several). Each power's turn:
 weapons development, purchase, combat movement, combat (casualties chosen by their owners),
-non-combat movement, placement, income. Deadline policy: a missed development or purchase
-phase buys nothing; missed movement moves nothing; a missed casualty choice takes the
-power's saved loss order; a missed retreat decision presses on; missed placement places
-what was bought at the complexes as capacity allows.
+non-combat movement, placement, income.
+
+Deadline policy: a missed development or purchase phase buys nothing (a breakthrough left
+unchosen, option research: pick, takes the first development missing on the chart); missed
+movement moves nothing; a missed casualty choice takes the power's saved loss order; a
+missed retreat decision presses on; missed placement places what was bought at the
+complexes as capacity allows.
 """
 
 from __future__ import annotations
@@ -222,6 +225,10 @@ class AAClassic(Moves, Battles, Turn):
 
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         seat = self.seat_of(self.power)
+        if self.stage == RESEARCH and self.to_pick:
+            # A breakthrough not chosen by the deadline: the first missing on the chart.
+            first = next(d for d in DEVELOPMENTS if d not in self.pos.techs_of(self.power))
+            return [(seat, "develop", {"development": first})]
         if self.stage == COMBAT and self.battle is not None:
             if self.battle.pending:
                 return [(self.seat_of(c.power), "casualties",

@@ -385,6 +385,7 @@ def test_research_breakthroughs_chosen_by_the_player_by_option() -> None:
         pytest.fail("no breakthrough in 40 seeded rolls of 4 dice")
     prompt = game.prompts()["USSR"]
     assert prompt.actions[0].name == "develop"
+    assert game.timeout_actions() == [("USSR", "develop", {"development": "jet_power"})]
     act(game, "USSR", "develop", development="jet_power")
     assert "jet_power" in game.pos.techs["USSR"]
     while game.to_pick:
