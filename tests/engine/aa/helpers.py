@@ -42,5 +42,5 @@ def check_replay(game: Game) -> None:
     """The one place these tests verify a game by replaying it: from its seed and steps,
     every step's luck and the final state must come out the same. (When the action log
     moves out of the game, only this function changes.)"""
-    result = verify(game.state())
+    result = verify(game.state(), game.history)
     assert result.ok, result.problems
