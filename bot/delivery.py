@@ -520,8 +520,10 @@ class Delivery:
 
     async def images(self, live: LiveGame, *, drawn: bool) -> list[discord.File]:
         """The board when the game says a turn or round ended (its `render_on` events) and
-        the picture differs from the last one posted; a game's market table as its own
-        image, at the same moments, when that changed. Rendered off the event loop."""
+        the picture differs from the last one posted, with the renderer module's
+        `render_zoom` close-up beside it when it gives one (A&A: the theatre of the round's
+        moves); a game's market table as its own image, at the same moments, when that
+        changed. Rendered off the event loop."""
         game = live.game
         if not drawn or game is None:
             return []
@@ -540,6 +542,12 @@ class Delivery:
             board = getattr(module, "render_map", None) if market is not None else None
             files.append(await self.picture(live, board or render, view, "board"))
             await storage.put_message(live.id, "board", 0, 0, drawing)
+            zoom = getattr(module, "render_zoom", None)  # a close-up beside it, if any
+            if zoom is not None:
+                png = await self.bot.loop.run_in_executor(self.bot.render_pool, zoom, view)
+                if png:
+                    files.append(discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
+                                              f"{live.id}-zoom-{live.seq}.png"))
         if market is not None and "market" in view:
             seen = await storage.message(live.id, "market")
             now = view_fingerprint(view["market"])

@@ -1,0 +1,235 @@
+"""`/aa`: Axis & Allies classic (docs/aa-classic.md). Each subcommand is one engine action.
+
+Units are typed as players write them ("3 inf, 2 arm, ftr"); areas as the board's players
+name them ("E Med", "Ukr", a sea zone by its coast). The prompts list no areas (any of the
+128 may be meant), so area autocomplete offers the map's names, the areas where the asking
+power has units first when it asks where units come from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.client import Croupier
+from cogs.base import Complete, GameCog, from_prompt, prompt_choices
+from engine import RuleError
+from engine.aa.map import classic_map
+from engine.aa.units import POWERS
+from renders import aa_classic as aa_render
+
+Interaction = discord.Interaction[Any]
+VARIANT = "aa-classic"
+UNITS = "Units as you write them, e.g. 3 inf, 2 arm, ftr"
+POWER = "Which of your powers (when you hold several)"
+
+
+def _own_areas(interaction: Interaction, live: Any) -> list[str]:
+    """Areas where one of the asker's powers has units, in map order."""
+    game = live.game
+    if game is None:
+        return []
+    mine = set(live.seats_of(interaction.user.id))
+    units = game.view(None)["position"]["units"]
+    return [area for area, powers in units.items()
+            if any(p in mine and any(c.values()) for p, c in powers.items())]
+
+
+def areas(action: str, param: str, *, own_first: bool = False) -> Complete:
+    """The prompt's legal areas when it lists them; otherwise the map's areas matching what
+    was typed (for where units come from, the asker's own areas first)."""
+
+    async def complete(interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        offered = await prompt_choices(interaction.client, interaction, action, param,
+                                       current)
+        if offered:
+            return offered
+        names = list(classic_map().areas)
+        if own_first:
+            bot: Croupier = interaction.client
+            try:
+                live = await bot.game_here(interaction, VARIANT)
+                own = _own_areas(interaction, live)
+            except Exception:  # noqa: BLE001 - autocomplete never fails loudly
+                own = []
+            names = sorted(own) + [n for n in names if n not in set(own)]
+        typed = current.lower().strip()
+        return [app_commands.Choice(name=n, value=n) for n in names
+                if typed in n.lower()][:25]
+
+    return complete
+
+
+class AxisAndAllies(GameCog):
+    variant = VARIANT
+    aa = app_commands.Group(name="aa", description="Axis & Allies (classic)")
+
+    async def ask(self, interaction: Interaction, action: str, power: str | None,
+                  **params: Any) -> None:
+        """A question or a standing order for one of the asker's powers. One player often
+        holds several powers: without `power`, the one whose turn it is (or the first
+        held) asks, rather than a refusal asking which seat."""
+        seat = power
+        if seat is None:
+            try:
+                live = await self.bot.game_here(interaction, VARIANT)
+            except RuleError:
+                live = None
+            held = live.seats_of(interaction.user.id) if live is not None else []
+            if len(held) > 1 and live is not None and live.game is not None:
+                prompts = live.game.prompts()
+                seat = next((s for s in held if s in prompts), held[0])
+        await self.bot.act(interaction, action,
+                           {k: v for k, v in params.items() if v is not None},
+                           seat=seat, variant=VARIANT)
+
+    # ----- development and purchase ---------------------------------------------
+
+    @aa.command(name="research", description="Weapons development: buy research dice (5 IPCs each)")
+    async def research(self, interaction: Interaction, dice: app_commands.Range[int, 1, 30]
+                       ) -> None:
+        await self.run(interaction, "research", dice=dice)
+
+    @aa.command(name="develop", description="Choose the development a breakthrough gives")
+    @app_commands.autocomplete(development=from_prompt("develop", "development"))
+    async def develop(self, interaction: Interaction, development: str) -> None:
+        await self.run(interaction, "develop", development=development)
+
+    @aa.command(name="buy", description="Buy units (paid when the purchase phase ends)")
+    @app_commands.describe(units=UNITS)
+    async def buy(self, interaction: Interaction, units: str) -> None:
+        await self.run(interaction, "buy", units=units)
+
+    # ----- movement ----------------------------------------------------------
+
+    @aa.command(name="move", description="Move units (combat or non-combat movement)")
+    @app_commands.rename(from_area="from")
+    @app_commands.describe(units=UNITS, from_area="Where they are", to="Where they go",
+                           via="Areas passed through, in order, separated by commas",
+                           bomb="Bombers: a strategic bombing raid on the territory")
+    @app_commands.autocomplete(from_area=areas("move", "from_area", own_first=True),
+                               to=areas("move", "to"))
+    async def move(self, interaction: Interaction, units: str, from_area: str, to: str,
+                   via: str | None = None, bomb: bool | None = None) -> None:
+        await self.run(interaction, "move", units=units, from_area=from_area, to=to, via=via,
+                       bomb=bomb)
+
+    @aa.command(name="attack", description="Combat movement into a hostile area")
+    @app_commands.rename(from_area="from")
+    @app_commands.describe(units=UNITS, from_area="Where they are", to="The hostile area",
+                           via="Areas passed through, in order, separated by commas")
+    @app_commands.autocomplete(from_area=areas("attack", "from_area", own_first=True),
+                               to=areas("attack", "to"))
+    async def attack(self, interaction: Interaction, units: str, from_area: str, to: str,
+                     via: str | None = None) -> None:
+        await self.run(interaction, "attack", units=units, from_area=from_area, to=to, via=via)
+
+    @aa.command(name="load", description="Load land units onto your transports in a sea zone")
+    @app_commands.rename(from_area="from")
+    @app_commands.describe(units=UNITS, from_area="The territory they board from",
+                           sea="The sea zone of the transports")
+    @app_commands.autocomplete(from_area=areas("load", "from_area", own_first=True),
+                               sea=areas("load", "sea", own_first=True))
+    async def load(self, interaction: Interaction, units: str, from_area: str, sea: str
+                   ) -> None:
+        await self.run(interaction, "load", units=units, from_area=from_area, sea=sea)
+
+    @aa.command(name="unload", description="Unload cargo into a territory (an amphibious "
+                                           "assault in combat movement)")
+    @app_commands.describe(units=UNITS, sea="The sea zone of the transports",
+                           to="The coastal territory")
+    @app_commands.autocomplete(sea=areas("unload", "sea", own_first=True),
+                               to=areas("unload", "to"))
+    async def unload(self, interaction: Interaction, units: str, sea: str, to: str) -> None:
+        await self.run(interaction, "unload", units=units, sea=sea, to=to)
+
+    @aa.command(name="rockets", description="Fire an AA gun's rocket at a factory (rockets)")
+    @app_commands.rename(from_area="from")
+    @app_commands.autocomplete(from_area=areas("rockets", "from_area", own_first=True),
+                               target=areas("rockets", "target"))
+    async def rockets(self, interaction: Interaction, from_area: str, target: str) -> None:
+        await self.run(interaction, "rockets", from_area=from_area, target=target)
+
+    @aa.command(name="land", description="Non-combat movement: land aircraft")
+    @app_commands.rename(from_area="from")
+    @app_commands.describe(units=UNITS, from_area="Where the aircraft are",
+                           to="A territory friendly since the turn began, or a carrier's zone")
+    @app_commands.autocomplete(from_area=areas("land", "from_area", own_first=True),
+                               to=areas("land", "to"))
+    async def land(self, interaction: Interaction, units: str, from_area: str, to: str
+                   ) -> None:
+        await self.run(interaction, "land", units=units, from_area=from_area, to=to)
+
+    # ----- battles -------------------------------------------------------------
+
+    @aa.command(name="casualties", description="Choose your casualties in the battle")
+    @app_commands.describe(units=UNITS)
+    async def casualties(self, interaction: Interaction, units: str) -> None:
+        await self.run(interaction, "casualties", units=units)
+
+    @aa.command(name="retreat", description="Retreat the attackers from the battle")
+    @app_commands.autocomplete(to=from_prompt("retreat", "to"))
+    async def retreat(self, interaction: Interaction, to: str) -> None:
+        await self.run(interaction, "retreat", to=to)
+
+    @aa.command(name="continue", description="Press on with the battle: another round")
+    async def continue_(self, interaction: Interaction) -> None:
+        await self.run(interaction, "continue")
+
+    @aa.command(name="loss-order",
+                description="Your saved loss order (the deadline's casualties), cheapest first")
+    @app_commands.describe(order="Each kind once, e.g. inf, arm, ftr, bmb", power=POWER)
+    @app_commands.choices(power=[app_commands.Choice(name=p, value=p) for p in POWERS])
+    async def loss_order(self, interaction: Interaction, order: str,
+                         power: str | None = None) -> None:
+        await self.ask(interaction, "loss-order", power, order=order)
+
+    # ----- placement and phases ----------------------------------------------------
+
+    @aa.command(name="place", description="Place units bought at an industrial complex")
+    @app_commands.describe(units=UNITS, at="The complex's territory",
+                           sea="Ships: the sea zone next to the complex")
+    @app_commands.autocomplete(at=areas("place", "at", own_first=True),
+                               sea=areas("place", "sea"))
+    async def place(self, interaction: Interaction, units: str, at: str,
+                    sea: str | None = None) -> None:
+        await self.run(interaction, "place", units=units, at=at, sea=sea)
+
+    @aa.command(name="end-phase", description="End the phase you are in")
+    async def end_phase(self, interaction: Interaction) -> None:
+        await self.run(interaction, "end-phase")
+
+    # ----- questions (answered only to you) ---------------------------------------
+
+    @aa.command(name="odds", description="Exact battle odds (only you see them)")
+    @app_commands.describe(attackers="Attacking units, e.g. 3 inf, 2 arm, ftr, bmb",
+                           defenders="Defending units, e.g. 4 inf, arm, aa",
+                           aa_gun="An AA gun fires at the attacking aircraft",
+                           bombard="Battleships bombarding in the first round",
+                           power="Whose saved loss order the attackers use")
+    @app_commands.choices(power=[app_commands.Choice(name=p, value=p) for p in POWERS])
+    async def odds(self, interaction: Interaction, attackers: str, defenders: str,
+                   aa_gun: bool | None = None,
+                   bombard: app_commands.Range[int, 0, 20] | None = None,
+                   power: str | None = None) -> None:
+        await self.ask(interaction, "odds", power, attackers=attackers, defenders=defenders,
+                       aa_gun=aa_gun, bombard=bombard)
+
+    @aa.command(name="units", description="What is where (only you see it)")
+    @app_commands.describe(area="One area; leave out for the whole board")
+    @app_commands.autocomplete(area=areas("units", "area", own_first=True))
+    async def units(self, interaction: Interaction, area: str | None = None) -> None:
+        await self.ask(interaction, "units", None, area=area)
+
+    @aa.command(name="board", description="The world map as everyone sees it (only you)")
+    async def board(self, interaction: Interaction) -> None:
+        await self.show_board(interaction, "aa-board.png")
+
+
+async def setup(bot: Croupier) -> None:
+    bot.renderers[VARIANT] = aa_render.render
+    bot.command_groups[VARIANT] = "aa"
+    await bot.add_cog(AxisAndAllies(bot))
