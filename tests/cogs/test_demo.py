@@ -65,3 +65,20 @@ def test_the_cold_cash_risk_demo_reaches_the_closing_bell(tmp_path: Path) -> Non
         assert sight in channel, sight
     assert len(list(out.glob("dm-*.txt"))) == 3 and list(out.glob("*.png"))
     assert not read_as_a_player(out), "\n".join(read_as_a_player(out)[:20])
+
+
+def test_the_aa_classic_demo_plays_round_one_of_all_five_powers(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
+    out = tmp_path / "demo-out"
+    done = subprocess.run([sys.executable, "-m", "bot", "demo", "aa-classic", "--out",
+                           str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "round 1 of all five powers" in done.stdout
+    channel = (out / "channel-game-table.txt").read_text()
+    for power, ipcs in (("USSR", 24), ("Germany", 32), ("United Kingdom", 30), ("Japan", 25),
+                        ("USA", 36)):
+        assert f"{power} collects {ipcs} IPCs" in channel
+    assert "Round 2: USSR's turn" in channel
+    assert len(list(out.glob("dm-*.txt"))) == 3 and list(out.glob("*-zoom-*.png"))
+    assert not read_as_a_player(out), "\n".join(read_as_a_player(out)[:20])

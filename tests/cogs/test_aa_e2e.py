@@ -1,0 +1,62 @@
+"""Axis & Allies classic end to end through the sandbox (issue 15's acceptance).
+
+"End to end through the sandbox: a purchase, a combat move with an amphibious assault,
+casualties chosen by the defender by DM, a retreat, placement and income, the map posted."
+The scripted players are the demo's (bot/demo.py: three players hold the five powers and
+play round 1 by clicking their DM prompts), run against the test's sandbox.
+"""
+
+from __future__ import annotations
+
+import engine
+from bot.demo import DemoTable, aa_script
+from engine.replay import verify
+from tests.support.table import Table
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_round_one_of_all_five_powers_through_discord(table: Table) -> None:
+    table.extensions = ("cogs.lobby", "cogs.aa")
+    bot = await table.start_bot(seed="demo-aa-0")
+    summary = await aa_script(DemoTable(table.fake, bot, table.channel, table.users))
+    assert "round 1 of all five powers" in summary
+    channel = table.said()
+
+    # A purchase, announced when the phase ends (and paid then).
+    assert "USSR buys 8 infantry." in channel
+    # A combat move with an amphibious assault: loaded, stormed ashore, bombarded.
+    assert "United Kingdom loads 2 infantry from United Kingdom" in channel
+    assert "storms ashore with 2 infantry from North Sea Zone in West Europe" in channel
+    assert "bombardment by 1 battleship" in channel
+    # The defender (Germany, ann) chose its casualty through its DM prompt's form.
+    chosen = [i for i in table.fake.interactions
+              if i.custom_id and ":casualties" in i.custom_id]
+    assert chosen and all(i.guild_id is None for i in chosen)
+    assert {i.user_id for i in chosen} >= {table.users["ann"]}
+    assert "Germany loses 1 infantry." in channel
+    assert any("choose 1 casualty among" in m.text() for m in table.dms("ann"))
+    # A retreat, to where the attack came from.
+    assert "USSR retreats 1 infantry, 1 armour to Karelia S.S.R." in channel
+    # Placement and income, then round 2.
+    assert "USSR places 6 infantry in Russia." in channel
+    assert "USSR collects 24 IPCs" in channel and "USA collects 36 IPCs" in channel
+    assert "Round 2: USSR's turn" in channel
+    # The map posted: the world after each turn, the zoomed theatre beside it after battles.
+    files = [(name, data) for m in table.fake.messages(table.channel) for name, data in m.files]
+    assert len(files) >= 6 and all(data.startswith(PNG) for _, data in files)
+    assert any("-zoom-" in name for name, _ in files)
+    assert all(len(data) <= 150_000 for _, data in files)
+    # The odds and the units were answered to their askers alone.
+    asked = [i for i in table.fake.interactions if i.type == 2 and i.guild_id is not None]
+    answers = "\n".join(m.text() for i in asked for m in i.all_messages())
+    assert "attacker wins" in answers and "1 fighter, 1 AA gun" in answers
+    assert "attacker wins" not in channel and "1 fighter, 1 AA gun" not in channel
+
+    live = await table.loaded()
+    game = live.game
+    assert game is not None and game.view(None)["round"] == 2
+    assert game.pos.treasury["USSR"] == 24
+    state = game.state()
+    assert engine.load("aa-classic", state).state() == state
+    assert verify(state, await table.steps()).ok
