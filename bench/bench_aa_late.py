@@ -1,0 +1,224 @@
+"""Axis & Allies classic late in a game: storage per game and memory per live game.
+
+Issue 15: "bench/ reports ... its memory and storage per game late in a game", measured as
+issue 13 measures the other games (bench_growth.py, bench_memory.py). One aa-classic game is
+played by seeded random play through `GameService`, the bot's own path (snapshot every 20
+actions, the default), to `ACTIONS` stored actions (about 10 rounds of five powers: buys,
+moves, amphibious landings, battles fought to the end with casualties chosen, placements),
+its database measured every 100 actions (the file after a checkpoint, the game's log rows,
+its one snapshot). Then the game is copied into `LIVE` running games of one database and,
+in a fresh process, all of them are loaded as commands load them and asked `QUERIES`
+questions (`/aa units`); the resident memory above the same process with only the index
+read is the memory of `LIVE` live late games. Run: .venv/bin/python bench/bench_aa_late.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import random
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import _common  # noqa: F401  (puts the repository on sys.path)
+import _late
+from bench_growth import measure
+
+from bot.service import GameService
+from bot.storage import Storage
+from engine import Game, RuleError
+from engine.aa.units import POWERS
+
+VARIANT = "aa-classic"
+ACTIONS = 600
+LIVE = 1000
+QUERIES = 3000
+KINDS = {"infantry": "inf", "armour": "arm", "fighter": "ftr", "bomber": "bmb",
+         "battleship": "bb", "carrier": "carrier", "transport": "trn", "submarine": "sub",
+         "aa_gun": "aa"}
+BUYS = ("3 inf", "2 inf, arm", "arm, ftr", "4 inf", "inf, 2 arm", "trn, 2 inf", "bmb", "sub")
+
+
+def _written(kind: str, n: int) -> str:
+    return f"{n} {KINDS[kind]}"
+
+
+def aa_move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
+    """A plausible random action of the power to play, written as a player types it:
+    purchases, attacks on neighbours (most of them), moves, loading and unloading,
+    placement at the capital; battles answered by the saved loss order, with retreats."""
+    g: Any = game
+    prompts = game.prompts()
+    seat = sorted(prompts)[0]
+    names = {a.name for a in prompts[seat].actions}
+    if "develop" in names:
+        return game.timeout_actions()[0]
+    if g.stage == "combat":
+        if "retreat" in names and rnd.random() < 0.2:
+            spec = prompts[seat].action("retreat")
+            choices = spec.params[0].choices if spec is not None else None
+            if choices:
+                return seat, "retreat", {"to": rnd.choice(choices).value}
+        return game.timeout_actions()[0]
+    if g.stage == "research":
+        if rnd.random() < 0.05:
+            return seat, "research", {"dice": 1}
+        return seat, "end-phase", {}
+    if g.stage == "purchase":
+        if not g.bought and rnd.random() < 0.9:
+            return seat, "buy", {"units": rnd.choice(BUYS)}
+        return seat, "end-phase", {}
+    if g.stage == "place":
+        if g.bought and rnd.random() < 0.9:
+            kind = sorted(g.bought)[0]
+            return seat, "place", {"units": _written(kind, 1),
+                                   "at": g.board.capital(g.power)}
+        return seat, "end-phase", {}
+    if g.stage in ("combat-move", "noncombat-move") and rnd.random() < 0.85:
+        if rnd.random() < 0.1:
+            zones = sorted(z for z in g.pos.units
+                           if g.pos.units_of(z, g.power).get("transport") and g.board.coast(z))
+            if zones:
+                zone = rnd.choice(zones)
+                coast = sorted(g.board.coast(zone))
+                aboard = g.pos.cargo_of(zone, g.power)
+                if aboard:
+                    kind = sorted(aboard)[0]
+                    return seat, "unload", {"units": _written(kind, 1), "sea": zone,
+                                            "to": rnd.choice(coast)}
+                return seat, "load", {"units": rnd.choice(["1 inf", "2 inf", "arm"]),
+                                      "from_area": rnd.choice(coast), "sea": zone}
+        areas = sorted(a for a in g.pos.units if g.available(a))
+        if areas:
+            start = rnd.choice(areas)
+            have = g.available(start)
+            kind = rnd.choice(sorted(k for k in have if k in KINDS) or [""])
+            if not kind:
+                return seat, "end-phase", {}
+            near = sorted(g.board.distances(start, limit=2))
+            hostile = [a for a in near if g.pos.has_enemy(a, g.power)]
+            if g.stage == "combat-move" and hostile and rnd.random() < 0.7:
+                return seat, "attack", {"units": _written(kind, have[kind]),
+                                        "from_area": start, "to": rnd.choice(hostile)}
+            return seat, "move", {"units": _written(kind, rnd.randint(1, have[kind])),
+                                  "from_area": start, "to": rnd.choice(near)}
+    return seat, "end-phase", {}
+
+
+async def play(db: Path) -> tuple[int, dict[int, tuple[int, int, int]], Game, Counter[str]]:
+    """One game to `ACTIONS` stored actions (another seed if one ends first)."""
+    seed = 0
+    while True:
+        db.unlink(missing_ok=True)
+        storage = await Storage.open(str(db))
+        service = GameService(storage, seed_source=f"aa-late-{seed}".__str__,
+                              freeze_loaded=False)
+        live = await service.create(variant=VARIANT, guild_id=1, channel_id=1, creator_id=1,
+                                    options={})
+        for n, power in enumerate(POWERS):
+            await service.join(live, 100 + n % 3, seat=power, player_name=power)
+        await service.start(live, 1)
+        sizes = {0: measure(db, live.id)}
+        rnd = random.Random(f"aa-late-{seed}")
+        taken: Counter[str] = Counter()
+        done = 0
+        for _ in range(ACTIONS * 20):
+            game = live.game
+            if game is None or game.finished or done >= ACTIONS:
+                break
+            seat, action, params = aa_move(game, rnd)
+            try:
+                await service.act_as_deadline(live, seat, action, params)
+            except RuleError:
+                continue
+            done += 1
+            taken[action] += 1
+            if done % 100 == 0:
+                sizes[done] = measure(db, live.id)
+        await storage.close()
+        if done == ACTIONS and live.game is not None and not live.game.finished:
+            return live.id, sizes, live.game, taken
+        seed += 1
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+async def child(db: str) -> dict[str, Any]:
+    """In a fresh process: the index read, then every game loaded and asked questions."""
+    import logging
+
+    import bot.client  # noqa: F401  (the whole bot's modules, as the process holds them)
+
+    logging.disable(logging.WARNING)
+    storage = await Storage.open(db)
+    service = GameService(storage, idle_seconds=1e9)
+    await service.restore()
+    gc.collect()
+    index_rss = rss_mb()
+    chosen = [live for live in service.live.values() if live.row.variant == VARIANT]
+    for live in chosen:
+        await service.load(live)
+        assert live.game is not None and live.broken is None, live.broken
+    rnd = random.Random(1)
+    for _ in range(QUERIES if chosen else 0):
+        live = rnd.choice(chosen)
+        await service.act(live, live.seats[0].user_id, "units", {"area": "Germany"},
+                          seat=live.seats[0].seat)
+    gc.collect()
+    loaded_rss = rss_mb()
+    await storage.close()
+    return {"index_rss": index_rss, "loaded_rss": loaded_rss, "loaded": len(chosen)}
+
+
+def run_child(db: Path) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, __file__, "--child", str(db)], check=True,
+                         capture_output=True, text=True).stdout
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "aa-late.db"
+        game_id, sizes, game, taken = asyncio.run(play(db))
+        file0 = sizes[0][0]
+        view = game.view(None)
+        print(f"{VARIANT}: one game to {ACTIONS} stored actions (round {view['round']}, "
+              f"{view['power']} to play), snapshot every 20 actions; the database with the "
+              f"game just started: {file0 / 1024:.0f} KiB (the floor)")
+        print("its actions: " + ", ".join(f"{n} {a}" for a, n in taken.most_common()))
+        print("actions | database file | above the floor | per action | last 100, per action "
+              "| log rows | snapshot")
+        previous = sizes[0]
+        for n in sorted(sizes)[1:]:
+            size, log, snap = sizes[n]
+            print(f"{n:7d} | {size / 1024:9.0f} KiB | {(size - file0) / 1024:11.0f} KiB | "
+                  f"{(size - file0) / n:7.0f} B | {(size - previous[0]) / 100:8.0f} B | "
+                  f"{log / 1024:5.0f} KiB | {snap / 1024:4.0f} KiB")
+            previous = sizes[n]
+        state = json.dumps(game.state())
+        print(f"the late game's state (the snapshot): {len(state) / 1024:.0f} KiB of JSON")
+        _late.clone_games(db, {VARIANT: [game_id]}, LIVE)
+        empty = run_child(Path(tmp) / "empty.db")
+        loaded = run_child(db)
+    base = empty["loaded_rss"]
+    above = loaded["loaded_rss"] - loaded["index_rss"]
+    print(f"memory: {loaded['loaded']} live late games loaded and asked {QUERIES} questions: "
+          f"{above:.0f} MB above the index alone ({above * 1024 / loaded['loaded']:.0f} KiB "
+          f"per game); {loaded['loaded_rss'] - base:.0f} MB above the empty bot")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        print(json.dumps(asyncio.run(child(sys.argv[2]))))
+    else:
+        main()
