@@ -60,3 +60,32 @@ async def test_round_one_of_all_five_powers_through_discord(table: Table) -> Non
     state = game.state()
     assert engine.load("aa-classic", state).state() == state
     assert verify(state, await table.steps()).ok
+
+
+async def test_board_and_a_loss_order_for_one_of_several_powers_held(table: Table) -> None:
+    """`/aa board` is answered to the asker alone; a player holding Germany and Japan saves
+    Japan's loss order (the deadline's casualties) by naming it, privately."""
+    table.extensions = ("cogs.lobby", "cogs.aa")
+    await table.start_bot(seed="aa-board")
+    await table.slash("ann", "game new", variant="aa-classic")
+    for user, power in (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"),
+                        ("ann", "Japan"), ("bob", "USA")):
+        await table.slash(user, "game join", seat=power)
+    await table.slash("ann", "game start")
+    posted = len(table.fake.messages(table.channel))
+
+    board = await table.slash("cy", "aa board")
+    files = [data for m in board.all_messages() for _, data in m.files]
+    assert board.ephemeral and files and files[0].startswith(PNG)
+
+    saved = await table.slash("ann", "aa loss-order", order="inf, arm, trn, sub, ftr, bmb",
+                              power="Japan")
+    assert saved.ephemeral and "Done" in saved.text()
+    assert any("Saved loss order for Japan" in m.text() for m in table.dms("ann"))
+    game = (await table.loaded()).game
+    assert game is not None
+    assert game.loss_orders["Japan"][:3] == ["infantry", "armour", "transport"]
+    assert "Germany" not in game.loss_orders
+    assert "loss order" not in table.said()
+    # Neither answer reached the channel.
+    assert len(table.fake.messages(table.channel)) == posted
