@@ -15,8 +15,9 @@ from discord import app_commands
 
 from bot.client import Croupier
 from cogs.base import Complete, GameCog, from_prompt, prompt_choices
-from engine import RuleError
+from engine import Ambiguous, RuleError
 from engine.aa.map import classic_map
+from engine.aa.names import classic_names
 from engine.aa.units import POWERS
 from renders import aa_classic as aa_render
 
@@ -37,9 +38,23 @@ def _own_areas(interaction: Interaction, live: Any) -> list[str]:
             if any(p in mine and any(c.values()) for p, c in powers.items())]
 
 
+def _read_as_named(typed: str) -> list[str]:
+    """The areas the game would read `typed` as ("E Med", "Ukr", "US E Coast"): one, or the
+    candidates of an ambiguous name, or none."""
+    if len(typed.strip()) < 2:
+        return []
+    try:
+        return [classic_names().find(typed)]
+    except Ambiguous as tie:
+        return [str(c) for c in tie.candidates]
+    except RuleError:
+        return []
+
+
 def areas(action: str, param: str, *, own_first: bool = False) -> Complete:
-    """The prompt's legal areas when it lists them; otherwise the map's areas matching what
-    was typed (for where units come from, the asker's own areas first)."""
+    """The prompt's legal areas when it lists them; otherwise the areas the game reads what
+    was typed as (abbreviations, coasts), then the map's names containing it (for where
+    units come from, the asker's own areas first)."""
 
     async def complete(interaction: Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
@@ -57,8 +72,9 @@ def areas(action: str, param: str, *, own_first: bool = False) -> Complete:
                 own = []
             names = sorted(own) + [n for n in names if n not in set(own)]
         typed = current.lower().strip()
-        return [app_commands.Choice(name=n, value=n) for n in names
-                if typed in n.lower()][:25]
+        named = _read_as_named(current)
+        found = named + [n for n in names if typed in n.lower() and n not in named]
+        return [app_commands.Choice(name=n, value=n) for n in found][:25]
 
     return complete
 

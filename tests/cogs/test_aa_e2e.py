@@ -89,3 +89,29 @@ async def test_board_and_a_loss_order_for_one_of_several_powers_held(table: Tabl
     assert "loss order" not in table.said()
     # Neither answer reached the channel.
     assert len(table.fake.messages(table.channel)) == posted
+
+
+async def test_area_autocomplete_reads_names_as_players_write_them(table: Table) -> None:
+    """Issue 15: "autocomplete for areas from the prompt"; the prompts list no areas, so
+    what is typed is read as the game reads it ("E Med", "Ukr"), the asker's areas first
+    for where units come from."""
+    table.extensions = ("cogs.lobby", "cogs.aa")
+    await table.start_bot(seed="aa-complete")
+    await table.slash("ann", "game new", variant="aa-classic")
+    for user, power in (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"),
+                        ("ann", "Japan"), ("bob", "USA")):
+        await table.slash(user, "game join", seat=power)
+    await table.slash("ann", "game start")
+    uid, channel = table.users["bob"], table.channel
+
+    offered = await table.fake.autocomplete(uid, channel, "aa move", "to", to="E Med",
+                                            units="inf", **{"from": "x"})
+    assert offered[0]["value"] == "East Mediteranean Sea Zone"
+    offered = await table.fake.autocomplete(uid, channel, "aa attack", "to", to="Ukr",
+                                            units="inf", **{"from": "x"})
+    assert offered[0]["value"] == "Ukraine S.S.R."
+    # Where units come from: bob's own areas (USSR's, the USA's) before the others.
+    offered = await table.fake.autocomplete(uid, channel, "aa move", "from", units="inf",
+                                            to="x", **{"from": ""})
+    names = [o["value"] for o in offered]
+    assert len(names) == 25 and "Russia" in names and "Germany" not in names
