@@ -67,3 +67,21 @@ async def test_hf_political_events_by_clicks_alone(table: Table, seed: int) -> N
     assert "turn" in taken
     assert not [i for i in table.fake.interactions if i.command and i.command == "hf turn"]
     await history_reads_as_words(table)
+
+
+async def test_aa_classic_by_clicks_alone(table: Table) -> None:
+    """Axis & Allies classic: three players hold the five powers; every prompt's actions
+    have a component, and phases, research dice and battles' choices go by clicks (the
+    actions that take units and areas as text are clicked in tests/cogs/test_aa_e2e.py)."""
+    table.extensions = ("cogs.lobby", "cogs.aa")
+    assert await table.start_bot(seed="walk-aa-1")
+    assert table.bot is not None
+    table.bot.renderers.clear()
+    await table.slash("ann", "game new", variant="aa-classic")
+    for user, power in (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"),
+                        ("ann", "Japan"), ("bob", "USA")):
+        await table.slash(user, "game join", seat=power)
+    await table.slash("ann", "game start")
+    taken = await walk(table, 1, steps=24, last=("end-phase",))
+    assert {"research", "end-phase"} <= taken
+    assert not [i for i in table.fake.interactions if i.command and i.command.startswith("aa")]
