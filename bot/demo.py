@@ -377,8 +377,14 @@ AA_ROUND: tuple[tuple[str, tuple[tuple[str, dict[str, Any]], ...]], ...] = (
                         ("end-phase", {}), ("fight", {}), ("end-phase", {}),
                         ("place", {"units": "2 inf, ftr", "at": "UK"}), ("end-phase", {}))),
     ("Japan", (("end-phase", {}), ("buy", {"units": "3 inf, arm"}), ("end-phase", {}),
-               ("end-phase", {}), ("end-phase", {}),
-               ("place", {"units": "3 inf, arm", "at": "Japan"}), ("end-phase", {}))),
+               ("attack", {"units": "3 inf, ftr", "from_area": "Manchuria", "to": "China"}),
+               ("attack", {"units": "2 inf", "from_area": "Kwangtung", "to": "China"}),
+               ("attack", {"units": "ftr", "from_area": "FIC", "to": "China"}),
+               ("end-phase", {}), ("fight", {}),
+               ("land", {"units": "ftr", "from_area": "China", "to": "Manchuria"}),
+               ("land", {"units": "ftr", "from_area": "China", "to": "FIC"}),
+               ("end-phase", {}), ("place", {"units": "3 inf, arm", "at": "Japan"}),
+               ("end-phase", {}))),
     ("USA", (("end-phase", {}), ("buy", {"units": "4 inf, ftr"}), ("end-phase", {}),
              ("end-phase", {}), ("end-phase", {}),
              ("place", {"units": "4 inf, ftr", "at": "East US"}), ("end-phase", {}))),
@@ -423,7 +429,8 @@ async def aa_script(t: DemoTable) -> str:
     if game is None or game.phase != "weapons development" or \
             game.view(None)["round"] != 2:
         raise RuntimeError("the demo did not finish round 1")
-    return "round 1 of all five powers: a retreat, an amphibious assault, every placement."
+    return ("round 1 of all five powers: a retreat, an amphibious assault, China captured, "
+            "every placement.")
 
 
 SCRIPTS: dict[str, tuple[Script, str, tuple[str, ...]]] = {

@@ -40,7 +40,13 @@ async def test_round_one_of_all_five_powers_through_discord(table: Table) -> Non
     assert "USSR retreats 1 infantry, 1 armour to Karelia S.S.R." in channel
     # Placement and income, then round 2.
     assert "USSR places 6 infantry in Russia." in channel
-    assert "USSR collects 24 IPCs" in channel and "USA collects 36 IPCs" in channel
+    assert "USSR collects 24 IPCs" in channel
+    # A capture: Japan takes China, the USA choosing its own casualties by DM (bob), the
+    # fighters landing afterwards; its 2 IPCs move from the USA's income to Japan's.
+    assert "Japan captures China." in channel and "USA loses 2 infantry." in channel
+    assert any(i.user_id == table.users["bob"] for i in chosen)
+    assert "Japan moves 1 fighter from China to Manchuria." in channel
+    assert "Japan collects 27 IPCs" in channel and "USA collects 34 IPCs" in channel
     assert "Round 2: USSR's turn" in channel
     # The map posted: the world after each turn, the zoomed theatre beside it after battles.
     files = [(name, data) for m in table.fake.messages(table.channel) for name, data in m.files]
