@@ -68,9 +68,11 @@ async def test_round_one_of_all_five_powers_through_discord(table: Table) -> Non
     assert verify(state, await table.steps()).ok
 
 
-async def test_board_and_a_loss_order_for_one_of_several_powers_held(table: Table) -> None:
+async def test_board_loss_order_and_typed_commands_of_a_player_holding_two_powers(
+        table: Table) -> None:
     """`/aa board` is answered to the asker alone; a player holding Germany and Japan saves
-    Japan's loss order (the deadline's casualties) by naming it, privately."""
+    Japan's loss order (the deadline's casualties) by naming it, privately; typed commands
+    act for the power that is asked, and a refusal says why."""
     table.extensions = ("cogs.lobby", "cogs.aa")
     await table.start_bot(seed="aa-board")
     await table.slash("ann", "game new", variant="aa-classic")
@@ -95,6 +97,17 @@ async def test_board_and_a_loss_order_for_one_of_several_powers_held(table: Tabl
     assert "loss order" not in table.said()
     # Neither answer reached the channel.
     assert len(table.fake.messages(table.channel)) == posted
+
+
+    # Typed commands: bob holds USSR and USA; only the USSR is asked, so it acts. A refusal
+    # says why, to bob alone, and changes nothing.
+    await table.slash("bob", "aa end-phase")
+    refused = await table.slash("bob", "aa buy", units="3 fighters")
+    assert refused.ephemeral and "cost 36 IPCs; you have 24" in refused.text()
+    await table.slash("bob", "aa buy", units="2 inf, 3 tanks")
+    game = (await table.loaded()).game
+    assert game is not None and game.bought == {"infantry": 2, "armour": 3}
+    assert "USSR orders 2 infantry, 3 armour (21 IPCs in all this turn)." in table.said()
 
 
 async def test_area_autocomplete_reads_names_as_players_write_them(table: Table) -> None:
