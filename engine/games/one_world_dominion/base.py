@@ -30,7 +30,7 @@ REBELS, MUTANTS = "rebels", "mutants"
 TURN_END = "end of the attacker's turn"
 NEXT_TURN = "one game turn"
 AFTER_NEXT = "after the player's next turn"
-WINDOWS = frozenset({"window"})
+TERRITORIES = classic_map().territories  # in the map's order
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -98,7 +98,7 @@ class OWDBase(Game):
         return [s for s in self.alive() if s != seat]
 
     def areas_of(self, owner: str) -> list[Territory]:
-        return [t for t in self.map.territories if self.owner.get(t) == owner]
+        return [t for t in TERRITORIES if self.owner.get(t) == owner]
 
     def name_of(self, owner: str | None) -> str:
         if owner is None:

@@ -10,6 +10,7 @@ views, the state, the deadline policy and the actions' entry points.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.deck import Card
@@ -25,7 +26,7 @@ from engine.games.one_world_dominion.base import (
     REINFORCE,
     plural,
 )
-from engine.games.one_world_dominion.cards import PARAMS, CardInfo, default_deck, read_deck
+from engine.games.one_world_dominion.cards import PARAMS, CardInfo, deck_from_text, default_deck
 from engine.games.one_world_dominion.effects import Effects
 from engine.games.one_world_dominion.neutrals import Neutrals
 from engine.games.one_world_dominion.reactions import Reactions
@@ -33,6 +34,7 @@ from engine.games.one_world_dominion.reinforce import HAND_LIMIT, Reinforce
 from engine.games.one_world_dominion.setup import Setup
 from engine.registry import register
 from engine.risk import cards as classic_cards
+from engine.risk.map import classic_map
 from engine.risk.odds import format_odds
 from engine.rng import Rng
 
@@ -58,6 +60,15 @@ def _as_int(name: str, value: Any) -> int:
         return int(str(value).strip())
     except ValueError:
         raise Unreadable(f"{name} is a whole number, not {value!r}.") from None
+
+
+@functools.cache
+def classic_deck() -> dict[Card, CardInfo]:
+    """The classic RISK cards, in the same form (code empty: they are never played)."""
+    m = classic_map()
+    return {c: CardInfo(c, "", None if classic_cards.card_symbol(m, c) == "wild" else c,
+                        classic_cards.card_symbol(m, c), "")
+            for c in classic_cards.card_ids(m)}
 
 
 @register
@@ -86,6 +97,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         Option("window_seconds", 30, "How long the bot keeps a reaction window open (live "
                "play); the same for every window, whoever holds what.", minimum=0,
                maximum=7 * 24 * 3600),
+        Option("starting_cards", 0, "Cards dealt to each player at the start (a house "
+               "option for a faster game; the rules deal none).", minimum=0, maximum=4),
         Option("deck", "", "A group's own printing of the 44 cards, as JSON text (schema in "
                "docs/one-world-dominion.md); empty = OWD-1 and OWD-2's default deck."),
     )
@@ -117,16 +130,23 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         self.pile = list(self.deck_info)
         self.discards = []
         rng.shuffle(self.pile, label="cards")
-        return self.begin_setup(rng)
+        events = self.begin_setup(rng)
+        dealt = int(self.options["starting_cards"])
+        if dealt:
+            for _ in range(dealt):
+                for seat in self.order:
+                    self.hands[seat].append(self.pile.pop())
+            rng.note("deal", "cards", [list(self.hands[s]) for s in self.order])
+            events.append(public("dealt_cards", f"Each player is dealt "
+                                 f"{plural(dealt, 'card')}.", cards=dealt))
+            events += [self.hand_event(s, "Your starting cards.") for s in self.order]
+        return events
 
     def load_deck(self) -> dict[Card, CardInfo]:
         if self.options["cards"] == "classic":
-            m = self.map
-            return {c: CardInfo(c, "", None if classic_cards.card_symbol(m, c) == "wild" else c,
-                                classic_cards.card_symbol(m, c), "")
-                    for c in classic_cards.card_ids(m)}
+            return classic_deck()
         if self.options["deck"]:
-            return read_deck(self.options["deck"])
+            return deck_from_text(str(self.options["deck"]))
         return default_deck()
 
     # ===================================================================
