@@ -268,9 +268,10 @@ class OWDBase(Game):
     def begin_turn(self, rng: Rng) -> list[Event]:
         seat = self.current
         self.turns += 1
+        # A card in front of a player who is out of the game has no next turn to end at.
         self.effects = [e for e in self.effects
                         if not (e["ends"] == NEXT_TURN and e["holder"] == seat
-                                and e["since"] < self.turns)]
+                                and e["since"] < self.turns) and e["holder"] not in self.out]
         self.offturn = {s: [] for s in self.alive()}
         self.fresh[seat] = []
         self.turn = fresh_turn(seat)

@@ -86,6 +86,9 @@ class Effects(OWDBase):
             if card == "Economic Sanctions" and self.turn.get("no_sanctions"):
                 raise NotAllowed("Industrial Sector: no one may play Economic Sanctions "
                                  f"against {current} this turn.")
+            if card == "Propaganda" and self.turn.get("no_propaganda"):
+                raise NotAllowed("Human Cloning: no one may play Propaganda against "
+                                 f"{current} this turn.")
             if card == "Propaganda":
                 continent = self.continent_param(params, card)
                 if not self.controls_continent(current, continent):

@@ -299,3 +299,22 @@ def test_a_groups_own_deck_is_read_from_data() -> None:
     with pytest.raises(Unreadable):
         read_deck([{"action": "Moon Base", "code": "A", "area": "Peru", "unit": "infantry"}])
     assert actions(game, game.order[0]) == ["claim"]
+
+
+def test_a_card_window_that_times_out_lets_the_card_act() -> None:
+    """At the window's deadline everyone still awaited passes, and the card takes effect."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 3)},
+                    hands={ANN: ["Orbital Laser"], BO: ["Mole"]})
+    act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
+    act(game, CY, "pass")
+    assert game.timeout_actions() == [(BO, "pass", {})]
+    for seat, action, params in game.timeout_actions():
+        act(game, seat, action, **params)
+    assert armies(game, "Kamchatka") == 2 and game.hands[BO] == ["Mole"]
+
+
+def test_the_classic_game_has_no_windows() -> None:
+    """`cards=classic`: the standard game, no card is played singly, no window opens."""
+    game = position(step="fortify", options={"cards": "classic"})
+    act(game, ANN, "end-turn")
+    assert game.current == BO and game.step == "reinforce" and not game.stack
