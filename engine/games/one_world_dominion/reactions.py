@@ -5,13 +5,14 @@ those phases of your own turn, one card per phase; (D) while defending; (N) to n
 card played against you; (S) as the card says. During another player's turn a player
 may play only 1 (S) and 1 (D) card.
 
-Every card played singly opens a window: its effect waits until every other player still
-in the game has passed or one has negated it (a negation can't itself be negated, so it
-closes the window). Every turn opens with a window in which the other players may play
-the (S) cards of "the beginning of an opponent's turn". **A window never depends on what
-anyone holds**: the seats it awaits are fixed by public facts only (every other player
-still in the game), so opening it, and who is prompted, reveal nothing; only the player
-who answers shows a card.
+Every card played singly opens a window: its effect waits until every player who may
+answer has passed or one has negated it (a negation can't itself be negated, so it closes
+the window). Every turn opens with a window in which the other players may play the (S)
+cards of "the beginning of an opponent's turn". **A window never depends on what anyone
+holds**: the seats it awaits are fixed by public facts only (`entitled`: still in the
+game, holding a usable card - the count is public -, not yet out of the (S) or (D) card
+the rules allow during another's turn, or the card's target), so opening it, and who is
+prompted, reveal nothing; only the player who answers shows a card.
 """
 
 from __future__ import annotations
@@ -46,16 +47,35 @@ class Reactions(OWDBase):
 
     def open_window(self, reason: str, seat: Seat, awaiting: list[Seat],
                     **data: Any) -> list[Event]:
-        window = {"kind": "window", "reason": reason, "seat": seat,
-                  "awaiting": list(awaiting), **data}
+        window = {"kind": "window", "reason": reason, "seat": seat, **data}
+        window["awaiting"] = [s for s in awaiting if self.entitled(s, window)]
         self.stack.append(window)
-        names = ", ".join(awaiting)
+        names = ", ".join(window["awaiting"])
+        if not names:
+            return []
         if reason == "turn-start":
             text = f"{seat}'s turn begins: {names} may play a card now, or pass."
         else:
             text = f"{names} may answer {data['card']}, or pass."
-        return [public("window", text, reason=reason, awaiting=list(awaiting),
+        return [public("window", text, reason=reason, awaiting=list(window["awaiting"]),
                        seconds=self.options["window_seconds"])]
+
+    def entitled(self, seat: Seat, window: dict[str, Any]) -> bool:
+        """Whether the rules' public facts let `seat` answer in `window`: it holds a card
+        it may use now (the number of cards in hand is public, and so is a card taken
+        with Reverse Engineer), and it has not used the card the rules allow it in this
+        turn (public too: cards are played face up). Never what the cards are."""
+        usable = [c for c in self.hands.get(seat, []) if c not in self.fresh.get(seat, [])]
+        if not usable:
+            return False
+        if window["reason"] == "turn-start" or seat == self.current:
+            return True
+        if "S" not in self.offturn.get(seat, []):
+            return True  # Mole may answer any card
+        plan = window["plan"]
+        if seat in plan.get("against", []):
+            return True  # a negating (N) card
+        return window["card"] in REDIRECTS and self.owner.get(plan.get("area")) == seat
 
     def pass_window(self, seat: Seat) -> list[Event]:
         top = self.stack[-1]

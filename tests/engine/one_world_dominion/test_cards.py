@@ -65,7 +65,7 @@ def test_fighters_negates_bombers() -> None:
     game = position(step="attack", areas={"Kamchatka": (BO, 6), "Great Britain": (BO, 1)},
                     hands={ANN: ["Bombers"], BO: ["Fighters"]})
     act(game, ANN, "play", card="Bombers", area="Kamchatka")
-    refused(game, CY, "play", "can't play", card="Fighters")
+    refused(game, CY, "play", "not your turn", card="Fighters")
     events = act(game, BO, "play", card="Fighters")
     assert armies(game, "Kamchatka") == 6 and armies(game, "Great Britain") == 3
     assert {"Bombers", "Fighters"} <= set(game.discards) and not game.stack
@@ -308,7 +308,7 @@ def test_counter_espionage() -> None:
     game = position(step="attack", areas={"Kamchatka": (BO, 3), "Siam": (CY, 4)},
                     hands={ANN: ["Orbital Laser"], BO: ["Counter Espionage"]})
     act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
-    refused(game, CY, "play", "can't play", card="Counter Espionage", area="Peru")
+    refused(game, CY, "play", "not your turn", card="Counter Espionage", area="Peru")
     act(game, BO, "play", card="Counter Espionage", area="Siam")
     pass_all(game)
     assert armies(game, "Kamchatka") == 3 and armies(game, "Siam") == 3
@@ -422,7 +422,7 @@ def test_orbital_laser_played_singly() -> None:
     it, show the card to the other players, announce which army you are vaporizing, and
     then place the Orbital Laser card in the discard pile.\""""
     game = position(step="attack", areas={"Kamchatka": (BO, 3)},
-                    hands={ANN: ["Orbital Laser"]})
+                    hands={ANN: ["Orbital Laser"], BO: ["Navy"], CY: ["Radar"]})
     events = act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
     assert "Ann plays Orbital Laser: on Kamchatka." in public_texts(events)
     assert sorted(game.stack[-1]["awaiting"]) == [BO, CY]
