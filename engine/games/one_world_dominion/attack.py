@@ -419,6 +419,10 @@ class Attack(OWDBase):
                 and any(self.owner.get(n) == seat for n in self.map.neighbours(a))]
 
     def end_attacks(self, seat: Seat) -> list[Event]:
+        # A round owed (Artillery) that can no longer be fought is owed no more.
+        self.turn["must_attack"] = [
+            t for t in self.turn["must_attack"]
+            if any(self.attack_refusal(seat, s, t) is None for s in self.map.neighbours(t))]
         if self.turn["must_attack"]:
             raise NotAllowed(f"You must complete at least 1 round against "
                              f"{', '.join(self.turn['must_attack'])} first.")
