@@ -293,6 +293,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             self.stack.pop()
             if top["reason"] == "card":
                 return self.close_card_window(top, rng)
+            if top["reason"] == "involuntary":
+                return self.fight_involuntary(rng)
             return []
         if kind == "defend":
             battle = self.battle
@@ -365,6 +367,10 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                     text = (f"{top['player']} plays {top['card']}"
                             f"{': ' + top['plan']['says'] if top['plan'].get('says') else ''}. "
                             "Answer with a card, or pass.")
+                elif top["reason"] == "involuntary":
+                    text = (f"The armies in {top['source']} are forced to attack "
+                            f"{top['target']}: play an (A) card as their owner or a (D) card "
+                            "as the defender, or pass.")
                 else:
                     text = f"{top['seat']}'s turn begins. Play a card now, or pass."
                 prompts[seat] = Prompt(seat, text, tuple(specs))

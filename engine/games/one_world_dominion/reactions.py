@@ -38,6 +38,8 @@ LETTER_WORDS = {"A": "while attacking", "D": "while defending", "F": "during the
                 "N": "to negate a card played against you", "P": "while placing new armies",
                 "S": "as the card says"}
 FIRST_ROUND_ONLY = frozenset({"Artillery", "Fresh Recruits"})
+# (A) cards that act on an involuntary attack's battle (the others start attacks of their own).
+INVOLUNTARY_A = frozenset({"Artillery", "Electronic Warfare", "Navy", "Black Helicopters"})
 
 
 class Reactions(OWDBase):
@@ -55,6 +57,9 @@ class Reactions(OWDBase):
             return []
         if reason == "turn-start":
             text = f"{seat}'s turn begins: {names} may play a card now, or pass."
+        elif reason == "involuntary":
+            text = (f"Before the involuntary attack on {data['target']}: {names} may play a "
+                    "card now, or pass.")
         else:
             text = f"{names} may answer {data['card']}, or pass."
         return [public("window", text, reason=reason, awaiting=list(window["awaiting"]),
@@ -68,7 +73,7 @@ class Reactions(OWDBase):
         usable = [c for c in self.hands.get(seat, []) if c not in self.fresh.get(seat, [])]
         if not usable:
             return False
-        if window["reason"] == "turn-start" or seat == self.current:
+        if window["reason"] in ("turn-start", "involuntary") or seat == self.current:
             return True
         if "S" not in self.offturn.get(seat, []):
             return True  # Mole may answer any card
@@ -104,6 +109,8 @@ class Reactions(OWDBase):
                 raise NotAllowed("You are not asked to answer now.")
             if top["reason"] == "card":
                 return self.answer_use(seat, card, codes, top, own_turn)
+            if top["reason"] == "involuntary":
+                return self.involuntary_use(seat, card, codes)
             if card in TURN_START or card in ANY_TIME:
                 self.off_turn_limit(seat, "S", own_turn)
                 return "S"
@@ -138,6 +145,17 @@ class Reactions(OWDBase):
         if card == "Navy" and self.weather():
             raise NotAllowed("Weather Control: no one may play Navy this game turn.")
         return letter
+
+    def involuntary_use(self, seat: Seat, card: Card, codes: set[str]) -> str:
+        """The one (A) card of the insane armies' owner, or the defender's (D) card."""
+        battle = self.battle or {}
+        if seat == battle.get("attacker") and "A" in codes and card in INVOLUNTARY_A:
+            return "A"
+        if seat == battle.get("defender") and "D" in codes and card != "Radar":
+            if card == "Navy" and self.weather():
+                raise NotAllowed("Weather Control: no one may play Navy this game turn.")
+            return "D"
+        raise NotAllowed(f"{card} can't be played in this involuntary attack.")
 
     def off_turn_limit(self, seat: Seat, letter: str, own_turn: bool) -> None:
         if not own_turn and letter in self.offturn.get(seat, []):

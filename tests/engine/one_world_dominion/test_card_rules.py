@@ -333,3 +333,17 @@ def test_the_classic_game_has_no_windows() -> None:
     game = position(step="fortify", options={"cards": "classic"})
     act(game, ANN, "end-turn")
     assert game.current == BO and game.step == "reinforce" and not game.stack
+
+
+def test_involuntary_attack_defender_may_play_one_d_card(monkeypatch) -> None:
+    """"The attacker may play 1 (A) card, and the defender may play 1 (D) card during an
+    involuntary attack." A window opens for the two sides before the dice roll."""
+    game = position(areas={"Kamchatka": (BO, 3), "Japan": (CY, 1)},
+                    hands={ANN: ["Provocateur"], CY: ["Fortification"]})
+    act(game, ANN, "play", card="Provocateur", area="Kamchatka", to_area="Japan")
+    act(game, CY, "pass")  # the Provocateur's own window
+    assert game.stack[-1]["reason"] == "involuntary" and game.stack[-1]["awaiting"] == [CY]
+    loaded(monkeypatch, [6, 6], [5], [6], [5])
+    act(game, CY, "play", card="Fortification")
+    assert owner(game, "Japan") == CY and armies(game, "Kamchatka") == 1
+    assert not game.stack and game.battle is None
