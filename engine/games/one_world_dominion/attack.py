@@ -93,6 +93,13 @@ class Attack(OWDBase):
         return [t for t in sorted(self.map.neighbours(source))
                 if self.attack_refusal(seat, source, t) is None]
 
+    def can_attack_from(self, seat: Seat, source: Territory) -> bool:
+        """Whether `seat` has any normal attack from `source` now (for the prompt)."""
+        if self.owner.get(source) != seat or self.armies[source] < 2:
+            return False
+        return any(self.owner.get(t) != seat and self.attack_refusal(seat, source, t) is None
+                   for t in self.map.neighbours(source))
+
     def attack_refusal(self, seat: Seat, source: Territory, target: Territory,
                        *, adjacent: bool = True) -> str | None:
         """Why `seat` may not attack `target` from `source`, or None."""
@@ -103,8 +110,10 @@ class Attack(OWDBase):
         owner = self.owner.get(target)
         if owner == seat:
             return f"{target} is yours."
-        if adjacent and not self.map.adjacent(source, target):
+        if adjacent and target not in self.map.neighbours(source):
             return f"{target} does not border {source}."
+        if not self.effects:
+            return None  # no card in play can forbid it
         if adjacent and self.crossing_blocked(source, target):
             return "Weather Control: no attacks across sea lanes this game turn."
         for area in (source, target):

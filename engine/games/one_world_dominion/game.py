@@ -459,7 +459,7 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         return Prompt(seat, text, tuple(s for s in specs if s is not None))
 
     def attack_spec(self, seat: Seat) -> ActionSpec | None:
-        sources = tuple(Choice(a) for a in self.areas_of(seat) if self.attack_targets(seat, a))
+        sources = tuple(Choice(a) for a in self.areas_of(seat) if self.can_attack_from(seat, a))
         if not sources:
             return None
         return ActionSpec("attack", "Attack", (

@@ -50,9 +50,9 @@ def twin_of(game: OneWorldDominion, params: dict[str, Any], rnd: random.Random) 
     return twin
 
 
-def position_of(game: OneWorldDominion) -> tuple[str, bool, str]:
+def position_of(game: OneWorldDominion) -> tuple[str, bool, int]:
     """Everything a refusal must leave as it was (the game's own state, cheaply)."""
-    return json.dumps(game._dump()), game.finished, json.dumps(game.view(None)["actions"])
+    return json.dumps(game._dump()), game.finished, game.view(None)["actions"]
 
 
 def check_events(game: OneWorldDominion, events: list[Event]) -> None:
