@@ -612,3 +612,34 @@ def test_mutant_horde(monkeypatch: pytest.MonkeyPatch) -> None:
     act(game, ANN, "end-turn")
     assert owner(game, "Japan") == mutants and armies(game, "Japan") == 8
     assert owner(game, "Kamchatka") is None
+
+
+def test_stealth_technology_negates_radar() -> None:
+    """"You may also play this card to negate Radar when it is played by a defender.\""""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 1),
+                                          "Japan": (BO, 4)},
+                    hands={ANN: ["Stealth Technology"], BO: ["Radar"]})
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    act(game, BO, "play", card="Radar", area="Japan", to_area="Kamchatka", count=3)
+    act(game, ANN, "play", card="Stealth Technology")
+    assert armies(game, "Kamchatka") == 1 and actions(game, BO) == ["defend"]
+
+
+def test_haz_gear_may_enter_a_nuclear_area() -> None:
+    """"During this time, your armies may enter an area affected by ICBM or Nuclear
+    Terrorists.\""""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 4)},
+                    hands={ANN: ["ICBM"]})
+    play(game, ANN, "ICBM", area="Kamchatka")
+    game.add_effect("Haz-Gear", CY, "one game turn")
+    assert game.sealed("Kamchatka", BO) and not game.sealed("Kamchatka", CY)
+
+
+def test_apcs_negates_saboteur() -> None:
+    """APCs: "You may also play this card to negate Saboteur when it is played against
+    you.\""""
+    game = position(step="start", hands={BO: ["Saboteur"], ANN: ["APCs"]})
+    act(game, BO, "play", card="Saboteur")
+    act(game, ANN, "play", card="APCs")
+    pass_all(game)
+    assert not game.turn["mods"]["sabotaged"] and game.pending() > 0
