@@ -162,6 +162,10 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                 params[name] = text if text in self.owner else self.map.find(text)
             elif name in INT_PARAMS:
                 params[name] = _as_int(name, value)
+            elif name == "card":
+                params[name] = self.card_named(seat, action, str(value))
+            elif name == "cards" and seat in self.hands:
+                params[name] = self.set_named(seat, str(value))
         handler = super()._check(seat, action, params)
         if action in self.queries:
             return handler
@@ -171,6 +175,28 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             return events + self.advance(rng)
 
         return run
+
+    def card_named(self, seat: Seat, action: str, text: str) -> str:
+        """The card a player meant ("orbital", "mole"), from the cards the action can
+        name: the seat's own hand, or for `steal` the hand it was shown."""
+        pool = self.hands.get(seat, [])
+        if action == "steal" and self.stack and self.stack[-1]["kind"] == "steal":
+            pool = self.hands.get(self.stack[-1]["from"], [])
+        wanted = text.strip().lower()
+        match = [c for c in pool if c.lower() == wanted] or \
+            [c for c in pool if c.lower().startswith(wanted)]
+        return match[0] if len(match) == 1 else text
+
+    def set_named(self, seat: Seat, text: str) -> str:
+        """The listed set a player meant, whatever the order or case of the names."""
+        try:
+            wanted = sorted(self.read_set(seat, text))
+        except Unreadable:
+            return text
+        for combo in self.sets_in_hand(seat):
+            if sorted(combo) == wanted:
+                return ", ".join(combo)
+        return text
 
     # ===================================================================
     # Actions

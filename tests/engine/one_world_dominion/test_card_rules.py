@@ -347,3 +347,13 @@ def test_involuntary_attack_defender_may_play_one_d_card(monkeypatch) -> None:
     act(game, CY, "play", card="Fortification")
     assert owner(game, "Japan") == CY and armies(game, "Kamchatka") == 1
     assert not game.stack and game.battle is None
+
+
+def test_cards_and_sets_are_read_forgivingly() -> None:
+    """Players type card names in any case, by their start, and a set in any order."""
+    first = cards_of("infantry", 3)
+    game = position(hands={ANN: first + ["National Guard"]})
+    act(game, ANN, "trade", cards=", ".join(reversed([c.lower() for c in first])))
+    assert len(game.hands[ANN]) == 1
+    act(game, ANN, "play", card="national", continent="asia")
+    assert game.discards[-1] == "National Guard"
