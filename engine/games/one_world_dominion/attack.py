@@ -207,6 +207,19 @@ class Attack(OWDBase):
         if dice < 1 or self.armies[target] < 1 or self.owner[source] != seat:
             battle["over"] = True
             return [public("battle_over", f"The attack on {target} ends.", target=target)]
+        events: list[Event] = []
+        fire = self.turn.get("artillery")
+        if battle["rounds"] == 0 and fire and fire["area"] == target:
+            self.turn["artillery"] = None
+            owner = self.owner[target]
+            shot = self.remove_armies(target, fire["roll"])
+            events.append(public("artillery", f"Artillery fires on {target}: "
+                                 f"{plural(shot, 'army', 'armies')} eliminated.", area=target,
+                                 count=shot))
+            if self.armies[target] == 0:
+                self.owner[target] = owner  # the attacker takes it as the round begins
+                self.armies[target] = 0
+                return events + self.capture(rng, battle, dice)
         defend_dice = min(defend_dice, self.armies[target])
         lost, killed, text = self.roll_round(rng, seat, source, target, dice, defend_dice)
         battle["rounds"] += 1
@@ -221,7 +234,7 @@ class Attack(OWDBase):
             battle["committed"] = max(0, battle["committed"] - lost)
         self.last_battle = {"from": source, "to": target, "round": text,
                             "attacker_losses": lost, "defender_losses": killed}
-        events = [public("round", f"{source} -> {target}: {text}: {seat} loses {lost}, "
+        events += [public("round", f"{source} -> {target}: {text}: {seat} loses {lost}, "
                          f"{self.name_of(defender)} loses {killed}. Left: {source} "
                          f"{self.armies[source]}, {target} {self.armies[target]}.",
                          source=source, target=target, attacker_losses=lost,

@@ -285,11 +285,18 @@ class Effects(OWDBase):
                        rng: Rng) -> list[Event]:
         area = plan["area"]
         roll = rng.roll(1, label="artillery")[0]
+        involuntary = bool((self.battle or {}).get("involuntary"))
+        if use == "A" and not involuntary:
+            # It fires when the battle begins, after a defender's Fresh Recruits: "If your
+            # opponent plays Fresh Recruits during the same battle you play Artillery, add
+            # the new armies before artillery fire."
+            self.turn["artillery"] = {"area": area, "roll": roll}
+            if area not in self.turn["must_attack"]:
+                self.turn["must_attack"].append(area)
+            return [public("artillery", f"Artillery rolls {roll}: it fires on {area} when the "
+                           "battle there begins.", area=area, roll=roll)]
         keep = 1 if use == "D" else 0
         killed = self.remove_armies(area, min(roll, self.armies[area] - keep))
-        involuntary = bool((self.battle or {}).get("involuntary"))
-        if use == "A" and not involuntary and area not in self.turn["must_attack"]:
-            self.turn["must_attack"].append(area)
         events = [public("artillery", f"Artillery rolls {roll}: {plural(killed, 'army', 'armies')}"
                          f" in {area} are eliminated.", area=area, roll=roll, count=killed)]
         return events + self.check_out(self.owner[area] if self.armies[area] else None, None,

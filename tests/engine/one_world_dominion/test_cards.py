@@ -32,11 +32,28 @@ def test_artillery_attacking(monkeypatch: pytest.MonkeyPatch) -> None:
     playing this card.\""""
     game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 4)},
                     hands={ANN: ["Artillery"]})
-    loaded(monkeypatch, [3])
+    loaded(monkeypatch, [3], [6, 6, 6], [1])
     play(game, ANN, "Artillery", area="Kamchatka")
-    assert armies(game, "Kamchatka") == 1
     refused(game, ANN, "end-attacks", "at least 1 round")
     assert "Artillery" in game.discards
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    events = act(game, BO, "defend", dice=1)
+    assert "Artillery fires on Kamchatka: 3 armies eliminated." in public_texts(events)
+    assert owner(game, "Kamchatka") == ANN
+
+
+def test_artillery_fires_after_a_defenders_fresh_recruits(monkeypatch) -> None:
+    """"If your opponent plays Fresh Recruits during the same battle you play Artillery, add
+    the new armies before artillery fire.\""""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 2)},
+                    hands={ANN: ["Artillery"], BO: ["Fresh Recruits"]})
+    loaded(monkeypatch, [6], [2], [1, 1, 1], [6, 6])
+    play(game, ANN, "Artillery", area="Kamchatka")
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    play(game, BO, "Fresh Recruits")  # 2 + 2 new + 2 for the card's area = 6
+    act(game, BO, "defend", dice=2)
+    # 6 armies, artillery kills 6 of them: the area falls as the battle begins.
+    assert owner(game, "Kamchatka") == ANN
 
 
 def test_artillery_defending(monkeypatch: pytest.MonkeyPatch) -> None:
