@@ -585,7 +585,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         if seat is not None:
             view["you"] = seat
             view["hand"] = list(self.hands.get(seat, []))
-            view["card_texts"] = {c: self.deck_info[c].to_json() for c in view["hand"]}
+            view["card_texts"] = {c: {**self.deck_info[c].to_json(),
+                                      "needs": list(PARAMS.get(c, ()))} for c in view["hand"]}
             view["not_yet_usable"] = list(self.fresh.get(seat, []))
         return view
 
@@ -631,4 +632,4 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         self.last_battle = data["last_battle"]
 
 
-__all__ = ["PARAMS", "OneWorldDominion"]
+__all__ = ["OneWorldDominion"]
