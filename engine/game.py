@@ -11,8 +11,6 @@ and appends the step (with the luck it used) to the action log.
 from __future__ import annotations
 
 import copy
-import functools
-import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -21,6 +19,7 @@ from typing import Any, ClassVar
 
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat
+from engine.params import LARGEST_NUMBER, read_params
 from engine.rng import Rng, commitment
 from engine.values import read_bool
 
@@ -43,19 +42,39 @@ class Option:
         if isinstance(self.default, bool):
             return read_bool(value, f"Option {self.name}")
         if isinstance(self.default, int):
-            try:
-                number = int(value)
-            except (TypeError, ValueError):
-                raise Unreadable(f"Option {self.name} takes a whole number, not {value!r}.") from None
+            number = _whole_number(value)
+            if number is None:
+                raise Unreadable(f"Option {self.name} takes a whole number, not "
+                                 f"{str(value)[:40]!r}.")
             if self.minimum is not None and number < self.minimum:
                 raise Unreadable(f"Option {self.name} is at least {self.minimum}.")
             if self.maximum is not None and number > self.maximum:
                 raise Unreadable(f"Option {self.name} is at most {self.maximum}.")
             return number
+        if not isinstance(value, str | int | float):
+            raise Unreadable(f"Option {self.name} is a word, not a list or a table.")
         text = str(value)
         if self.choices and text not in self.choices:
             raise Unreadable(f"Option {self.name} is one of {', '.join(self.choices)}.")
         return text
+
+
+def _whole_number(value: Any) -> int | None:
+    """A whole number from a player's value (text or number), or None: never inf or 10**400."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, float):
+        if not (value == value and abs(value) <= LARGEST_NUMBER and value.is_integer()):
+            return None
+        number = int(value)
+    elif isinstance(value, str) and value.strip().lstrip("+-").isdigit() \
+            and len(value.strip()) <= 12:
+        number = int(value.strip())
+    else:
+        return None
+    return number if abs(number) <= LARGEST_NUMBER else None
 
 
 @dataclass(frozen=True)
@@ -133,10 +152,18 @@ class Step:
                    bool(raw.get("secret", False)))
 
 
-@functools.cache
-def _options_of(function: Any) -> frozenset[str]:
-    """The options an action handler takes, read once per handler (every action asks)."""
-    return frozenset(inspect.signature(function).parameters) - {"self", "seat", "rng"}
+def _frozen(value: Any) -> Any:
+    """A copy of an event's data that no later change of the game can reach."""
+    if isinstance(value, dict):
+        return {k: _frozen(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_frozen(v) for v in value]
+    return value
+
+
+def _snapshot(event: Event) -> Event:
+    """Events are snapshots: what `act` returned never changes afterwards."""
+    return Event(event.audience, event.kind, event.text, _frozen(event.data))
 
 
 class Game(ABC):
@@ -252,11 +279,16 @@ class Game(ABC):
 
     def act(self, seat: Seat, action: str, **params: Any) -> list[Event]:
         """Validate and apply one action; on any error the state is exactly as before."""
+        if not isinstance(seat, str):
+            raise Unreadable("A seat is named by its name, in words.")
+        if not isinstance(action, str):
+            raise Unreadable("An action is named by its name, in words.")
         before = self._checkpoint()
         rng = Rng(self.seed, f"action:{len(self.log)}")
         try:
+            params = read_params(action, self._handler(action), params)
             handler = self._check(seat, action, params)
-            events = handler(seat, rng, **params)
+            events = [_snapshot(e) for e in handler(seat, rng, **params)]
         except BaseException:
             self._rollback(before)
             raise
@@ -282,18 +314,23 @@ class Game(ABC):
         self.winners = winners
         del self.log[length:]
 
+    def _handler(self, action: str) -> Any:
+        """The function behind an action name (unbound), or the refusal of an unknown one."""
+        name = "do_" + action.replace("-", "_")
+        handler = getattr(type(self), name, None) if name.isidentifier() else None
+        if handler is None:
+            raise Unreadable(f"{self.title} has no action {action[:40]!r}.")
+        return handler
+
     def _check(self, seat: Seat, action: str, params: dict[str, Any]) -> Any:
+        """The bound handler if `seat` may take `action` with `params` now, or the refusal.
+
+        `params` are already read into the handler's types (`engine.params`)."""
         if self.finished:
             raise NotAllowed("This game is over.")
         if seat not in self.seats:
-            raise Unreadable(f"There is no seat {seat!r} in this game.")
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        if handler is None:
-            raise Unreadable(f"{self.title} has no action {action!r}.")
-        accepted = _options_of(getattr(handler, "__func__", handler))
-        for name in params:
-            if name not in accepted:
-                raise Unreadable(f"{action} takes no option {name!r}.")
+            raise Unreadable(f"There is no seat {seat[:40]!r} in this game.")
+        handler = getattr(self, "do_" + action.replace("-", "_"))
         if action in self.free_actions or action in self.queries:
             return handler
         prompt = self.prompts().get(seat)

@@ -379,7 +379,7 @@ class HighFrontierEvents(Game):
 
     # ----- the turn -----------------------------------------------------
 
-    def do_turn(self, seat: Seat, rng: Rng, seniority: Any = None) -> list[Event]:
+    def do_turn(self, seat: Seat, rng: Rng, seniority: bool | None = None) -> list[Event]:
         """HF-2: advance the cube; at Seniority reshuffle and change the Sec-Gen; then draw."""
         declared = self._flag(seniority, "seniority")
         first = self.turn == 0
@@ -624,7 +624,7 @@ class HighFrontierEvents(Game):
         return [public("walk-done", text, seat=seat, answer=answer, answers=answers,
                        card=p["card"], tally=p["tally"])]
 
-    def do_tally(self, seat: Seat, rng: Rng, law: Any = None) -> list[Event]:
+    def do_tally(self, seat: Seat, rng: Rng, law: str | None = None) -> list[Event]:
         """The vote's result: the Active Law now. Ends anarchy/war after an Ends card."""
         p = self.pending
         assert p is not None and p["kind"] == "tally"
@@ -646,7 +646,7 @@ class HighFrontierEvents(Game):
             events += self._change_secgen(then_draw=False)
         return events
 
-    def do_secgen(self, seat: Seat, rng: Rng, player: Any = None) -> list[Event]:
+    def do_secgen(self, seat: Seat, rng: Rng, player: str | None = None) -> list[Event]:
         """The Sec-Gen's choice of a successor, or (no choice pending) bookkeeping."""
         target = self._player(player)
         p = self.pending
@@ -672,7 +672,7 @@ class HighFrontierEvents(Game):
 
     # ----- bookkeeping (HF-4) --------------------------------------------
 
-    def do_law(self, seat: Seat, rng: Rng, law: Any = None) -> list[Event]:
+    def do_law(self, seat: Seat, rng: Rng, law: str | None = None) -> list[Event]:
         """Set the Active Law (an ideology) or clear it ("none")."""
         value = self._ideology(law, IDEOLOGIES, what="Active Law", allow_none=True)
         self._refuse_while_pending("the Active Law")
@@ -691,11 +691,11 @@ class HighFrontierEvents(Game):
             events += self._change_secgen(then_draw=False)
         return events
 
-    def do_anarchy(self, seat: Seat, rng: Rng, on: Any = None) -> list[Event]:
+    def do_anarchy(self, seat: Seat, rng: Rng, on: bool | None = None) -> list[Event]:
         """Anarchy begins (on: true) or is over (on: false)."""
         return self._trouble(seat, "anarchy", on)
 
-    def do_war(self, seat: Seat, rng: Rng, on: Any = None) -> list[Event]:
+    def do_war(self, seat: Seat, rng: Rng, on: bool | None = None) -> list[Event]:
         """War begins (on: true) or is over (on: false)."""
         return self._trouble(seat, "war", on)
 
@@ -723,8 +723,8 @@ class HighFrontierEvents(Game):
                      else ".")
         return [public(which, text, on=False)]
 
-    def do_ideology(self, seat: Seat, rng: Rng, player: Any = None,
-                    ideology: Any = None) -> list[Event]:
+    def do_ideology(self, seat: Seat, rng: Rng, player: str | None = None,
+                    ideology: str | None = None) -> list[Event]:
         """A player's ideology (the colour of their faction), or none."""
         target = self._player(player)
         value = self._ideology(ideology, PLAYER_IDEOLOGIES, what="player's ideology",
@@ -740,16 +740,15 @@ class HighFrontierEvents(Game):
                 f"{seat} clears {target}'s ideology.")
         return [public("ideology", text, player=target, ideology=value, previous=old)]
 
-    def do_sunspot(self, seat: Seat, rng: Rng, space: Any = None) -> list[Event]:
+    def do_sunspot(self, seat: Seat, rng: Rng, space: int | None = None) -> list[Event]:
         """Correct the Sunspot Cube's space (track mode). Moving it by hand never reshuffles."""
         if not self._tracked:
             raise NotAllowed("The bot does not track the Sunspot Cube in this game (option "
                              "seniority=declared): say seniority:true with /hf turn instead.")
         length = self.options["track_length"]
-        try:
-            value = int(space)
-        except (TypeError, ValueError):
-            raise Unreadable(f"Name a space of the track, 1 to {length}.") from None
+        if space is None:
+            raise Unreadable(f"Name a space of the track, 1 to {length}.")
+        value = space
         if not 1 <= value <= length:
             raise Unreadable(f"The track has spaces 1 to {length}.")
         self._refuse_while_pending("the Sunspot Cube")

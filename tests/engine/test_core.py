@@ -31,8 +31,8 @@ def snapshot(game: engine.Game) -> str:
 @pytest.mark.parametrize(("seat", "action", "params", "error", "words"), [
     ("ann", "fly", {}, Unreadable, "has no action 'fly'"),
     ("zed", "roll", {}, Unreadable, "no seat 'zed'"),
-    ("ann", "note", {"text": "hi", "colour": "red"}, Unreadable, "takes no option 'colour'"),
-    ("ann", "note", {"text": "hi", "rng": 4}, Unreadable, "takes no option 'rng'"),
+    ("ann", "note", {"text": "hi", "colour": "red"}, Unreadable, "takes no colour"),
+    ("ann", "note", {"text": "hi", "rng": 4}, Unreadable, "takes no rng"),
     ("bob", "roll", {}, NotAllowed, "not your turn to roll: waiting for ann"),
     ("ann", "bet", {"amount": "7"}, NotAllowed, "7 is not a legal amount now"),
     ("ann", "bet", {}, Unreadable, "needs amount"),

@@ -1,0 +1,136 @@
+"""The engine contract holds for every registered variant (issue 11: "the contract refuses
+malformed input itself").
+
+For each game in `engine.VARIANTS` (a new game is covered by registering it), seeded random
+legal play reaches varied positions; at each, malformed calls of every kind are made:
+a missing required parameter, a parameter of the wrong type, non-finite and absurdly large
+numbers, an unknown parameter, and an action name or seat that is not a string. Each must
+raise `RuleError` (nothing else) and leave `state()` exactly as it was. And events are
+snapshots: what `act` returned is unchanged after every later action.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine import Game, RuleError
+from engine.params import handler_params
+
+GAMES_PER_VARIANT = 4
+STEPS = 150
+CALLS_PER_CHECK = 30  # a sample of the malformed calls at each checked position
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+# Values no parameter of any game may take, each with what it stands for.
+WRONG_VALUES: list[Any] = [
+    math.inf, -math.inf, math.nan, 10**30, -(10**30), 1e300, 2.5,
+    [], ["Ann"], {"a": 1}, ("x",), object(), b"bytes", "x" * 50_000,
+]
+WRONG_NAMES: list[Any] = [None, 5, 2.5, ["roll"], {"a": 1}, ("x",), b"roll", object(), True]
+
+
+def seats_for(cls: type[Game]) -> list[str]:
+    count = min(max(cls.min_seats, 3), cls.max_seats)
+    return list(cls.seat_names[:count]) if cls.seat_names else NAMES[:count]
+
+
+def frozen(game: Game) -> str:
+    return json.dumps(game.state(), sort_keys=True, default=str)
+
+
+def random_call(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]] | None:
+    """A prompted action with prompted (or plausible free) values."""
+    prompts = game.prompts()
+    if not prompts:
+        return None
+    seat = rnd.choice(sorted(prompts))
+    spec = rnd.choice(prompts[seat].actions)
+    types = handler_params(game._handler(spec.name))
+    params: dict[str, Any] = {}
+    for param in spec.params:
+        if not param.required and rnd.random() < 0.5:
+            continue
+        if param.choices:
+            params[param.name] = rnd.choice(param.choices).value
+        elif param.choices is None:
+            kinds = types[param.name].kinds if param.name in types else ()
+            if int in kinds:
+                params[param.name] = rnd.randint(0, 4)
+            elif bool in kinds:
+                params[param.name] = rnd.random() < 0.5
+            elif param.required:
+                params[param.name] = rnd.choice(["x", "1", "yes"])
+    return seat, spec.name, params
+
+
+def malformed_calls(game: Game, rnd: random.Random) -> list[tuple[Any, Any, dict[str, Any]]]:
+    """Calls that are wrong in form, whatever the position: each must be a RuleError."""
+    seat = rnd.choice(game.seats)
+    calls: list[tuple[Any, Any, dict[str, Any]]] = []
+    prompts = game.prompts()
+    offered = [(s, a.name) for s, p in prompts.items() for a in p.actions]
+    names = sorted(game.free_actions | game.queries) + [a for _, a in offered]
+    for wrong in WRONG_NAMES:
+        calls.append((seat, wrong, {}))
+        calls.append((wrong, rnd.choice(names) if names else "x", {}))
+    calls += [(seat, "", {}), (seat, "__init__", {}), (seat, "no-such-action", {}),
+              (seat, "../act", {}), (seat, "a" * 5000, {}), ("Nobody", names[0] if names
+                                                         else "x", {})]
+    for acting, action in offered[:6] + [(seat, a) for a in sorted(game.free_actions)][:3]:
+        types = handler_params(game._handler(action))
+        base = {name: "x" for name, p in types.items() if p.required}
+        calls.append((acting, action, {**base, "no_such_option": 1}))
+        for name, param in types.items():
+            if param.required:
+                missing = {k: v for k, v in base.items() if k != name}
+                calls.append((acting, action, missing))
+            for wrong in rnd.sample(WRONG_VALUES, 4):
+                calls.append((acting, action, {**base, name: wrong}))
+    return calls
+
+
+@pytest.mark.parametrize("variant", sorted(engine.VARIANTS))
+def test_malformed_calls_are_refused_and_change_nothing(variant: str) -> None:
+    cls = engine.game_class(variant)
+    for number in range(GAMES_PER_VARIANT):
+        rnd = random.Random(f"{variant}:{number}")
+        game = engine.new_game(variant, seats_for(cls), seed=f"contract-{number}")
+        returned: list[tuple[list[Any], list[Any]]] = []
+        for step in range(STEPS):
+            if step % 20 == 0:
+                before = frozen(game)
+                calls = malformed_calls(game, rnd)
+                for seat, action, params in rnd.sample(calls, min(len(calls), CALLS_PER_CHECK)):
+                    with pytest.raises(RuleError):
+                        game.act(seat, action, **params)
+                    assert frozen(game) == before, (variant, seat, action, params)
+            call = random_call(game, rnd)
+            if call is None:
+                break
+            seat, action, params = call
+            before = frozen(game)
+            try:
+                events = game.act(seat, action, **params)
+            except RuleError:
+                assert frozen(game) == before, (variant, seat, action, params)
+                continue
+            saved = json.loads(json.dumps([e.to_json() for e in events], default=str))
+            returned.append((events, saved))
+        # Events are snapshots: nothing the game did later changed what it returned.
+        for events, saved in returned:
+            assert json.loads(json.dumps([e.to_json() for e in events], default=str)) == saved
+
+
+@pytest.mark.parametrize("variant", sorted(engine.VARIANTS))
+def test_malformed_options_are_refused(variant: str) -> None:
+    cls = engine.game_class(variant)
+    for option in cls.options_spec:
+        for wrong in (math.inf, math.nan, 10**30, [1], {"a": 1}, object()):
+            with pytest.raises(RuleError):
+                engine.new_game(variant, seats_for(cls), seed="s", options={option.name: wrong})
