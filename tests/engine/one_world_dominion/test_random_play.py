@@ -79,7 +79,7 @@ def test_random_legal_play_with_twins() -> None:
         options = {"start": "deal", "setup_batch": 40, "starting_cards": 4,
                    "defence": rnd.choice(["choose", "most"])}
         game = engine.new_game("one-world-dominion", seats, seed=f"random-{index}",
-                               options=options)
+                               options=options, history=True)
         assert isinstance(game, OneWorldDominion)
         seen: set[str] = set()
         for step in range(STEPS):
