@@ -132,7 +132,7 @@ class Delivery:
             return None
         if row.dm_ok:
             try:
-                return await self._send_dm(row.user_id, content, **kwargs)
+                return await self.send_dm(row.user_id, content, **kwargs)
             except discord.HTTPException as exc:
                 if exc.code != CANNOT_DM:
                     log.warning("game %s: DM to %s failed, will retry: %s", live.id, seat, exc)
@@ -155,7 +155,7 @@ class Delivery:
                     sent = await self._to_fallback(live, seat, content, **kwargs)
                 else:
                     try:
-                        sent = await self._send_dm(row.user_id, content, **kwargs)
+                        sent = await self.send_dm(row.user_id, content, **kwargs)
                     except discord.HTTPException as exc:
                         if exc.code == CANNOT_DM:
                             await self.bot.service.storage.set_dm_ok(live.id, seat, False)
@@ -173,7 +173,7 @@ class Delivery:
         self._retries.add(task)
         task.add_done_callback(self._retries.discard)
 
-    async def _send_dm(self, user_id: int, content: str | None, **kwargs: Any
+    async def send_dm(self, user_id: int, content: str | None, **kwargs: Any
                        ) -> discord.Message:
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         return await user.send(content, **kwargs)
@@ -182,7 +182,7 @@ class Delivery:
                  ) -> discord.Message | None:
         """A DM, or None if Discord refuses it (closed DMs, unknown user)."""
         try:
-            return await self._send_dm(user_id, content, **kwargs)
+            return await self.send_dm(user_id, content, **kwargs)
         except (discord.Forbidden, discord.NotFound):
             return None
         except discord.HTTPException as exc:

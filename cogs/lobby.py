@@ -13,7 +13,7 @@ from discord.ext import commands
 import engine
 from bot import preferences
 from bot.client import Croupier
-from bot.delivery import DM_HELP, chunks, options_in_words, status_embed
+from bot.delivery import CANNOT_DM, DM_HELP, chunks, options_in_words, status_embed
 from bot.importing import import_game, start_state, verify_imported, was_imported
 from bot.service import GameService
 from engine import UNDO, Event, NotAllowed, Step, Unreadable
@@ -138,14 +138,21 @@ class Lobby(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = await self.service.join(live, interaction.user.id, seat=seat,
                                          player_name=interaction.user.display_name)
-        welcome = await self.bot.delivery.dm(
-            interaction.user.id, f"Welcome to **{engine.game_class(live.row.variant).title} #{live.id}** as **{chosen}**. "
-            "Your secrets and your turns' choices will come here.")
-        if welcome is None:
-            await self.service.storage.set_dm_ok(live.id, chosen, False)
-            live.seats = await self.service.storage.seats(live.id)
-            await interaction.followup.send(f"You sit as **{chosen}**.\n{DM_HELP}",
-                                            ephemeral=True)
+        text = (f"Welcome to **{engine.game_class(live.row.variant).title} #{live.id}** as "
+                f"**{chosen}**. Your secrets and your turns' choices will come here.")
+        try:
+            await self.bot.delivery.send_dm(interaction.user.id, text)
+        except discord.HTTPException as exc:
+            if exc.code == CANNOT_DM:  # only Discord's "cannot send" closes DMs for good
+                await self.service.storage.set_dm_ok(live.id, chosen, False)
+                live.seats = await self.service.storage.seats(live.id)
+                await interaction.followup.send(f"You sit as **{chosen}**.\n{DM_HELP}",
+                                                ephemeral=True)
+            else:  # a passing failure: tried again later, DMs stay open
+                await self.bot.delivery.to_seat(live, chosen, text)
+                await interaction.followup.send(f"You sit as **{chosen}**. Discord didn't take "
+                                                "my DM just now; I'll try again.",
+                                                ephemeral=True)
         else:
             await interaction.followup.send(f"You sit as **{chosen}**. I sent you a DM.",
                                             ephemeral=True)

@@ -193,7 +193,7 @@ async def test_a_form_opened_before_a_restart_is_still_taken_after_it(table: Tab
     # The optional question is asked too, with the value it takes if left alone preselected.
     (direction,) = [c for c in inputs if c.get("custom_id") == "direction"]
     assert not direction.get("required", True)
-    assert [o["label"] for o in direction["options"] if o.get("default")] == ["left"]
+    assert [o["label"] for o in direction["options"] if o.get("default")] == ["The player on my left"]
     await table.stop_bot()
     await table.start_bot(seed="form-1")
     before = table.live.seq

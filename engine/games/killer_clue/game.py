@@ -897,7 +897,8 @@ class KillerClue(Game):
                     self._note(s, card, seat, "dealt")
                 if new:
                     events.append(private(s, "cards_dealt", f"You receive {seat}'s Clue "
-                                          f"card(s): {', '.join(new)}.", cards=new, giver=seat))
+                                          f"card{'s' if len(new) > 1 else ''}: "
+                                          f"{', '.join(new)}.", cards=new, giver=seat))
             events.append(public("clues_dealt", f"{seat}'s Clue cards are shuffled and dealt "
                                  f"face down, starting with {remaining[0]}.", seat=seat))
         if self.stack:

@@ -18,7 +18,7 @@ from tests.engine.aa.helpers import check_replay
 
 def new(seed: str = "aa", **options: Any) -> AAClassic:
     game = engine.new_game("aa-classic", list(POWERS), seed=seed, options=options,
-                          history=True)
+                           history=True)
     assert isinstance(game, AAClassic)
     return game
 

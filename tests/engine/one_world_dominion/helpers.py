@@ -32,7 +32,8 @@ MAP = classic_map()
 
 
 def new(seats: list[str] | None = None, seed: str = "owd", **options: Any) -> OneWorldDominion:
-    game = engine.new_game(VARIANT, seats or SEATS, seed=seed, options=options or None)
+    game = engine.new_game(VARIANT, seats or SEATS, seed=seed, options=options or None,
+                           history=True)
     assert isinstance(game, OneWorldDominion)
     return game
 
@@ -45,7 +46,8 @@ def load(state: dict[str, Any]) -> OneWorldDominion:
 
 def verified(game: OneWorldDominion) -> None:
     """Replay the game from its seed and check every step's luck."""
-    result = engine.verify(game.state())
+    assert game.history is not None
+    result = engine.verify(game.state(), game.history)
     assert result.ok, result.problems
 
 
