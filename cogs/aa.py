@@ -18,7 +18,7 @@ from cogs.base import Complete, GameCog, from_prompt, prompt_choices
 from engine import Ambiguous, RuleError
 from engine.aa.map import classic_map
 from engine.aa.names import classic_names
-from engine.aa.units import POWERS
+from engine.aa.units import POWERS, describe_units
 from renders import aa_classic as aa_render
 
 Interaction = discord.Interaction[Any]
@@ -79,6 +79,60 @@ def areas(action: str, param: str, *, own_first: bool = False) -> Complete:
     return complete
 
 
+def _stacks(counts: dict[str, int]) -> list[str]:
+    """A stack as players may want it: all of it, then each kind of unit alone."""
+    counts = {k: n for k, n in counts.items() if n > 0}
+    if not counts:
+        return []
+    each = [describe_units({k: n}) for k, n in counts.items()]
+    return ([describe_units(counts)] if len(counts) > 1 else []) + each
+
+
+def _units_offered(game: Any, held: list[str], action: str, namespace: Any) -> list[str]:
+    """The units the asker could mean: their casualties as the saved loss order picks them,
+    what they bought (placing), or what stands free to move in the area named in `from`
+    (`sea` for unloading), of the power whose turn it is."""
+    prompts = game.prompts()
+    if action == "casualties":
+        return [game.default_casualties_for(seat) for seat in held
+                if seat in prompts and prompts[seat].action("casualties")]
+    if game.power not in held:
+        return []
+    if action == "place":
+        return _stacks(dict(game.bought))
+    where = getattr(namespace, "sea" if action == "unload" else "from", None)
+    if not where:
+        return []
+    try:
+        area = classic_names().find(str(where))
+    except RuleError:
+        return []
+    if action == "unload":
+        return _stacks(dict(game.pos.cargo_of(area, game.power)))
+    movable = {k: n for k, n in game.available(area).items() if k != "factory"}
+    return _stacks(movable)
+
+
+def units_of(action: str) -> Complete:
+    """Autocomplete for `units`: what the asker can mean there now (typing stays free)."""
+
+    async def complete(interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        bot: Croupier = interaction.client
+        try:
+            live = await bot.game_here(interaction, VARIANT)
+            game = live.game
+            offered = [] if game is None else _units_offered(
+                game, live.seats_of(interaction.user.id), action, interaction.namespace)
+        except Exception:  # noqa: BLE001 - autocomplete never fails loudly
+            offered = []
+        typed = current.lower().strip()
+        fitting = [u for u in offered if typed in u.lower()] or offered
+        return [app_commands.Choice(name=u[:100], value=u[:100]) for u in fitting][:25]
+
+    return complete
+
+
 class AxisAndAllies(GameCog):
     variant = VARIANT
     aa = app_commands.Group(name="aa", description="Axis & Allies (classic)")
@@ -127,7 +181,7 @@ class AxisAndAllies(GameCog):
                            via="Areas passed through, in order, separated by commas",
                            bomb="Bombers: a strategic bombing raid on the territory")
     @app_commands.autocomplete(from_area=areas("move", "from_area", own_first=True),
-                               to=areas("move", "to"))
+                               to=areas("move", "to"), units=units_of("move"))
     async def move(self, interaction: Interaction, units: str, from_area: str, to: str,
                    via: str | None = None, bomb: bool | None = None) -> None:
         await self.run(interaction, "move", units=units, from_area=from_area, to=to, via=via,
@@ -138,7 +192,7 @@ class AxisAndAllies(GameCog):
     @app_commands.describe(units=UNITS, from_area="Where they are", to="The hostile area",
                            via="Areas passed through, in order, separated by commas")
     @app_commands.autocomplete(from_area=areas("attack", "from_area", own_first=True),
-                               to=areas("attack", "to"))
+                               to=areas("attack", "to"), units=units_of("attack"))
     async def attack(self, interaction: Interaction, units: str, from_area: str, to: str,
                      via: str | None = None) -> None:
         await self.run(interaction, "attack", units=units, from_area=from_area, to=to, via=via)
@@ -148,7 +202,8 @@ class AxisAndAllies(GameCog):
     @app_commands.describe(units=UNITS, from_area="The territory they board from",
                            sea="The sea zone of the transports")
     @app_commands.autocomplete(from_area=areas("load", "from_area", own_first=True),
-                               sea=areas("load", "sea", own_first=True))
+                               sea=areas("load", "sea", own_first=True),
+                               units=units_of("load"))
     async def load(self, interaction: Interaction, units: str, from_area: str, sea: str
                    ) -> None:
         await self.run(interaction, "load", units=units, from_area=from_area, sea=sea)
@@ -158,7 +213,7 @@ class AxisAndAllies(GameCog):
     @app_commands.describe(units=UNITS, sea="The sea zone of the transports",
                            to="The coastal territory")
     @app_commands.autocomplete(sea=areas("unload", "sea", own_first=True),
-                               to=areas("unload", "to"))
+                               to=areas("unload", "to"), units=units_of("unload"))
     async def unload(self, interaction: Interaction, units: str, sea: str, to: str) -> None:
         await self.run(interaction, "unload", units=units, sea=sea, to=to)
 
@@ -174,7 +229,7 @@ class AxisAndAllies(GameCog):
     @app_commands.describe(units=UNITS, from_area="Where the aircraft are",
                            to="A territory friendly since the turn began, or a carrier's zone")
     @app_commands.autocomplete(from_area=areas("land", "from_area", own_first=True),
-                               to=areas("land", "to"))
+                               to=areas("land", "to"), units=units_of("land"))
     async def land(self, interaction: Interaction, units: str, from_area: str, to: str
                    ) -> None:
         await self.run(interaction, "land", units=units, from_area=from_area, to=to)
@@ -183,6 +238,7 @@ class AxisAndAllies(GameCog):
 
     @aa.command(name="casualties", description="Choose your casualties in the battle")
     @app_commands.describe(units=UNITS)
+    @app_commands.autocomplete(units=units_of("casualties"))
     async def casualties(self, interaction: Interaction, units: str) -> None:
         await self.run(interaction, "casualties", units=units)
 
@@ -209,7 +265,7 @@ class AxisAndAllies(GameCog):
     @app_commands.describe(units=UNITS, at="The complex's territory",
                            sea="Ships: the sea zone next to the complex")
     @app_commands.autocomplete(at=areas("place", "at", own_first=True),
-                               sea=areas("place", "sea"))
+                               sea=areas("place", "sea"), units=units_of("place"))
     async def place(self, interaction: Interaction, units: str, at: str,
                     sea: str | None = None) -> None:
         await self.run(interaction, "place", units=units, at=at, sea=sea)

@@ -134,3 +134,26 @@ async def test_area_autocomplete_reads_names_as_players_write_them(table: Table)
                                             to="x", **{"from": ""})
     names = [o["value"] for o in offered]
     assert len(names) == 25 and "Russia" in names and "Germany" not in names
+
+    # Units: what stands free to move in the area named in `from`, as a whole and by kind.
+    offered = await table.fake.autocomplete(uid, channel, "aa move", "units", units="",
+                                            to="x", **{"from": "Karelia"})
+    stacks = [o["value"] for o in offered]
+    assert stacks[0] == "3 infantry, 1 armour, 1 fighter, 1 AA gun"
+    assert "3 infantry" in stacks and not any("complex" in u for u in stacks)
+    # Another player's power isn't offered: ann (Germany, Japan) while the USSR moves.
+    offered = await table.fake.autocomplete(table.users["ann"], channel, "aa move", "units",
+                                            units="", to="x", **{"from": "Germany"})
+    assert offered == []
+
+    # Casualties: the asker's saved loss order's pick, for the battle that waits for it.
+    await table.slash("bob", "aa end-phase")
+    await table.slash("bob", "aa end-phase")
+    await table.slash("bob", "aa attack", units="3 inf, arm", to="E Eur", **{"from": "Karelia"})
+    await table.slash("bob", "aa end-phase")
+    game = (await table.loaded()).game
+    assert game is not None and game.phase == "combat"
+    (seat,) = [s for s, p in game.prompts().items() if p.action("casualties")]
+    user = table.users["bob" if seat == "USSR" else "ann"]
+    offered = await table.fake.autocomplete(user, channel, "aa casualties", "units", units="")
+    assert [o["value"] for o in offered] == [game.default_casualties_for(seat)]
