@@ -22,6 +22,7 @@ from engine.games.cold_cash_risk import ColdCashRisk
 from engine.games.cold_cash_risk.board import MOMPOP
 from engine.risk.map import classic_map
 from tests.support import contract
+from tests.support.contract import actions, choices  # noqa: F401  (tests import them here)
 from tests.support.dice import Dice, loaded  # noqa: F401  (the games' tests import them here)
 from tests.support.reading import kinds, of_kind, private_to, public_texts  # noqa: F401  (re-exported)
 
@@ -166,26 +167,6 @@ def refused(game: ColdCashRisk, seat: str, action: str, match: str | None = None
 
 
 # --- reading -------------------------------------------------------------
-
-
-
-
-
-
-def actions(game: ColdCashRisk, seat: str) -> list[str]:
-    prompt = game.prompts().get(seat)
-    return [a.name for a in prompt.actions] if prompt else []
-
-
-def choices(game: ColdCashRisk, seat: str, action: str, param: str) -> list[str]:
-    prompt = game.prompts()[seat]
-    spec = prompt.action(action)
-    assert spec is not None, f"{seat} may not {action}: {[a.name for a in prompt.actions]}"
-    for p in spec.params:
-        if p.name == param:
-            assert p.choices is not None
-            return [c.value for c in p.choices]
-    raise AssertionError(f"{action} has no {param}")
 
 
 def g(game: ColdCashRisk) -> dict[str, Any]:

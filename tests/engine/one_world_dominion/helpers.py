@@ -21,6 +21,7 @@ from engine.games.one_world_dominion import OneWorldDominion
 from engine.games.one_world_dominion.base import ATTACK, FORTIFY, PLAY, REINFORCE, fresh_turn
 from engine.risk.map import classic_map
 from tests.support import contract
+from tests.support.contract import actions, choices  # noqa: F401  (tests import them here)
 from tests.support.dice import Dice, loaded  # noqa: F401  (the games' tests import them here)
 from tests.support.reading import kinds, of_kind, private_to, public_texts  # noqa: F401
 
@@ -164,24 +165,6 @@ def play(game: OneWorldDominion, seat: str, card: str, **params: Any) -> list[Ev
     """Play a card singly and let its window pass."""
     events = act(game, seat, "play", card=card, **params)
     return events + pass_all(game)
-
-
-def actions(game: OneWorldDominion, seat: str) -> list[str]:
-    prompt = game.prompts().get(seat)
-    return [a.name for a in prompt.actions] if prompt else []
-
-
-def choices(game: OneWorldDominion, seat: str, action: str, param: str) -> list[str]:
-    prompt = game.prompts()[seat]
-    spec = prompt.action(action)
-    assert spec is not None, f"{seat} may not {action}: {[a.name for a in prompt.actions]}"
-    for p in spec.params:
-        if p.name == param:
-            assert p.choices is not None
-            return [c.value for c in p.choices]
-    raise AssertionError(f"{action} has no {param}")
-
-
 
 
 def armies(game: OneWorldDominion, area: str) -> int:
