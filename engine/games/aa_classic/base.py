@@ -19,7 +19,7 @@ from engine.aa.movement import MoveRules
 from engine.aa.names import AreaNames
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units
-from engine.errors import NotAllowed, Unreadable
+from engine.errors import NotAllowed
 from engine.events import Event, Seat, public
 from engine.game import Game
 
@@ -190,13 +190,3 @@ class AAClassicBase(Game):
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.arrows = [list(a) for a in data["arrows"]]
 
-
-def as_int(name: str, value: object) -> int:
-    if isinstance(value, bool):
-        raise Unreadable(f"{name} is a whole number, not {value!r}.")
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise Unreadable(f"{name} is a whole number, not {value!r}.") from None

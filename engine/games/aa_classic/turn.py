@@ -33,7 +33,6 @@ from engine.games.aa_classic.base import (
     PLACE,
     PURCHASE,
     AAClassicBase,
-    as_int,
 )
 from engine.rng import Rng
 
@@ -42,7 +41,7 @@ class Turn(AAClassicBase):
     """Research, purchase, placement and income of the power whose turn it is."""
 
     def do_research(self, seat: Seat, rng: Rng, dice: int) -> list[Event]:
-        count = as_int("dice", dice)
+        count = dice  # a whole number: the contract reads it (engine/params.py)
         owned = self.pos.techs_of(self.power)
         price = check_research(count, self.pos.treasury[self.power], owned)
         self.pos.treasury[self.power] -= price

@@ -61,8 +61,6 @@ from engine.rng import Rng
 STARTING_CASH = 6000  # CCR-1
 TERRITORY_PARAMS = frozenset({"territory", "from_territory", "to_territory"})
 CHAIN_PARAMS = frozenset({"corporation", "survivor", "first"})
-INT_PARAMS = frozenset({"count", "dice", "stop_at", "sell", "trade", "keep", "attackers",
-                        "defenders"})
 YES_WORDS = frozenset({"yes", "y", "agree", "accept", "for", "true", "1"})
 NO_WORDS = frozenset({"no", "n", "refuse", "decline", "against", "false", "0"})
 DECISIONS = frozenset({"order", "consent", "settle", "accept", "vote", "occupy", "engage", "defend",
@@ -100,16 +98,6 @@ RULINGS = (
     "Acquire values.",
 )
 
-
-def _as_int(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise Unreadable(f"{name} is a whole number, not {value!r}.")
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise Unreadable(f"{name} is a whole number, not {value!r}.") from None
 
 
 @register
@@ -413,8 +401,6 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 params[name] = text if text in self.map.territories else self.map.find(text)
             elif name in CHAIN_PARAMS:
                 params[name] = find_chain(str(value), self.edition)
-            elif name in INT_PARAMS:
-                params[name] = _as_int(name, value)
             elif name in ("nominee", "voter"):
                 wanted = str(value).strip().lower()
                 match = [s for s in self.seats if s.lower() == wanted]

@@ -39,7 +39,6 @@ from engine.risk.odds import format_odds
 from engine.rng import Rng
 
 AREA_PARAMS = frozenset({"territory", "from_territory", "to_territory", "area", "to_area"})
-INT_PARAMS = frozenset({"count", "dice", "attackers", "defenders"})
 PLAY_PARAMS = ("area", "to_area", "continent", "player", "other_player", "count", "take")
 RULINGS = (
     "OWD-1: The 44 cards are 42 territory cards and 2 wild cards, each with an action. The "
@@ -52,14 +51,6 @@ RULINGS = (
     "14 of each, assigned as a documented data table.",
 )
 
-
-def _as_int(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise Unreadable(f"{name} is a whole number, not {value!r}.")
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise Unreadable(f"{name} is a whole number, not {value!r}.") from None
 
 
 @functools.cache
@@ -160,8 +151,6 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             if name in AREA_PARAMS:
                 text = str(value)
                 params[name] = text if text in self.owner else self.map.find(text)
-            elif name in INT_PARAMS:
-                params[name] = _as_int(name, value)
             elif name == "card":
                 params[name] = self.card_named(seat, action, str(value))
             elif name == "cards" and seat in self.hands:
