@@ -16,7 +16,7 @@ from engine.aa.combat import Battle, BattleRules
 from engine.aa.economy import EconomyRules
 from engine.aa.map import AAMap, Area, classic_map
 from engine.aa.movement import MoveRules
-from engine.aa.names import AreaNames
+from engine.aa.names import AreaNames, classic_names
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units
 from engine.errors import NotAllowed
@@ -169,7 +169,7 @@ class AAClassicBase(Game):
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.board = classic_map()
-        self.names = AreaNames(self.board)
+        self.names = classic_names()  # one reader for every game (it is read-only)
         self.pos = Position.from_json(data["position"])
         self.round = int(data["round"])
         self.current = int(data["current"])

@@ -18,7 +18,7 @@ from typing import Any
 from engine.aa.combat import DEFAULT_LOSS_ORDER
 from engine.aa.economy import income
 from engine.aa.map import classic_map
-from engine.aa.names import AreaNames
+from engine.aa.names import classic_names
 from engine.aa.odds import battle_odds, format_odds
 from engine.aa.position import Position
 from engine.aa.units import (
@@ -96,7 +96,7 @@ class AAClassic(Moves, Battles, Turn):
 
     def setup(self, rng: Rng) -> list[Event]:
         self.board = classic_map()
-        self.names = AreaNames(self.board)
+        self.names = classic_names()  # one reader for every game (it is read-only)
         self.pos = Position.opening(self.board)
         self.round = 1
         self.current = 0
