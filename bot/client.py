@@ -32,7 +32,7 @@ from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr")
+DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr", "cogs.owd")
 
 
 class Croupier(commands.Bot):
