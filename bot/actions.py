@@ -280,6 +280,7 @@ class ActionPath:
         """Announce several stored actions of one step (a deadline's) together."""
         live = outcomes[-1].live
         await self.host.deadlines.rearm(live)
+        self.host.deadlines.open_windows(outcomes)
         try:
             await self.delivery.outcomes(outcomes, preface, answered=answered)
         except Exception:  # the actions are stored; a failed announcement must not undo them

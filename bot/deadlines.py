@@ -6,6 +6,14 @@ passed, and when it passes runs the game's own timeout policy (`timeout_actions`
 or, if the game has none, tells the creator. Its effect is stored before it is
 marked done, and running it twice does nothing more: the re-armed row carries the
 game's new sequence number.
+
+Reaction windows (a game whose cards may be answered out of turn, as One World Dominion's):
+an action whose public events include a `window` event with `seconds` > 0 opens a short
+timer for that game; when it passes and the game still waits in a window (its public view's
+`decision` is a window), the game's `timeout_actions()` pass for everyone still awaited.
+The timer depends only on that public event (the game's fixed `window_seconds` option), so
+it opens the same way and lasts the same time whatever anyone holds. Windows are kept in
+memory: after a restart, an open window waits for its players or the game's deadline.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.service import LiveGame
+from bot.service import LiveGame, Outcome
 from bot.storage import DeadlineRow, Storage
 from engine import NotAllowed, RuleError
 
@@ -34,6 +42,8 @@ class Deadlines:
         self.bot = bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        # game id -> (when its reaction window closes, the seq of the action that opened it)
+        self.windows: dict[int, tuple[float, int]] = {}
 
     @property
     def storage(self) -> Storage:
@@ -105,12 +115,58 @@ class Deadlines:
                                                     live.seq))
         self._wake.set()
 
+    def open_windows(self, outcomes: list[Outcome]) -> None:
+        """A stored action opened a reaction window: time it (the newest window wins)."""
+        for outcome in outcomes:
+            for event in outcome.events:
+                seconds = float(event.data.get("seconds") or 0)
+                if event.kind == "window" and event.public and seconds > 0:
+                    self.windows[outcome.live.id] = (self.now() + seconds, outcome.seq)
+                    self._wake.set()
+
+    async def _close_window(self, live: LiveGame) -> None:
+        """The window's time is up: everyone still awaited in it passes, by the game's own
+        timeout policy, if the game still waits in a window."""
+        game = (await self.bot.service.load(live)).game
+        if game is None or game.finished:
+            return
+        decision = game.view(None).get("decision") or {}
+        if not isinstance(decision, dict) or decision.get("kind") != "window":
+            return
+        outcomes = []
+        for seat, action, params in game.timeout_actions():
+            try:
+                outcomes.append(await self.bot.service.act_as_deadline(live, seat, action,
+                                                                       params))
+            except RuleError as exc:
+                log.warning("game %s: window action %s for %s refused: %s", live.id, action,
+                            seat, exc)
+        if outcomes:
+            seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
+            await self.bot.actions.announce_all(
+                outcomes, [f"\N{HOURGLASS} The time to answer is up: {seats} "
+                           f"{'pass' if ', ' in seats else 'passes'}."])
+
+    async def _windows_due(self, now: float) -> list[float]:
+        """Close every window whose time is up; return when the others close."""
+        upcoming = []
+        for game_id, (due, opened_at) in list(self.windows.items()):
+            if now < due:
+                upcoming.append(due)
+                continue
+            if self.windows.get(game_id) == (due, opened_at):
+                del self.windows[game_id]
+            live = self.bot.service.live.get(game_id)
+            if live is not None:
+                await self._close_window(live)
+        return upcoming
+
     # ----- the clock -----------------------------------------------------
 
     async def tick(self) -> float | None:
         """Handle every reminder and deadline that is due; return the next wake-up time."""
         now = self.now()
-        upcoming: list[float] = []
+        upcoming: list[float] = await self._windows_due(now)
         for row in await self.storage.deadlines():
             if row.due_at is None:
                 continue

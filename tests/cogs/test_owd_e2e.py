@@ -1,0 +1,94 @@
+"""One World Dominion end to end through the sandbox (issue 17's acceptance).
+
+A turn with reinforcements, a card played singly whose reaction window times out (the test
+clock moved past `window_seconds`), and an attack answered by the defender's (D) card by DM,
+inside the window the defender's card opens in turn. The position is brought in with
+`/game import` (a real table's game in progress), so that the hands are the ones the rules
+talk about; every move after it is a click in a player's prompt.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.clicks import Clicker
+from tests.engine.one_world_dominion.helpers import position
+from tests.support.table import Table
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def the_table() -> dict[str, Any]:
+    """Ann to place her new armies, holding Weather Control (P); Bob holds Fortification
+    (D) and Ontario; Cy holds Orbital Laser (A), so both may answer Ann's card."""
+    game = position(["Ann", "Bob", "Cy"], areas={"Alberta": ("Ann", 8), "Ontario": ("Bob", 2)},
+                    hands={"Ann": ["Weather Control"], "Bob": ["Fortification"],
+                           "Cy": ["Orbital Laser"]}, current="Ann")
+    return game.state()
+
+
+async def click(table: Table, seat: str, action: str, **params: Any) -> None:
+    assert table.bot is not None
+    clicker = Clicker(table.fake, table.bot, table.channel)
+    live = await table.loaded()
+    await clicker.take(table.users[seat.lower()], live.id, seat, action, params)
+    await table.fake.settle()
+
+
+async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_dm(
+        table: Table) -> None:
+    table.extensions = ("cogs.lobby", "cogs.owd")
+    bot = await table.start_bot(seed="owd-e2e")
+    players = ", ".join(f"{seat}=<@{table.users[seat.lower()]}>" for seat in
+                        ("Ann", "Bob", "Cy"))
+    done = await table.slash("ann", "game import", variant="one-world-dominion",
+                             players=players,
+                             file=("owd.json", json.dumps(the_table()).encode()))
+    assert "Imported as game #" in done.text()
+    live = await table.loaded()
+    game = live.game
+
+    # Reinforcements: Ann places all her new armies by clicking her prompt.
+    await click(table, "Ann", "place", territory="Alberta", count=game.pending())
+    assert "Ann places 5 armies in Alberta." in table.said()
+
+    # A card played singly by slash command: the window opens for Bob and Cy, by DM.
+    played = await table.slash("ann", "owd play", card="Weather Control")
+    assert not played.error if hasattr(played, "error") else True
+    assert "Ann plays Weather Control." in table.said()
+    assert "Bob, Cy may answer Weather Control, or pass." in table.said()
+    assert set(game.prompts()) == {"Bob", "Cy"}
+    assert any("Answer with a card, or pass." in m.text() for m in table.dms("bob"))
+    # Not before its time: 29 s on, the window is still open.
+    table.clock.advance(29)
+    await bot.deadlines.tick()
+    assert set(game.prompts()) == {"Bob", "Cy"}
+    # The window times out: both pass (the game's own timeout policy), in one post.
+    table.clock.advance(2)
+    await bot.deadlines.tick()
+    await table.fake.settle()
+    said = table.said()
+    assert "The time to answer is up: Bob, Cy pass." in said
+    assert "Bob passes." in said and "Cy passes." in said
+    assert set(game.prompts()) == {"Ann"}
+    assert any(e["card"] == "Weather Control" for e in game.view(None)["effects"])
+
+    # An attack, answered by the defender's (D) card from his DM prompt.
+    await click(table, "Ann", "attack", from_territory="Alberta", to_territory="Ontario")
+    assert "Ann attacks Ontario (Bob, 2) from Alberta (13) with 3 dice." in table.said()
+    await click(table, "Bob", "play", card="Fortification")
+    plays = [i for i in table.fake.interactions
+             if i.custom_id and i.user_id == table.users["bob"]]
+    assert plays and all(i.guild_id is None for i in plays)  # clicked in his DMs
+    assert "Bob plays Fortification." in table.said()
+    # Fortification's own window: Cy answers in time, by passing in her DM.
+    assert set(game.prompts()) == {"Cy"}
+    await click(table, "Cy", "pass")
+    assert set(game.prompts()) == {"Bob"}
+    await click(table, "Bob", "defend", dice=2)
+    assert "(+2)" in table.said()  # Fortification adds 2 to Bob's dice
+    # Nobody's card reached the channel before it was played.
+    assert "Orbital Laser" not in table.said()
+    images = [data for m in table.fake.messages(table.channel) for _, data in m.files]
+    assert all(data.startswith(PNG) for data in images)
