@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.errors import NotAllowed
 from engine.events import Event, Seat, public
-from engine.games.one_world_dominion.base import ATTACK, FORTIFY, OWDBase, plural
+from engine.games.one_world_dominion.base import FORTIFY, OWDBase, plural
 from engine.risk.map import Territory
 from engine.rng import Rng
 
@@ -346,7 +346,7 @@ class Attack(OWDBase):
             events += self.check_out(defender, None, rng)
         return events
 
-    def guerrilla_fights(self, seat: Seat, rng: Any) -> list[Event]:
+    def guerrilla_fights(self, seat: Seat, rng: Rng) -> list[Event]:
         """Guerillas: each guerrilla army attacks all opposing armies in its area until one
         side is gone, before any normal attack."""
         events: list[Event] = []
@@ -451,6 +451,3 @@ class Attack(OWDBase):
         self.step = FORTIFY
         self.battle = None
         return [public("attacks_ended", f"{seat} ends the attacks.", seat=seat)]
-
-    def attack_step(self) -> bool:
-        return self.step == ATTACK

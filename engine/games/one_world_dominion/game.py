@@ -247,8 +247,6 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         events: list[Event] = []
         if self.step == REINFORCE:
             events += self.leave_reinforce(seat, rng)
-            if self.stack:
-                raise NotAllowed("Resolve the guerrillas' fights first.")
         if dice is None:
             dice = self.max_attack(self.armies.get(from_territory, 0))
         return events + self.announce(seat, rng, from_territory, to_territory, dice, count)
@@ -282,8 +280,6 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         events: list[Event] = []
         if self.step == REINFORCE:
             events += self.leave_reinforce(seat, rng)
-            if self.stack:
-                raise NotAllowed("Resolve the guerrillas' fights first.")
         if self.step == ATTACK:
             events += self.end_attacks(seat)
         return events + self.end_turn(rng)

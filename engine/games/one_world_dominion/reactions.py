@@ -180,6 +180,9 @@ class Reactions(OWDBase):
             if seat not in top["plan"].get("against", []):
                 raise NotAllowed(f"{card} negates {played} only when it is played against you.")
             return "N"
+        if card in ANY_TIME:  # "You may play this card at any time": its own play
+            self.off_turn_limit(seat, "S", own_turn)
+            return "S"
         raise NotAllowed(f"{card} can't answer {played}.")
 
     def playable(self, seat: Seat) -> list[Card]:
@@ -210,7 +213,8 @@ class Reactions(OWDBase):
         card = self.read_card(seat, card_text)
         use = self.card_use(seat, card)
         top = self.stack[-1] if self.stack else None
-        if top is not None and top["kind"] == "window" and top["reason"] == "card":
+        answering = use == "N" or card in ("Mole", "Killer Satellite")
+        if top is not None and top["kind"] == "window" and top["reason"] == "card" and answering:
             return self.answer(seat, rng, card, use, top, params)
         plan = self.check_card(seat, card, use, params)
         self.hands[seat].remove(card)

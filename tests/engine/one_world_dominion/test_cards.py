@@ -660,3 +660,14 @@ def test_apcs_negates_saboteur() -> None:
     act(game, ANN, "play", card="APCs")
     pass_all(game)
     assert not game.turn["mods"]["sabotaged"] and game.pending() > 0
+
+
+def test_haz_gear_played_at_any_time_against_ebola(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Haz-Gear: "You may play this card at any time": in Ebola's window, before it acts."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 8)},
+                    hands={ANN: ["Ebola"], BO: ["Haz-Gear"]})
+    act(game, ANN, "play", card="Ebola", area="Kamchatka")
+    act(game, BO, "play", card="Haz-Gear")
+    loaded(monkeypatch, [2])
+    pass_all(game)
+    assert armies(game, "Kamchatka") == 8 and "Ebola" in game.discards
