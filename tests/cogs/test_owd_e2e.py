@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from bot.clicks import Clicker
+from tests.cogs.walk import walk
 from tests.engine.one_world_dominion.helpers import position
 from tests.support.table import Table
 
@@ -91,3 +92,26 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     assert "Orbital Laser" not in table.said()
     images = [data for m in table.fake.messages(table.channel) for _, data in m.files]
     assert all(data.startswith(PNG) for data in images)
+
+
+async def test_one_world_dominion_by_clicks_alone(table: Table) -> None:
+    """Issue 17 ("every choice can be made by buttons, menus or a form"), as issue 14's walk:
+    every action a prompt lists has a component, and random legal actions are completed by
+    clicks alone, forms of two modals included."""
+    table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
+    table.extensions = ("cogs.lobby", "cogs.owd")
+    await table.start_bot(seed="walk-owd-1")
+    assert table.bot is not None
+    table.bot.renderers.clear()
+    seats = ["Ann", "Bob", "Cy", "Dee"]
+    state = position(seats, hands={"Ann": ["Mole", "Propaganda", "Weather Control"],
+                                   "Bob": ["Fortification", "Killer Satellite"],
+                                   "Cy": ["Saboteur", "Economic Sanctions"],
+                                   "Dee": ["Electronic Warfare", "Navy"]},
+                     current="Ann").state()
+    players = ", ".join(f"{seat}=<@{table.users[seat.lower()]}>" for seat in seats)
+    await table.slash("ann", "game import", variant="one-world-dominion", players=players,
+                      file=("owd.json", json.dumps(state).encode()))
+    taken = await walk(table, 1, steps=30, last=("end-turn",))
+    assert {"place", "play", "pass", "end-turn"} <= taken, taken
+    assert not [i for i in table.fake.interactions if i.command and i.command.startswith("owd")]
