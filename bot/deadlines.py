@@ -9,10 +9,12 @@ game's new sequence number.
 
 Reaction windows (a game whose cards may be answered out of turn, as One World Dominion's):
 an action whose public events include a `window` event with `seconds` > 0 opens a short
-timer for that game; when it passes and the game still waits in a window (its public view's
-`decision` is a window), the game's `timeout_actions()` pass for everyone still awaited.
-The timer depends only on that public event (the game's fixed `window_seconds` option), so
-it opens the same way and lasts the same time whatever anyone holds. Windows are kept in
+timer for that game, and so does an action that leaves a defender to answer an attack (the
+public view's `decision` is `defend`; its `window_seconds` says how long). When the timer
+passes and the game still waits in that kind of window, the game's `timeout_actions()`
+answer for everyone still awaited (they pass; a defender rolls as many dice as allowed).
+The timer depends only on public facts and the game's fixed `window_seconds` option, so it
+opens the same way and lasts the same time whatever anyone holds. Windows are kept in
 memory: after a restart, an open window waits for its players or the game's deadline.
 """
 
@@ -42,8 +44,8 @@ class Deadlines:
         self.bot = bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        # game id -> (when its reaction window closes, the seq of the action that opened it)
-        self.windows: dict[int, tuple[float, int]] = {}
+        # game id -> (when its reaction window closes, its kind: "window" or "defend")
+        self.windows: dict[int, tuple[float, str]] = {}
 
     @property
     def storage(self) -> Storage:
@@ -116,22 +118,38 @@ class Deadlines:
         self._wake.set()
 
     def open_windows(self, outcomes: list[Outcome]) -> None:
-        """A stored action opened a reaction window: time it (the newest window wins)."""
+        """Time the reaction window the stored actions leave the game in, if any: a window
+        opened by a public `window` event (the others passing leaves its time alone), or a
+        defender's prompt (it may answer with a card), timed afresh at each round. The
+        newest window of a game replaces the one before."""
+        if not outcomes:
+            return
         for outcome in outcomes:
             for event in outcome.events:
                 seconds = float(event.data.get("seconds") or 0)
                 if event.kind == "window" and event.public and seconds > 0:
-                    self.windows[outcome.live.id] = (self.now() + seconds, outcome.seq)
-                    self._wake.set()
+                    self._arm(outcome.live.id, seconds, "window")
+        game = outcomes[-1].live.game
+        if game is None or game.finished:
+            return
+        view = game.view(None)
+        decision = view.get("decision")
+        seconds = float(view.get("window_seconds") or 0)
+        if isinstance(decision, dict) and decision.get("kind") == "defend" and seconds > 0:
+            self._arm(outcomes[-1].live.id, seconds, "defend")
 
-    async def _close_window(self, live: LiveGame) -> None:
-        """The window's time is up: everyone still awaited in it passes, by the game's own
-        timeout policy, if the game still waits in a window."""
+    def _arm(self, game_id: int, seconds: float, kind: str) -> None:
+        self.windows[game_id] = (self.now() + seconds, kind)
+        self._wake.set()
+
+    async def _close_window(self, live: LiveGame, kind: str) -> None:
+        """The window's time is up: if the game still waits in that kind of window, its own
+        timeout policy answers for everyone still awaited (they pass; a defender rolls)."""
         game = (await self.bot.service.load(live)).game
         if game is None or game.finished:
             return
         decision = game.view(None).get("decision") or {}
-        if not isinstance(decision, dict) or decision.get("kind") != "window":
+        if not isinstance(decision, dict) or decision.get("kind") != kind:
             return
         outcomes = []
         for seat, action, params in game.timeout_actions():
@@ -144,21 +162,20 @@ class Deadlines:
         if outcomes:
             seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
             await self.bot.actions.announce_all(
-                outcomes, [f"\N{HOURGLASS} The time to answer is up: {seats} "
-                           f"{'pass' if ', ' in seats else 'passes'}."])
+                outcomes, [f"\N{HOURGLASS} The time to answer is up for {seats}."])
 
     async def _windows_due(self, now: float) -> list[float]:
         """Close every window whose time is up; return when the others close."""
         upcoming = []
-        for game_id, (due, opened_at) in list(self.windows.items()):
+        for game_id, (due, kind) in list(self.windows.items()):
             if now < due:
                 upcoming.append(due)
                 continue
-            if self.windows.get(game_id) == (due, opened_at):
+            if self.windows.get(game_id) == (due, kind):
                 del self.windows[game_id]
             live = self.bot.service.live.get(game_id)
             if live is not None:
-                await self._close_window(live)
+                await self._close_window(live, kind)
         return upcoming
 
     # ----- the clock -----------------------------------------------------

@@ -1,8 +1,9 @@
 """One World Dominion end to end through the sandbox (issue 17's acceptance).
 
 A turn with reinforcements, a card played singly whose reaction window times out (the test
-clock moved past `window_seconds`), and an attack answered by the defender's (D) card by DM,
-inside the window the defender's card opens in turn. The position is brought in with
+clock moved past `window_seconds`), an attack answered by the defender's (D) card by DM
+(and the window that card opens in turn, answered in time), and a defender's window that
+times out. The position is brought in with
 `/game import` (a real table's game in progress), so that the hands are the ones the rules
 talk about; every move after it is a click in a player's prompt.
 """
@@ -69,7 +70,7 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     await bot.deadlines.tick()
     await table.fake.settle()
     said = table.said()
-    assert "The time to answer is up: Bob, Cy pass." in said
+    assert "The time to answer is up for Bob, Cy." in said
     assert "Bob passes." in said and "Cy passes." in said
     assert set(game.prompts()) == {"Ann"}
     assert any(e["card"] == "Weather Control" for e in game.view(None)["effects"])
@@ -88,6 +89,19 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     assert set(game.prompts()) == {"Bob"}
     await click(table, "Bob", "defend", dice=2)
     assert "(+2)" in table.said()  # Fortification adds 2 to Bob's dice
+    # The next round: Bob lets his defender's window run out, and rolls as many dice as
+    # allowed (the game's timeout policy), 30 s after the attack, like any window.
+    await click(table, "Ann", "attack", from_territory="Alberta", to_territory="Ontario")
+    assert set(game.prompts()) == {"Bob"}
+    rounds = table.said().count("Alberta -> Ontario")
+    table.clock.advance(29)
+    await bot.deadlines.tick()
+    assert set(game.prompts()) == {"Bob"}
+    table.clock.advance(2)
+    await bot.deadlines.tick()
+    await table.fake.settle()
+    assert "The time to answer is up for Bob." in table.said()
+    assert table.said().count("Alberta -> Ontario") == rounds + 1
     # Nobody's card reached the channel before it was played.
     assert "Orbital Laser" not in table.said()
     images = [data for m in table.fake.messages(table.channel) for _, data in m.files]
