@@ -130,8 +130,8 @@ class Deadlines:
                 if event.kind == "window" and event.public and seconds > 0:
                     self._arm(outcome.live.id, seconds, "window")
         game = outcomes[-1].live.game
-        if game is None or game.finished:
-            return
+        if game is None or game.finished or not game.options.get("window_seconds"):
+            return  # only a game that declares a window times its defenders
         view = game.view(None)
         decision = view.get("decision")
         seconds = float(view.get("window_seconds") or 0)
