@@ -102,6 +102,12 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     await table.fake.settle()
     assert "The time to answer is up for Bob." in table.said()
     assert table.said().count("Alberta -> Ontario") == rounds + 1
+    # The exact odds and the board, each only to the asker.
+    odds = await table.slash("cy", "owd odds", attackers=5, defenders=3)
+    assert odds.ephemeral and "%" in odds.text() and "without card effects" in odds.text()
+    board = await table.slash("cy", "owd board")
+    (shown,) = [m for m in board.all_messages() if m.files]
+    assert board.ephemeral and shown.files[0][1].startswith(PNG)
     # Nobody's card reached the channel before it was played.
     assert "Orbital Laser" not in table.said()
     images = [data for m in table.fake.messages(table.channel) for _, data in m.files]
