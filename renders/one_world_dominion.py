@@ -34,6 +34,7 @@ PAD = 20
 ENDS = {"end of the attacker's turn": "until the end of {holder}'s turn",
         "one game turn": "for one game turn, until {holder}'s next turn",
         "after the player's next turn": "until after {by}'s next turn"}
+MARKERS = ("rebel", "mutant", "blocked")  # the key explains only these
 STEPS = {"start": "beginning of the turn", "reinforce": "placing new armies",
          "attack": "attacking", "fortify": "free move"}
 
@@ -119,7 +120,7 @@ def picture(view: Mapping[str, Any]) -> Image.Image:
     """The map with its owners' legend, and the panel of the game's state under it."""
     battle = view.get("battle") or view.get("last_battle") or {}
     highlight = [battle[k] for k in ("from", "to") if battle.get(k)]
-    board = risk_map.picture(map_view(view), highlight=highlight)
+    board = risk_map.picture(map_view(view), highlight=highlight, explained=MARKERS)
     width = board.width
     lines = [w for line in notes(view)
              for w in (wrap(line, TEXT, width - 2 * PAD) or [""])]

@@ -77,6 +77,9 @@ def test_lasting_effects_in_words_in_the_legend() -> None:
             "next turn.") in seen
     assert "No army may enter: Brazil." in seen
     assert "Rebels" in seen and "Mutants" in seen
+    texts_drawn = {t.text for t in texts}
+    assert {"rebels", "mutants", "blocked"} <= texts_drawn  # the key explains the markers
+    assert not {"corporate tower", "Mom & Pop"} & texts_drawn  # and only this game's
     assert all(name in seen for name in NAMES)
 
 
