@@ -15,7 +15,8 @@ passes and the game still waits in that kind of window, the game's `timeout_acti
 answer for everyone still awaited (they pass; a defender rolls as many dice as allowed).
 The timer depends only on public facts and the game's fixed `window_seconds` option, so it
 opens the same way and lasts the same time whatever anyone holds. Windows are kept in
-memory: after a restart, an open window waits for its players or the game's deadline.
+memory; after a restart, a game found waiting in a window once it is loaded (a command, a
+click, its prompts owed) gets its timer back, counted from the stored action that opened it.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class Deadlines:
         self._task: asyncio.Task[None] | None = None
         # game id -> (when its reaction window closes, its kind: "window" or "defend")
         self.windows: dict[int, tuple[float, str]] = {}
+        # Games whose window was looked for since this process started (`_recover`).
+        self._recovered: set[int] = set()
 
     @property
     def storage(self) -> Storage:
@@ -138,9 +141,31 @@ class Deadlines:
         if isinstance(decision, dict) and decision.get("kind") == "defend" and seconds > 0:
             self._arm(outcomes[-1].live.id, seconds, "defend")
 
-    def _arm(self, game_id: int, seconds: float, kind: str) -> None:
-        self.windows[game_id] = (self.now() + seconds, kind)
+    def _arm(self, game_id: int, seconds: float, kind: str, since: float | None = None
+             ) -> None:
+        self._recovered.add(game_id)  # a window armed now needs no recovery
+        self.windows[game_id] = ((self.now() if since is None else since) + seconds, kind)
         self._wake.set()
+
+    async def _recover(self, live: LiveGame) -> None:
+        """After a restart, a loaded game found waiting in a window gets its timer back,
+        counted from when the stored action that opened it was made."""
+        self._recovered.add(live.id)
+        game = live.game
+        if live.id in self.windows or game is None or game.finished or \
+                not game.options.get("window_seconds"):
+            return
+        view = game.view(None)
+        decision = view.get("decision")
+        kind = decision.get("kind") if isinstance(decision, dict) else None
+        if kind not in ("window", "defend"):
+            return
+        rows = await self.storage.actions(live.id, after=max(0, live.seq - 50))
+        opened = [r for r in rows if kind == "defend" or any(
+            e.get("kind") == "window" and e.get("audience") == "public" for e in r.events)]
+        if opened:
+            self._arm(live.id, float(view.get("window_seconds") or 0), kind,
+                      since=opened[-1].created_at)
 
     async def _close_window(self, live: LiveGame, kind: str) -> None:
         """The window's time is up: if the game still waits in that kind of window, its own
@@ -167,6 +192,9 @@ class Deadlines:
     async def _windows_due(self, now: float) -> list[float]:
         """Close every window whose time is up; return when the others close."""
         upcoming = []
+        for loaded in list(self.bot.service.live.values()):
+            if loaded.id not in self._recovered and loaded.game is not None:
+                await self._recover(loaded)
         for game_id, (due, kind) in list(self.windows.items()):
             if now < due:
                 upcoming.append(due)

@@ -135,3 +135,30 @@ async def test_one_world_dominion_by_clicks_alone(table: Table) -> None:
     taken = await walk(table, 1, steps=30, last=("end-turn",))
     assert {"place", "play", "pass", "end-turn"} <= taken, taken
     assert not [i for i in table.fake.interactions if i.command and i.command.startswith("owd")]
+
+
+async def test_a_window_open_at_a_restart_still_times_out_on_time(table: Table) -> None:
+    """The timers live in memory: after a restart, a game found waiting in a window gets its
+    timer back, counted from the stored action that opened it (not from the restart)."""
+    table.extensions = ("cogs.lobby", "cogs.owd")
+    await table.start_bot(seed="owd-restart")
+    players = ", ".join(f"{seat}=<@{table.users[seat.lower()]}>" for seat in
+                        ("Ann", "Bob", "Cy"))
+    await table.slash("ann", "game import", variant="one-world-dominion", players=players,
+                      file=("owd.json", json.dumps(the_table()).encode()))
+    live = await table.loaded()
+    await click(table, "Ann", "place", territory="Alberta", count=live.game.pending())
+    await table.slash("ann", "owd play", card="Weather Control")
+    assert set(live.game.prompts()) == {"Bob", "Cy"}
+    table.clock.advance(20)
+    await table.stop_bot()
+    bot = await table.start_bot(seed="owd-restart")
+    live = await table.loaded()  # a command or a click loads it
+    assert set(live.game.prompts()) == {"Bob", "Cy"}
+    await bot.deadlines.tick()
+    assert set(live.game.prompts()) == {"Bob", "Cy"}  # 20 s of 30 gone
+    table.clock.advance(11)
+    await bot.deadlines.tick()
+    await table.fake.settle()
+    assert "The time to answer is up for Bob, Cy." in table.said()
+    assert set(live.game.prompts()) == {"Ann"}
