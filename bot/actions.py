@@ -371,6 +371,7 @@ class ActionPath:
         await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
                                        f"back: {what}.")
         await self.host.deadlines.rearm(live)
+        self.host.deadlines.after_undo(live)
         await self.delivery.status(live, deadline=await self.host.deadlines.due(live))
         await self.delivery.refresh_prompts(live)
 

@@ -132,14 +132,32 @@ class Deadlines:
                 seconds = float(event.data.get("seconds") or 0)
                 if event.kind == "window" and event.public and seconds > 0:
                     self._arm(outcome.live.id, seconds, "window")
-        game = outcomes[-1].live.game
+        waiting = self._waiting(outcomes[-1].live)
+        if waiting is not None and waiting[0] == "defend":
+            self._arm(outcomes[-1].live.id, waiting[1], "defend")
+
+    def after_undo(self, live: LiveGame) -> None:
+        """An undo may bring back a window: it gets its full time from now."""
+        self.windows.pop(live.id, None)
+        waiting = self._waiting(live)
+        if waiting is not None:
+            self._arm(live.id, waiting[1], waiting[0])
+
+    @staticmethod
+    def _waiting(live: LiveGame) -> tuple[str, float] | None:
+        """(kind, seconds) of the reaction window the game waits in: "window" or "defend"
+        in its public view's `decision`, timed by its `window_seconds`; None otherwise (and
+        for every game that declares no window, without computing its view)."""
+        game = live.game
         if game is None or game.finished or not game.options.get("window_seconds"):
-            return  # only a game that declares a window times its defenders
+            return None
         view = game.view(None)
         decision = view.get("decision")
+        kind = decision.get("kind") if isinstance(decision, dict) else None
         seconds = float(view.get("window_seconds") or 0)
-        if isinstance(decision, dict) and decision.get("kind") == "defend" and seconds > 0:
-            self._arm(outcomes[-1].live.id, seconds, "defend")
+        if kind in ("window", "defend") and seconds > 0:
+            return str(kind), seconds
+        return None
 
     def _arm(self, game_id: int, seconds: float, kind: str, since: float | None = None
              ) -> None:
@@ -151,21 +169,15 @@ class Deadlines:
         """After a restart, a loaded game found waiting in a window gets its timer back,
         counted from when the stored action that opened it was made."""
         self._recovered.add(live.id)
-        game = live.game
-        if live.id in self.windows or game is None or game.finished or \
-                not game.options.get("window_seconds"):
+        waiting = None if live.id in self.windows else self._waiting(live)
+        if waiting is None:
             return
-        view = game.view(None)
-        decision = view.get("decision")
-        kind = decision.get("kind") if isinstance(decision, dict) else None
-        if kind not in ("window", "defend"):
-            return
+        kind, seconds = waiting
         rows = await self.storage.actions(live.id, after=max(0, live.seq - 50))
         opened = [r for r in rows if kind == "defend" or any(
             e.get("kind") == "window" and e.get("audience") == "public" for e in r.events)]
         if opened:
-            self._arm(live.id, float(view.get("window_seconds") or 0), kind,
-                      since=opened[-1].created_at)
+            self._arm(live.id, seconds, kind, since=opened[-1].created_at)
 
     async def _close_window(self, live: LiveGame, kind: str) -> None:
         """The window's time is up: if the game still waits in that kind of window, its own
