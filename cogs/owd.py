@@ -53,6 +53,18 @@ async def players(interaction: Interaction, current: str) -> list[app_commands.C
     return _matching([s.seat for s in live.seats], current)
 
 
+async def discards(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The discarded cards (public): what Reverse Engineer may take."""
+    bot: Croupier = interaction.client
+    try:
+        live = await bot.game_here(interaction, VARIANT)
+    except Exception:  # noqa: BLE001 - autocomplete never fails loudly
+        return []
+    if live.game is None:
+        return []
+    return _matching(sorted(set(live.game.view(None).get("discards") or [])), current)
+
+
 class OneWorldDominionCog(GameCog):
     """Slash commands: each is one engine action of the same name."""
 
@@ -95,7 +107,7 @@ class OneWorldDominionCog(GameCog):
                            take="What the card takes (a card's name)")
     @app_commands.autocomplete(card=from_prompt("play", "card"), area=areas("play", "area"),
                                to_area=areas("play", "to_area"), continent=continents,
-                               player=players, other_player=players)
+                               player=players, other_player=players, take=discards)
     async def play(self, interaction: Interaction, card: str, area: str | None = None,
                    to_area: str | None = None, continent: str | None = None,
                    player: str | None = None, other_player: str | None = None,

@@ -55,6 +55,14 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     await click(table, "Ann", "place", territory="Alberta", count=game.pending())
     assert "Ann places 5 armies in Alberta." in table.said()
 
+    # Autocomplete from the prompt: Ann's own card; the map's areas by what is typed.
+    cards = await table.fake.autocomplete(table.users["ann"], table.channel, "owd play",
+                                          "card", card="")
+    assert [c["value"] for c in cards] == ["Weather Control"]
+    areas = await table.fake.autocomplete(table.users["ann"], table.channel, "owd attack",
+                                          "to_territory", from_territory="Alberta",
+                                          to_territory="onta")
+    assert [c["value"] for c in areas] == ["Ontario"]
     # A card played singly by slash command: the window opens for Bob and Cy, by DM.
     await table.slash("ann", "owd play", card="Weather Control")
     assert "Ann plays Weather Control." in table.said()
