@@ -110,6 +110,10 @@ def notes(view: Mapping[str, Any]) -> list[str]:
     effects = [effect_line(e, names) for e in view.get("effects") or ()]
     lines.append("Lasting effects: " + ("none." if not effects else ""))
     lines += ["  " + e for e in effects]
+    delayed = {s: n for s, n in (view.get("delayed") or {}).items() if n}
+    if delayed:
+        lines.append("Set aside by Saboteur until the next turn: " + ", ".join(
+            f"{s} {n}" for s, n in delayed.items()) + " armies.")
     sealed = view.get("sealed_areas") or []
     if sealed:
         lines.append("No army may enter: " + ", ".join(sealed) + ".")

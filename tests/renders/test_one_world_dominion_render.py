@@ -35,6 +35,7 @@ def busy(hands: dict[str, list[str]] | None = None) -> Any:
                                        "name": "Mutants"}}
         d["neutral_count"] = 2
         d["effects"] = [dict(e) for e in EFFECTS]
+        d["delayed"] = {"José": 7}
 
     return position(NAMES, areas={"Peru": ("rebels-1", 6), "Siberia": ("mutants-2", 9),
                                   "Brazil": (None, 0), "Alberta": ("Zoë", 12)},
@@ -76,6 +77,7 @@ def test_lasting_effects_in_words_in_the_legend() -> None:
     assert ("Shuttle Diplomacy (李明): José and 🐙kraken, for one game turn, until Zoë's "
             "next turn.") in seen
     assert "No army may enter: Brazil." in seen
+    assert "Set aside by Saboteur until the next turn: José 7 armies." in seen
     assert "Rebels" in seen and "Mutants" in seen
     texts_drawn = {t.text for t in texts}
     assert {"rebels", "mutants", "blocked"} <= texts_drawn  # the key explains the markers
