@@ -465,9 +465,10 @@ def owd_policy(game: Any, seat: str, prompt: Prompt, memo: dict[str, int]
 async def owd_script(t: DemoTable) -> str:
     """Four players, the areas dealt and four cards each, until a set was turned in, a card
     played singly and one negated, a defender answered an attack with a card in its window,
-    and rebels and mutants were created and acted."""
+    and rebels and mutants were created and acted. Windows last 2 minutes (not the live
+    30 s), so that a slow machine never lets one time out under the scripted players."""
     await t.slash("ann", "game new", variant="one-world-dominion",
-                  options="start=deal, setup_batch=40, starting_cards=4")
+                  options="start=deal, setup_batch=40, starting_cards=4, window_seconds=120")
     for user in ("ann", "bob", "cy", "dee"):
         await t.slash(user, "game join")
     await t.slash("ann", "game start")
