@@ -90,6 +90,9 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     plays = [i for i in table.fake.interactions
              if i.custom_id and i.user_id == table.users["bob"]]
     assert plays and all(i.guild_id is None for i in plays)  # clicked in his DMs
+    # The card's seven optional answers came in two modals, a "Go on" button between them.
+    titles = [str(i.modal.get("title")) for i in plays if i.modal]
+    assert titles == ["Play a card (1/2)", "Play a card (2/2)"]
     assert "Bob plays Fortification." in table.said()
     # Fortification's own window: Cy answers in time, by passing in her DM.
     assert set(game.prompts()) == {"Cy"}
