@@ -24,7 +24,7 @@ from _common import ROOT  # noqa: F401  (puts the repository on sys.path)
 from PIL import Image  # noqa: E402
 
 import engine  # noqa: E402
-from renders import cold_cash_risk, hf, killer_clue, risk_map  # noqa: E402
+from renders import cold_cash_risk, hf, killer_clue, one_world_dominion, risk_map  # noqa: E402
 from renders.encode import png  # noqa: E402
 
 REPEAT = 11
@@ -33,9 +33,10 @@ LIMIT = 150_000
 NAMES = ["Zoë", "José", "李明", "🐙kraken", "Eli", "Fay"]
 
 
-def played(variant: str, seats: list[str], steps: int, seed: str) -> dict[str, Any]:
+def played(variant: str, seats: list[str], steps: int, seed: str,
+           options: dict[str, Any] | None = None) -> dict[str, Any]:
     """The public view (as JSON, as the bot has it) after `steps` random legal actions."""
-    game = engine.new_game(variant, seats, seed=seed)
+    game = engine.new_game(variant, seats, seed=seed, options=options)
     rnd = random.Random(seed)
     for _ in range(steps):
         prompts = game.prompts()
@@ -80,6 +81,8 @@ def cases() -> list[tuple[str, Callable[[], bytes], Callable[[], Image.Image]]]:
     ccr = played("cold-cash-risk", NAMES[:4], 80, "bench")
     clue = clue_view()
     risk = risk_view()
+    owd = played("one-world-dominion", NAMES[:4], 400, "bench",
+                 {"start": "deal", "setup_batch": 40, "starting_cards": 3})
     return [
         ("High Frontier board", lambda: hf.render(hf_view), lambda: hf.picture(hf_view)),
         ("Killer Clue mansion", lambda: killer_clue.render(clue),
@@ -90,6 +93,8 @@ def cases() -> list[tuple[str, Callable[[], bytes], Callable[[], Image.Image]]]:
          lambda: cold_cash_risk.market_image(ccr)),
         ("RISK map (6 seats)", lambda: risk_map.render(risk, highlight=["Peru", "Brazil"]),
          lambda: risk_map.picture(risk, highlight=["Peru", "Brazil"])),
+        ("One World Dominion map", lambda: one_world_dominion.render(owd),
+         lambda: one_world_dominion.picture(owd)),
     ]
 
 

@@ -280,6 +280,7 @@ class ActionPath:
         """Announce several stored actions of one step (a deadline's) together."""
         live = outcomes[-1].live
         await self.host.deadlines.rearm(live)
+        self.host.deadlines.open_windows(outcomes)
         try:
             await self.delivery.outcomes(outcomes, preface, answered=answered)
         except Exception:  # the actions are stored; a failed announcement must not undo them
@@ -370,6 +371,7 @@ class ActionPath:
         await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
                                        f"back: {what}.")
         await self.host.deadlines.rearm(live)
+        self.host.deadlines.after_undo(live)
         await self.delivery.status(live, deadline=await self.host.deadlines.due(live))
         await self.delivery.refresh_prompts(live)
 

@@ -9,6 +9,7 @@ box. The demos and the acceptance tests play through it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from bot import forms, prompt_state
@@ -98,8 +99,15 @@ class Clicker:
                         values[name] = [_index(spec, name, params[name])]
                     else:
                         values[name] = str(params[name])
-                return await self._done(await self.fake.submit_modal(user_id, inter, None,
-                                                                     values))
+                inter = await self._done(await self.fake.submit_modal(user_id, inter, None,
+                                                                      values))
+                go_on = [str(c["custom_id"]) for c in _components(self.fake.message(message_id))
+                        if re.search(r":t\d+$", str(c["custom_id"]))
+                        and not c.get("disabled")]
+                if inter.response_type != 7 or not go_on:
+                    return inter
+                inter = await self.fake.click(user_id, message_id, go_on[0])
+                continue
             step = [c for c in _components(self.fake.message(message_id))
                     if str(c["custom_id"]).startswith("croupier:c:") and not c.get("disabled")]
             if inter.response_type != 7 or not step:

@@ -32,7 +32,8 @@ from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr", "cogs.aa")
+DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr", "cogs.aa",
+                      "cogs.owd")
 
 
 class Croupier(commands.Bot):

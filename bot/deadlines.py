@@ -6,6 +6,17 @@ passed, and when it passes runs the game's own timeout policy (`timeout_actions`
 or, if the game has none, tells the creator. Its effect is stored before it is
 marked done, and running it twice does nothing more: the re-armed row carries the
 game's new sequence number.
+
+Reaction windows (a game whose cards may be answered out of turn, as One World Dominion's):
+an action whose public events include a `window` event with `seconds` > 0 opens a short
+timer for that game, and so does an action that leaves a defender to answer an attack (the
+public view's `decision` is `defend`; its `window_seconds` says how long). When the timer
+passes and the game still waits in that kind of window, the game's `timeout_actions()`
+answer for everyone still awaited (they pass; a defender rolls as many dice as allowed).
+The timer depends only on public facts and the game's fixed `window_seconds` option, so it
+opens the same way and lasts the same time whatever anyone holds. Windows are kept in
+memory; after a restart, a game found waiting in a window once it is loaded (a command, a
+click, its prompts owed) gets its timer back, counted from the stored action that opened it.
 """
 
 from __future__ import annotations
@@ -17,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.service import LiveGame
+from bot.service import LiveGame, Outcome
 from bot.storage import DeadlineRow, Storage
 from engine import NotAllowed, RuleError
 
@@ -34,6 +45,10 @@ class Deadlines:
         self.bot = bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        # game id -> (when its reaction window closes, its kind: "window" or "defend")
+        self.windows: dict[int, tuple[float, str]] = {}
+        # Games whose window was looked for since this process started (`_recover`).
+        self._recovered: set[int] = set()
 
     @property
     def storage(self) -> Storage:
@@ -105,12 +120,110 @@ class Deadlines:
                                                     live.seq))
         self._wake.set()
 
+    def open_windows(self, outcomes: list[Outcome]) -> None:
+        """Time the reaction window the stored actions leave the game in, if any: a window
+        opened by a public `window` event (the others passing leaves its time alone), or a
+        defender's prompt (it may answer with a card), timed afresh at each round. The
+        newest window of a game replaces the one before."""
+        if not outcomes:
+            return
+        for outcome in outcomes:
+            for event in outcome.events:
+                seconds = float(event.data.get("seconds") or 0)
+                if event.kind == "window" and event.public and seconds > 0:
+                    self._arm(outcome.live.id, seconds, "window")
+        waiting = self._waiting(outcomes[-1].live)
+        if waiting is not None and waiting[0] == "defend":
+            self._arm(outcomes[-1].live.id, waiting[1], "defend")
+
+    def after_undo(self, live: LiveGame) -> None:
+        """An undo may bring back a window: it gets its full time from now."""
+        self.windows.pop(live.id, None)
+        waiting = self._waiting(live)
+        if waiting is not None:
+            self._arm(live.id, waiting[1], waiting[0])
+
+    @staticmethod
+    def _waiting(live: LiveGame) -> tuple[str, float] | None:
+        """(kind, seconds) of the reaction window the game waits in: "window" or "defend"
+        in its public view's `decision`, timed by its `window_seconds`; None otherwise (and
+        for every game that declares no window, without computing its view)."""
+        game = live.game
+        if game is None or game.finished or not game.options.get("window_seconds"):
+            return None
+        view = game.view(None)
+        decision = view.get("decision")
+        kind = decision.get("kind") if isinstance(decision, dict) else None
+        seconds = float(view.get("window_seconds") or 0)
+        if kind in ("window", "defend") and seconds > 0:
+            return str(kind), seconds
+        return None
+
+    def _arm(self, game_id: int, seconds: float, kind: str, since: float | None = None
+             ) -> None:
+        self._recovered.add(game_id)  # a window armed now needs no recovery
+        self.windows[game_id] = ((self.now() if since is None else since) + seconds, kind)
+        self._wake.set()
+
+    async def _recover(self, live: LiveGame) -> None:
+        """After a restart, a loaded game found waiting in a window gets its timer back,
+        counted from when the stored action that opened it was made."""
+        self._recovered.add(live.id)
+        waiting = None if live.id in self.windows else self._waiting(live)
+        if waiting is None:
+            return
+        kind, seconds = waiting
+        rows = await self.storage.actions(live.id, after=max(0, live.seq - 50))
+        opened = [r for r in rows if kind == "defend" or any(
+            e.get("kind") == "window" and e.get("audience") == "public" for e in r.events)]
+        if opened:
+            self._arm(live.id, seconds, kind, since=opened[-1].created_at)
+
+    async def _close_window(self, live: LiveGame, kind: str) -> None:
+        """The window's time is up: if the game still waits in that kind of window, its own
+        timeout policy answers for everyone still awaited (they pass; a defender rolls)."""
+        game = (await self.bot.service.load(live)).game
+        if game is None or game.finished:
+            return
+        decision = game.view(None).get("decision") or {}
+        if not isinstance(decision, dict) or decision.get("kind") != kind:
+            return
+        outcomes = []
+        for seat, action, params in game.timeout_actions():
+            try:
+                outcomes.append(await self.bot.service.act_as_deadline(live, seat, action,
+                                                                       params))
+            except RuleError as exc:
+                log.warning("game %s: window action %s for %s refused: %s", live.id, action,
+                            seat, exc)
+        if outcomes:
+            seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
+            await self.bot.actions.announce_all(
+                outcomes, [f"\N{HOURGLASS} The time to answer is up for {seats}."])
+
+    async def _windows_due(self, now: float) -> list[float]:
+        """Close every window whose time is up; return when the others close."""
+        upcoming = []
+        for loaded in list(self.bot.service.live.values()):
+            if loaded.id not in self._recovered and loaded.game is not None:
+                await self._recover(loaded)
+        for game_id, (due, kind) in list(self.windows.items()):
+            if now < due:
+                upcoming.append(due)
+                continue
+            if self.windows.get(game_id) == (due, kind):
+                del self.windows[game_id]
+            live = self.bot.service.live.get(game_id)
+            if live is not None:
+                await self._close_window(live, kind)
+        return upcoming
+
     # ----- the clock -----------------------------------------------------
 
     async def tick(self) -> float | None:
         """Handle every reminder and deadline that is due; return the next wake-up time."""
         now = self.now()
-        upcoming: list[float] = []
+        upcoming: list[float] = await self._windows_due(now)
         for row in await self.storage.deadlines():
             if row.due_at is None:
                 continue

@@ -67,6 +67,19 @@ def fits_a_modal_with(params: list[Param]) -> bool:
         len(options(p) or ()) <= PAGE for p in params)
 
 
+def text_pages(spec: ActionSpec) -> list[list[Param]]:
+    """The text boxes of a form, five a modal: more than five take modals one after another
+    (a "Go on" button between them, since a modal can't open the next one)."""
+    text = in_text(spec)
+    return [text[i:i + MODAL_QUESTIONS] for i in range(0, len(text), MODAL_QUESTIONS)]
+
+
+# The answers of a form's earlier modals while the player opens the next one, by the form
+# (its custom id without the page) and the player. In memory only: after a restart the last
+# modal is taken with what it holds, and the game says what is missing.
+EARLIER: dict[tuple[str, int], dict[str, str]] = {}
+
+
 def short(text: str, limit: int) -> str:
     """Text cut at a word to fit a limit (a modal's title, a label), marked with …."""
     if len(text) <= limit:
@@ -189,7 +202,8 @@ async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: l
             content, view = step(ref, spec, tokens, header, offset)
             await interaction.response.edit_message(content=content, view=view)
         elif in_text(spec):
-            await send_modal(interaction, ActionModal(ref, spec, in_text(spec), tokens, usual))
+            await send_modal(interaction, ActionModal(ref, spec, text_pages(spec)[0], tokens,
+                                                      usual))
         else:
             await bot.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action,
                                  decode(spec, tokens))
@@ -244,9 +258,13 @@ class ActionModal(discord.ui.Modal):
     submission is read by `submitted` from the custom id and the answers alone."""
 
     def __init__(self, ref: FormRef, spec: ActionSpec, params: list[Param],
-                 tokens: list[str], usual: dict[str, Any] | None = None) -> None:
-        super().__init__(title=short(spec.shown, 45), timeout=FORM_TIMEOUT,
-                         custom_id=f"croupier:m:{ref.base}:{'.'.join(tokens)}"[:100])
+                 tokens: list[str], usual: dict[str, Any] | None = None, page: int = 0
+                 ) -> None:
+        pages = len(text_pages(spec))
+        title = spec.shown if not page and pages < 2 else f"{spec.shown} ({page + 1}/{pages})"
+        more = f":t{page}" if page else ""
+        super().__init__(title=short(title, 45), timeout=FORM_TIMEOUT,
+                         custom_id=f"croupier:m:{ref.base}:{'.'.join(tokens)}{more}"[:100])
         for param in params:
             choices = options(param)
             item: discord.ui.Select[Any] | discord.ui.TextInput[Any]
@@ -271,7 +289,7 @@ class ActionModal(discord.ui.Modal):
 
 
 MODAL_ID = re.compile(r"croupier:m:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<action>[\w-]+):"
-                      r"(?P<tokens>[\d.\-]*)")
+                      r"(?P<tokens>[\d.\-]*)(?::t(?P<page>\d+))?")
 
 
 def answers(components: list[dict[str, Any]]) -> dict[str, str]:
@@ -300,16 +318,38 @@ async def submitted(interaction: discord.Interaction[Any]) -> None:
     try:
         ref, tokens = _ref(match)
         _, _, _, spec = await path.prompt_context(interaction, ref)
-        params = decode(spec, tokens, answers(list(data.get("components") or [])))
+        page = int(match["page"] or 0)
+        key = (f"{ref.base}:{'.'.join(tokens)}", interaction.user.id)
+        typed = {**(EARLIER.pop(key, {}) if page else {}),
+                 **answers(list(data.get("components") or []))}
+        if page + 1 < len(text_pages(spec)):
+            EARLIER[key] = typed
+            await go_on(interaction, ref, spec, tokens, page + 1)
+            return
+        params = decode(spec, tokens, typed)
         await path.run_prompt(interaction, ref.game_id, ref.seq, ref.seat, ref.action, params)
     except Exception as exc:  # noqa: BLE001
         await path.reply_error(interaction, exc)
 
 
+async def go_on(interaction: discord.Interaction[Any], ref: FormRef, spec: ActionSpec,
+                tokens: list[str], page: int) -> None:
+    """Between two modals of one form: the prompt's message offers the next one."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(FormButton(ref, tokens, f"t{page}", "Go on…"))
+    view.add_item(FormButton(ref, tokens, "back", "Back", style=discord.ButtonStyle.secondary))
+    pages = len(text_pages(spec))
+    content = f"**{spec.shown}**: {page} of {pages} parts answered. Go on to the next part."
+    if interaction.message is not None:
+        await interaction.response.edit_message(content=content, view=view)
+    else:
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
 STEP = (r"croupier:c:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<action>[\w-]+):"
         r"(?P<tokens>[\d.\-]*):")
 SELECT_STEP = STEP + r"(?P<what>p\d+)"
-BUTTON_STEP = STEP + r"(?P<what>skip|back|o\d+)"
+BUTTON_STEP = STEP + r"(?P<what>skip|back|o\d+|t\d+)"
 
 
 def _ref(match: re.Match[str]) -> tuple[FormRef, list[str]]:
@@ -362,5 +402,22 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
             await actions_of(interaction).show_prompt(interaction, self.ref)
         elif self.what == "skip":
             await advance(interaction, self.ref, [*self.tokens, "-"])
+        elif self.what.startswith("t"):
+            await next_modal(interaction, self.ref, self.tokens, int(self.what[1:]))
         elif self.what.startswith("o"):
             await advance(interaction, self.ref, self.tokens, offset=int(self.what[1:] or 0))
+
+
+async def next_modal(interaction: discord.Interaction[Any], ref: FormRef, tokens: list[str],
+                     page: int) -> None:
+    """The "Go on" button: the form's next modal of text boxes."""
+    bot = actions_of(interaction)
+    try:
+        live, _, _, spec = await bot.prompt_context(interaction, ref)
+        pages = text_pages(spec)
+        if not 0 < page < len(pages):
+            raise NotAllowed("That form is out of date: open it again.")
+        await send_modal(interaction, ActionModal(ref, spec, pages[page], tokens,
+                                                  defaults(live.game, spec.name), page))
+    except Exception as exc:  # noqa: BLE001 - one place answers every error
+        await bot.reply_error(interaction, exc)

@@ -330,17 +330,21 @@ def _chip(pen: Pen, x: float, y: float, tag: str, colour: RGB,
 
 
 def render(view: Mapping[str, Any], *, highlight: Collection[str] = (),
-           legend: bool = True, map_name: str = "classic") -> bytes:
+           legend: bool = True, map_name: str = "classic",
+           explained: Collection[str] | None = None) -> bytes:
     """The map as PNG bytes (1600 px wide), drawn from a public view only.
 
     `highlight` rings territories (an attack's source and target, say); `legend`
-    False leaves the legend strip off.
+    False leaves the legend strip off; `explained` names the markers the key explains (the
+    game's own; default all).
     """
-    return png(picture(view, highlight=highlight, legend=legend, map_name=map_name))
+    return png(picture(view, highlight=highlight, legend=legend, map_name=map_name,
+                       explained=explained))
 
 
 def picture(view: Mapping[str, Any], *, highlight: Collection[str] = (),
-            legend: bool = True, map_name: str = "classic") -> Image.Image:
+            legend: bool = True, map_name: str = "classic",
+            explained: Collection[str] | None = None) -> Image.Image:
     """The map as an RGB image (for renders that add to it before the one encode)."""
     risk_map = _map(map_name)
     territories: Mapping[str, Mapping[str, Any]] = view.get("territories") or {}
@@ -397,7 +401,7 @@ def picture(view: Mapping[str, Any], *, highlight: Collection[str] = (),
             mx += 25
 
     if legend:
-        _legend(pen, HEADER + MAP_HEIGHT, names + others, tags, colours, territories)
+        _legend(pen, HEADER + MAP_HEIGHT, names + others, tags, colours, territories, explained)
     return img
 
 
@@ -406,7 +410,8 @@ def _legend_height(owners: int) -> int:
 
 
 def _legend(pen: Pen, top: int, owners: list[str], tags: dict[str, str],
-            colours: dict[str, RGB], territories: Mapping[str, Mapping[str, Any]]) -> None:
+            colours: dict[str, RGB], territories: Mapping[str, Mapping[str, Any]],
+            explained: Collection[str] | None = None) -> None:
     """Owners (tag, name, territories and armies) on the left, the key on the right."""
     draw = pen.draw
     draw.line([(0, top), (WIDTH, top)], fill=(180, 170, 150), width=2)
@@ -434,7 +439,8 @@ def _legend(pen: Pen, top: int, owners: list[str], tags: dict[str, str],
     # The key: markers, empty territories, borders, lanes, highlights.
     kx = 1080
     pen.text((kx, y0), "KEY", BOLD, MUTED)
-    items: list[tuple[str, str]] = [(k, v) for k, v in MARKERS.items()]
+    items: list[tuple[str, str]] = [(k, v) for k, v in MARKERS.items()
+                                    if explained is None or k in explained]
     items += [("empty", "empty"), ("border", "border"), ("lane", "sea lane"),
               ("highlight", "highlighted")]
     for i, (kind, text) in enumerate(items):

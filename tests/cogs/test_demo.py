@@ -82,4 +82,21 @@ def test_the_aa_classic_demo_plays_round_one_of_all_five_powers(tmp_path: Path) 
         assert f"{power} collects {ipcs} IPCs" in channel
     assert "Round 2: USSR's turn" in channel
     assert len(list(out.glob("dm-*.txt"))) == 3 and list(out.glob("*-zoom-*.png"))
+
+
+def test_the_one_world_dominion_demo_shows_every_card_rule_the_issue_names(
+        tmp_path: Path) -> None:
+    """Issue 17: "four players, with a set turned in, a card played singly, a negation, a
+    reaction in a defender's window, rebels and mutants created and acting"."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
+    out = tmp_path / "demo-out"
+    done = subprocess.run([sys.executable, "-m", "bot", "demo", "one-world-dominion", "--out",
+                           str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    channel = (out / "channel-game-table.txt").read_text()
+    for sight in (" turns in ", " plays ", " negates ", " rebel: the Rebels",
+                  "The Rebels grow by 3", "turn into the Mutants", "The Mutants in "):
+        assert sight in channel, sight
+    assert len(list(out.glob("dm-*.txt"))) == 4 and list(out.glob("*.png"))
     assert not read_as_a_player(out), "\n".join(read_as_a_player(out)[:20])
