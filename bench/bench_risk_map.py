@@ -1,9 +1,10 @@
 """The RISK map render against encoding a PNG of the same size, in the same run.
 
-A render draws the view on the (cached) background and encodes the PNG. The baseline
-is Pillow's Image.save as PNG of an image of the same size: the very picture the
-render produced (same size and content), and a blank one for reference.
-Target: a render takes at most 2x the encoding of the same picture.
+A render draws the view on the (cached) background and encodes one palette PNG. The
+baseline is Pillow's default Image.save as PNG of the same picture in RGB (the finished
+picture before the encode, `risk_map.picture`), and of a blank one for reference.
+Target (issue 13): a render takes at most 1.0x the encoding of the same picture.
+bench/bench_render.py measures every game's images the same way.
 Run: .venv/bin/python bench/bench_risk_map.py
 """
 
@@ -18,10 +19,11 @@ from _common import median_seconds  # also puts the repository on sys.path
 from PIL import Image  # noqa: E402
 
 from engine.risk.map import classic_map  # noqa: E402
+from renders.risk_map import picture as rgb_picture  # noqa: E402
 from renders.risk_map import render  # noqa: E402
 
 REPEAT = 11
-TARGET = 2.0
+TARGET = 1.0
 
 
 
@@ -51,8 +53,7 @@ def main() -> None:
     start = time.perf_counter()
     png = render(view, highlight=["Ukraine", "Middle East"])
     cold = time.perf_counter() - start
-    picture = Image.open(io.BytesIO(png))
-    picture.load()
+    picture = rgb_picture(view, highlight=["Ukraine", "Middle East"])
     blank = Image.new("RGB", picture.size, (255, 255, 255))
     warm = median_seconds(lambda: render(view, highlight=["Ukraine", "Middle East"]), REPEAT)
     same = median_seconds(lambda: encode(picture), REPEAT)
@@ -64,7 +65,7 @@ def main() -> None:
     print(f"Image.save PNG of the same picture (median):          {same * 1000:.1f} ms")
     print(f"Image.save PNG of a blank image of that size:         {empty * 1000:.1f} ms")
     print(f"render / encode of the same picture: {ratio:.2f}x  "
-          f"(target <= {TARGET:.0f}x: {'ok' if ratio <= TARGET else 'MISSED'})")
+          f"(target <= {TARGET:.1f}x: {'ok' if ratio <= TARGET else 'MISSED'})")
 
 
 if __name__ == "__main__":

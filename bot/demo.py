@@ -222,6 +222,16 @@ def ccr_policy(game: Game, seat: str, prompt: Prompt, memo: dict[str, int]
     growing = memo.get("takeovers", 0) >= 1
     if "declare-end" in offered and growing and memo.get("merges"):
         return "declare-end", {}
+    if set(offered) == {"attack", "blitz"}:  # the compulsory round on an announced Mom & Pop
+        return "blitz", {}
+    for action, param in (("settle-first", "corporation"), ("ballot", "voter"),
+                          ("fire", "territory")):
+        if action in offered:
+            return action, {param: _values(offered[action], param)[0]}
+    if "defend" in offered:
+        return "defend", {"dice": max(int(v) for v in _values(offered["defend"], "dice"))}
+    if "count-votes" in offered:
+        return "count-votes", {}
     if "place" in offered:
         def score(territory: str) -> int:
             names = _after(game, seat, "place", {"territory": territory})
@@ -256,6 +266,11 @@ def ccr_policy(game: Game, seat: str, prompt: Prompt, memo: dict[str, int]
     if "end-attacks" in offered and memo.get("rounds", 0) >= 1:
         memo["rounds"] = 0
         return "end-attacks", {}
+    if ("announce" in offered and "blitz" not in offered
+            and (growing or memo.get("takeovers", 0) < 1)):
+        spec = offered["announce"]
+        return "announce", {"from_territory": _values(spec, "from_territory")[0],
+                            "to_territory": _values(spec, "to_territory")[0]}
     if "blitz" in offered and (growing or memo.get("takeovers", 0) < 1):
         if "end-attacks" in offered:
             memo["rounds"] = memo.get("rounds", 0) + 1
@@ -291,7 +306,9 @@ def ccr_policy(game: Game, seat: str, prompt: Prompt, memo: dict[str, int]
 
 
 # Answered from the menu or button the bot DMs; the others are typed as /ccr commands.
-CCR_DM_ACTIONS = {"consent": "choice", "accept": "choice", "vote": "choice", "dispose": ""}
+CCR_DM_ACTIONS = {"consent": "choice", "accept": "choice", "vote": "choice", "dispose": "",
+                  "settle-first": "corporation", "ballot": "voter", "defend": "dice",
+                  "count-votes": ""}
 
 
 async def ccr_script(t: DemoTable) -> str:
@@ -313,11 +330,11 @@ async def ccr_script(t: DemoTable) -> str:
         if action == "earnings" and (seat, params["corporation"]) not in shown:
             # Only shown shares earn dividends (CCR-5): show them first, in private.
             shown.add((seat, params["corporation"]))
-            await t.slash(user, "ccr show", corporation=params["corporation"])
+            await t.slash(user, "ccr table show", corporation=params["corporation"])
         if action in CCR_DM_ACTIONS:
             param = CCR_DM_ACTIONS[action]
             if param:
-                await t.answer_prompt(user, choose=params[param])
+                await t.answer_prompt(user, choose=str(params[param]))
             else:
                 spec = prompt.action(action)
                 await t.answer_prompt(user, button=spec.shown if spec else None)

@@ -59,6 +59,15 @@ def corporations(action: str) -> Complete:
 class ColdCashRisk(GameCog):
     variant = VARIANT
     ccr = app_commands.Group(name="ccr", description="Cold Cash Risk")
+    # Discord allows 25 subcommands a group: what is never asked for by a prompt (free
+    # actions and questions) lives one level down, in `/ccr table ...`.
+    table = app_commands.Group(name="table", parent=ccr,
+                               description="Your shares on the table, standing orders, "
+                                           "the market and the odds")
+    # The decisions a prompt always offers as DM buttons or a DM menu (never named as a
+    # command in a prompt) can also be typed, in `/ccr answer ...`.
+    answer = app_commands.Group(name="answer", parent=ccr,
+                                description="Answer a decision you were asked by DM")
 
     # ----- placing ---------------------------------------------------------
 
@@ -89,7 +98,13 @@ class ColdCashRisk(GameCog):
     async def leave(self, interaction: Interaction) -> None:
         await self.run(interaction, "leave")
 
-    @ccr.command(name="consent", description="Agree to (or refuse) a proposed merger")
+    @answer.command(name="settle-first",
+                 description="Merger: which of equal-sized corporations is settled first")
+    @app_commands.autocomplete(corporation=from_prompt("settle-first", "corporation"))
+    async def settle_first(self, interaction: Interaction, corporation: str) -> None:
+        await self.run(interaction, "settle-first", corporation=corporation)
+
+    @answer.command(name="consent", description="Agree to (or refuse) a proposed merger")
     async def consent(self, interaction: Interaction, choice: YesNo) -> None:
         await self.run(interaction, "consent", choice=choice)
 
@@ -120,19 +135,38 @@ class ColdCashRisk(GameCog):
     async def meeting(self, interaction: Interaction, corporation: str, nominee: str) -> None:
         await self.run(interaction, "meeting", corporation=corporation, nominee=nominee)
 
-    @ccr.command(name="accept", description="Accept (or decline) your nomination as CEO")
+    @answer.command(name="accept", description="Accept (or decline) your nomination as CEO")
     async def accept(self, interaction: Interaction, choice: YesNo) -> None:
         await self.run(interaction, "accept", choice=choice)
 
-    @ccr.command(name="vote", description="Vote your shown shares at the meeting")
+    @answer.command(name="ballot", description="Meeting: ask a stockholder for their vote")
+    @app_commands.autocomplete(voter=from_prompt("ballot", "voter"))
+    async def ballot(self, interaction: Interaction, voter: str) -> None:
+        await self.run(interaction, "ballot", voter=voter)
+
+    @answer.command(name="count-votes", description="Meeting: count the votes")
+    async def count_votes(self, interaction: Interaction) -> None:
+        await self.run(interaction, "count-votes")
+
+    @answer.command(name="vote", description="Vote your shown shares at the meeting")
     @app_commands.autocomplete(choice=from_prompt("vote", "choice"))
     async def vote(self, interaction: Interaction, choice: str) -> None:
         await self.run(interaction, "vote", choice=choice)
 
+    @ccr.command(name="announce",
+                 description="Hostile takeover: attack a Mom & Pop (it rolls for its teams)")
+    @app_commands.autocomplete(from_territory=territories("announce", "from_territory"),
+                               to_territory=territories("announce", "to_territory"))
+    async def announce(self, interaction: Interaction, from_territory: str,
+                       to_territory: str) -> None:
+        await self.run(interaction, "announce", from_territory=from_territory,
+                        to_territory=to_territory)
+
     @ccr.command(name="attack", description="Hostile takeover: one round of dice")
     @app_commands.autocomplete(from_territory=territories("attack", "from_territory"),
                                to_territory=territories("attack", "to_territory"))
-    async def attack(self, interaction: Interaction, from_territory: str, to_territory: str,
+    async def attack(self, interaction: Interaction, from_territory: str | None = None,
+                     to_territory: str | None = None,
                      dice: app_commands.Range[int, 1, 3] | None = None) -> None:
         await self.run(interaction, "attack", from_territory=from_territory,
                         to_territory=to_territory, dice=dice)
@@ -140,10 +174,22 @@ class ColdCashRisk(GameCog):
     @ccr.command(name="blitz", description="Attack until the territory falls or you stop")
     @app_commands.autocomplete(from_territory=territories("blitz", "from_territory"),
                                to_territory=territories("blitz", "to_territory"))
-    async def blitz(self, interaction: Interaction, from_territory: str, to_territory: str,
+    async def blitz(self, interaction: Interaction, from_territory: str | None = None,
+                    to_territory: str | None = None,
                     stop_at: app_commands.Range[int, 1, 99] | None = None) -> None:
         await self.run(interaction, "blitz", from_territory=from_territory,
                         to_territory=to_territory, stop_at=stop_at)
+
+    @answer.command(name="defend", description="Defend an attack with 1 or 2 dice")
+    async def defend(self, interaction: Interaction, dice: app_commands.Range[int, 1, 2]
+                     ) -> None:
+        await self.run(interaction, "defend", dice=dice)
+
+    @table.command(name="defence",
+                 description="Your standing order when defending: ask, most dice, one die")
+    async def defence(self, interaction: Interaction,
+                      choice: Literal["ask", "most", "one"]) -> None:
+        await self.run(interaction, "defence", choice=choice)
 
     @ccr.command(name="move", description="Move security teams (free move, conquest, restructure)")
     @app_commands.autocomplete(from_territory=territories("move", "from_territory"),
@@ -175,40 +221,46 @@ class ColdCashRisk(GameCog):
                         territory=territory, from_territory=from_territory,
                         to_territory=to_territory, count=count)
 
+    @ccr.command(name="fire", description="Downsizing: fire security teams in a territory")
+    @app_commands.autocomplete(territory=from_prompt("fire", "territory"))
+    async def fire(self, interaction: Interaction, territory: str,
+                   count: app_commands.Range[int, 1, 99] | None = None) -> None:
+        await self.run(interaction, "fire", territory=territory, count=count)
+
     @ccr.command(name="declare-end", description="Ring the Closing Bell (start of your turn)")
     async def declare_end(self, interaction: Interaction) -> None:
         await self.run(interaction, "declare-end")
 
     # ----- information ------------------------------------------------------
 
-    @ccr.command(name="show", description="Show shares: shown shares vote and earn dividends")
+    @table.command(name="show", description="Show shares: shown shares vote and earn dividends")
     @app_commands.autocomplete(corporation=corporations("show"))
     async def show(self, interaction: Interaction, corporation: str,
                    count: app_commands.Range[int, 1, 25] | None = None) -> None:
         await self.run(interaction, "show", corporation=corporation, count=count)
 
-    @ccr.command(name="hide", description="Hide shares you had shown")
+    @table.command(name="hide", description="Hide shares you had shown")
     @app_commands.autocomplete(corporation=corporations("hide"))
     async def hide(self, interaction: Interaction, corporation: str,
                    count: app_commands.Range[int, 1, 25] | None = None) -> None:
         await self.run(interaction, "hide", corporation=corporation, count=count)
 
-    @ccr.command(name="portfolio", description="Your cash, shares and cards (only you see it)")
+    @table.command(name="portfolio", description="Your cash, shares and cards (only you see it)")
     async def portfolio(self, interaction: Interaction) -> None:
         await self.run(interaction, "portfolio")
 
-    @ccr.command(name="market", description="The stock market")
+    @table.command(name="market", description="The stock market")
     async def market(self, interaction: Interaction) -> None:
         await self.run(interaction, "market")
 
-    @ccr.command(name="odds", description="Exact battle odds: attackers against defenders")
+    @table.command(name="odds", description="Exact battle odds: attackers against defenders")
     @app_commands.describe(attackers="Armies able to attack (not the one that stays)",
                            defenders="Defending armies")
     async def odds(self, interaction: Interaction, attackers: app_commands.Range[int, 1, 300],
                    defenders: app_commands.Range[int, 1, 300]) -> None:
         await self.run(interaction, "odds", attackers=attackers, defenders=defenders)
 
-    @ccr.command(name="board", description="The map and the market as everyone sees them")
+    @table.command(name="board", description="The map and the market as everyone sees them")
     async def board(self, interaction: Interaction) -> None:
         await self.show_board(interaction, "market.png")
 

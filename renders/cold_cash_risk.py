@@ -1,48 +1,52 @@
 """Cold Cash Risk pictures, drawn from the public view only (`game.view(None)`).
 
-- `render(view)` -> one PNG: the world map on top, the stock market table below. This is
-  what the bot posts after every turn (`render_on`).
-- `render_map(view)` -> the map alone: every territory in its corporation's colour with the
+- `render(view)` -> the world map: every territory in its corporation's colour with the
   corporation's tag and its security teams, a tower icon on each corporation's tower, and a
   Mom & Pop icon (with the teams it rolled while it defends a takeover); via
-  `renders.risk_map`.
-- `render_market(view)` -> the stock market table alone: each corporation of the edition
-  with its tier, CEO, tower, territories, teams, size, share price, dividend and the shares
-  left in the Bank; then the turn, the turn order, the cards in hand (counts only), the
-  deck, the pending decision and whether the Closing Bell may ring. After the game, the
-  final cash.
+  `renders.risk_map`. This is what the bot posts after every turn (`render_on`).
+- `render_market(view)` -> the stock market table, its own picture so that both read at chat
+  size: each corporation of the edition with its tier, CEO, tower, territories, teams, size,
+  share price, dividend and the shares left in the Bank; then the shares shown, the turn, the
+  turn order, the cards in hand (counts only), the deck, the pending decision and whether the
+  Closing Bell may ring. After the game, the final cash.
 
 The public view holds no holdings, hidden shares, cash or cards, so none can reach an image.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renders import risk_map
-from renders.risk_map import _ascii, _colour, _font, _ink_on
+from renders.encode import png
+from renders.palette import ink_on, seat_colour
+from renders.text import Pen, Style, fit, length, wrap
 
-WIDTH = risk_map.WIDTH
-ROW = 34
-HEAD = 58
 INK = (30, 30, 36)
 MUTED = (96, 96, 108)
 PAPER = (248, 245, 236)
 HEADER_BG = (28, 38, 56)
 RULE = (200, 192, 176)
-INACTIVE = (150, 150, 150)
+INACTIVE = (140, 140, 140)
+WHITE = (255, 255, 255)
 
-# (title, key, x) of the table's columns.
-COLUMNS: tuple[tuple[str, str, int], ...] = (
-    ("Corporation", "corporation", 20), ("Tier", "tier", 300), ("CEO", "ceo", 370),
-    ("Tower", "tower", 560), ("Terr.", "territories", 800), ("Teams", "teams", 880),
-    ("Size", "size", 965), ("Price", "price", 1045), ("Dividend", "dividend", 1150),
-    ("Bank", "bank", 1265), ("Shown", "shown_by", 1345),
+# The market table: one size for every cell (at most 1222 px wide keeps it >= 9 px at 550).
+CELL = Style(20)
+HEAD = Style(20, bold=True)
+TITLE = Style(26, bold=True)
+ROW = 36
+PAD = 18
+# (title, key) of the table's columns.
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("Corporation", "corporation"), ("Tier", "tier"), ("CEO", "ceo"), ("Tower", "tower"),
+    ("Terr.", "territories"), ("Teams", "teams"), ("Size", "size"), ("Price", "price"),
+    ("Div.", "dividend"), ("Bank", "bank"),
 )
+SWATCH = 40  # the colour swatch with the corporation's letter, before its name
+MAX_NAME = 190  # px for a CEO's name before it is shortened
 
 
 def map_view(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -78,6 +82,12 @@ def render_map(view: Mapping[str, Any]) -> bytes:
     return risk_map.render(map_view(view), highlight=highlight)
 
 
+def render(view: Mapping[str, Any]) -> bytes:
+    """What the bot posts after every turn: the world map (`render_map`). The stock market
+    is its own picture, `render_market`."""
+    return render_map(view)
+
+
 def _cell(row: Mapping[str, Any], key: str) -> str:
     value = row.get(key)
     if not row.get("active"):
@@ -85,58 +95,73 @@ def _cell(row: Mapping[str, Any], key: str) -> str:
             return "not in play"
         if key not in ("corporation", "tier", "bank"):
             return "-"
-    if key == "shown_by":
-        return _ascii(", ".join(f"{s} {n}" for s, n in (value or {}).items())) or "-"
     if key == "size" and row.get("safe"):
         return f"{value} safe"
     if key in ("price", "dividend") and value is not None:
         return f"${int(value):,}"
-    return _ascii(str(value)) if value is not None else "-"
+    if key == "tower" and value:
+        return risk_map.SHORT.get(str(value), str(value))
+    if key == "ceo" and value:
+        return fit(str(value), CELL, MAX_NAME)
+    return str(value) if value is not None else "-"
 
 
 def market_image(view: Mapping[str, Any]) -> Image.Image:
-    """The stock market table as an image."""
+    """The stock market table as an image, as wide as its columns need."""
     rows: list[Mapping[str, Any]] = list(view.get("market") or [])
-    notes = _notes(view)
-    height = HEAD + ROW * (len(rows) + 1) + 16 + 26 * len(notes) + 16
-    img = Image.new("RGB", (WIDTH, height), PAPER)
-    draw = ImageDraw.Draw(img)
-    draw.rectangle([0, 0, WIDTH, HEAD], fill=HEADER_BG)
-    edition = view.get("edition", "")
-    draw.text((20, HEAD / 2), f"Stock market ({edition} edition)", font=_font(26),
-              fill=(255, 255, 255), anchor="lm")
-    y = HEAD + ROW / 2
-    for title, _key, x in COLUMNS:
-        draw.text((x, y), title, font=_font(16), fill=MUTED, anchor="lm")
-    draw.line([(0, HEAD + ROW), (WIDTH, HEAD + ROW)], fill=RULE, width=2)
+    widths = []
+    for title, key in COLUMNS:
+        cells = [length(_cell(r, key), CELL) for r in rows]
+        extra = SWATCH + 10 if key == "corporation" else 0
+        widths.append(max([length(title, HEAD)] + [c + extra for c in cells]) + PAD)
+    edition = str(view.get("edition", ""))
+    heading = f"Stock market ({edition} edition)" if edition else "Stock market"
+    width = int(max(700, 2 * PAD + sum(widths), length(heading, TITLE) + 2 * PAD))
+    notes = [line for note in _notes(view) for line in wrap(note, CELL, width - 2 * PAD)]
+    top = 60
+    height = top + ROW * (len(rows) + 1) + 14 + 28 * len(notes) + 14
+    img = Image.new("RGB", (width, height), PAPER)
+    pen = Pen(img)
+    draw = pen.draw
+    draw.rectangle([0, 0, width, top], fill=HEADER_BG)
+    pen.text((PAD, top / 2), heading, TITLE, WHITE, "lm")
+    xs = [PAD + sum(widths[:i]) for i in range(len(COLUMNS))]
+    y = top + ROW / 2
+    for (title, _key), x in zip(COLUMNS, xs, strict=True):
+        pen.text((x, y), title, HEAD, MUTED, "lm")
+    draw.line([(0, top + ROW), (width, top + ROW)], fill=RULE, width=2)
     for i, row in enumerate(rows):
-        y = HEAD + ROW * (i + 1) + ROW / 2
+        y = top + ROW * (i + 1) + ROW / 2
         active = bool(row.get("active"))
         ink = INK if active else INACTIVE
-        colour = _colour(row.get("colour"), i)
-        x0 = COLUMNS[0][2]
-        swatch = (x0, y - 11, x0 + 30, y + 11)
+        colour = seat_colour(row.get("colour"), i)
+        x0 = xs[0]
+        swatch = (x0, y - 13, x0 + SWATCH, y + 13)
         draw.rounded_rectangle(swatch, radius=5, fill=colour if active else (225, 225, 225),
                                outline=INK, width=1)
-        draw.text((x0 + 15, y + 1), _ascii(str(row.get("corporation", "?")))[:1],
-                  font=_font(15), fill=_ink_on(colour) if active else INACTIVE, anchor="mm")
-        for _title, key, x in COLUMNS:
-            text = _cell(row, key)
+        pen.text((x0 + SWATCH / 2, y), str(row.get("corporation", "?"))[:1], HEAD,
+                 ink_on(colour, INK) if active else INACTIVE, "mm")
+        for (_title, key), x in zip(COLUMNS, xs, strict=True):
             if key == "corporation":
-                draw.text((x + 40, y), text, font=_font(18), fill=ink, anchor="lm")
-            else:
-                draw.text((x, y), text, font=_font(18), fill=ink, anchor="lm")
-        draw.line([(0, y + ROW / 2), (WIDTH, y + ROW / 2)], fill=(232, 226, 212), width=1)
-    y = HEAD + ROW * (len(rows) + 1) + 16
+                x += SWATCH + 10
+            pen.text((x, y), _cell(row, key), CELL, ink, "lm")
+        draw.line([(0, y + ROW / 2), (width, y + ROW / 2)], fill=(232, 226, 212), width=1)
+    y = top + ROW * (len(rows) + 1) + 14
     for note in notes:
-        draw.text((20, y + 10), _ascii(note), font=_font(17), fill=INK, anchor="lm")
-        y += 26
+        pen.text((PAD, y + 14), note, CELL, INK, "lm")
+        y += 28
     return img
 
 
 def _notes(view: Mapping[str, Any]) -> list[str]:
-    """The lines under the table: turn, order, cards, the pending decision, the bell."""
+    """The lines under the table: shares shown, turn, order, cards, the pending decision,
+    the bell."""
     notes = []
+    shown = [f"{row.get('corporation')}: " + ", ".join(f"{s} {n}" for s, n in
+                                                       (row.get("shown_by") or {}).items())
+             for row in view.get("market") or [] if row.get("shown_by")]
+    if shown:
+        notes.append("Shares shown: " + "; ".join(shown) + ".")
     order = ", ".join(view.get("order") or [])
     notes.append(f"Turn {view.get('turn')} - {view.get('part')} phase. Order: {order}.")
     hands = view.get("hand_sizes") or {}
@@ -167,26 +192,4 @@ def _notes(view: Mapping[str, Any]) -> list[str]:
 
 def render_market(view: Mapping[str, Any]) -> bytes:
     """The stock market table alone, as PNG bytes."""
-    return _png(market_image(view))
-
-
-def render(view: Mapping[str, Any], *, market: bool = True) -> bytes:
-    """The map with the stock market table below it, as one PNG (1600 px wide).
-
-    `market` False gives the map alone (as `render_map`).
-    """
-    picture = Image.open(io.BytesIO(render_map(view)))
-    picture.load()
-    if not market:
-        return _png(picture)
-    table = market_image(view)
-    combined = Image.new("RGB", (WIDTH, picture.height + table.height), PAPER)
-    combined.paste(picture.convert("RGB"), (0, 0))
-    combined.paste(table, (0, picture.height))
-    return _png(combined)
-
-
-def _png(img: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    img.save(buffer, "PNG")
-    return buffer.getvalue()
+    return png(market_image(view))

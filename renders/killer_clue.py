@@ -4,54 +4,64 @@
 and secret passages; every corridor square with the label players type in `/clue go`
 (column letter, row number); the pawns in the suspects' colours with a text label; the
 weapons in their rooms (or carried beside a pawn); candles, locked doors, the Butler and
-Maid; and, beside the board, the suspects who have disappeared, died or left, the round,
-the cards played face up, the last Danger round's cards and the last roll. Everything
-coloured also carries a printed label.
+Maid. Below the board: the round, whose turn it is, the suspects who have disappeared,
+died or left, the cards played face up, the last Danger round's cards and the last roll.
+Everything coloured also carries a printed label. The picture is as wide as the board, so
+that a square's label is still 9 px tall when Discord shows it 550 px wide; the still board
+(cells, labels, walls, doors, passages, room names) is drawn once per process.
 """
 
 from __future__ import annotations
 
-import io
+from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.games.killer_clue import board
-from renders.text import Font, load_font, wrap
+from renders import palette
+from renders.encode import png
+from renders.text import Drawn, Pen, Style, min_size, recording, replay, wrap
 
 RGB = tuple[int, int, int]
 
 CELL = 38
-MARGIN = 28  # room for the coordinate labels
-PANEL_W = 500
+MARGIN = 30  # room for the coordinate labels
+BOARD_W = MARGIN + board.WIDTH * CELL + 8
+BOARD_H = MARGIN + board.HEIGHT * CELL + 8
+#: The smallest text: 9 px when the picture is shown 550 px wide.
+MIN = min_size(BOARD_W)
+TEXT = Style(MIN)
+BOLD = Style(MIN, bold=True)
+MID = Style(MIN + 2)
+HEADING = Style(MIN + 4, bold=True)
+TITLE = Style(MIN + 10, bold=True)
+
 BG: RGB = (30, 28, 34)
 CORRIDOR: RGB = (222, 205, 160)
 CORRIDOR_EDGE: RGB = (190, 172, 126)
-CORRIDOR_INK: RGB = (150, 132, 90)
+CORRIDOR_INK: RGB = (112, 94, 56)
 WALL: RGB = (52, 48, 56)
 CENTRE: RGB = (80, 60, 48)
 INK: RGB = (240, 236, 228)
 DARK_INK: RGB = (28, 26, 30)
-MUTED: RGB = (165, 160, 170)
+MUTED: RGB = (180, 175, 185)
 DOOR: RGB = (250, 220, 90)
-LOCK: RGB = (200, 50, 50)
+LOCK: RGB = palette.COLOURS["red"]
 CANDLE: RGB = (255, 190, 60)
-STAFF: RGB = (90, 170, 230)
-PANEL: RGB = (44, 41, 50)
+STAFF: RGB = palette.COLOURS["teal"]
+PANEL: RGB = (70, 66, 78)
 
 ROOM_FILL: dict[str, RGB] = {
     "Kitchen": (126, 150, 118), "Ballroom": (150, 120, 150), "Conservatory": (110, 150, 140),
     "Billiard Room": (96, 132, 100), "Library": (140, 112, 88), "Study": (120, 110, 150),
     "Hall": (150, 130, 100), "Lounge": (160, 104, 104), "Dining Room": (130, 120, 90),
 }
-PAWN: dict[str, RGB] = {"red": (200, 40, 40), "yellow": (230, 200, 40),
-                        "white": (245, 245, 245), "green": (40, 150, 70),
-                        "blue": (50, 90, 210), "purple": (130, 60, 160)}
+# The suspects' colours, colour-blind safe (renders.palette); each pawn also shows its letters.
+PAWN: dict[str, RGB] = {name: palette.COLOURS[name] for name in
+                        ("red", "yellow", "white", "green", "blue", "purple")}
 SHORT = {"Miss Scarlet": "Sc", "Col. Mustard": "Mu", "Mrs. White": "Wh", "Mr. Green": "Gr",
          "Mrs. Peacock": "Pe", "Prof. Plum": "Pl"}
-WEAPON_SHORT = {"Candlestick": "Candlestick", "Knife": "Knife", "Lead Pipe": "Lead Pipe",
-                "Revolver": "Revolver", "Rope": "Rope", "Wrench": "Wrench"}
-
 
 
 def _room_of(x: int, y: int) -> str | None:
@@ -96,89 +106,123 @@ def _xy(x: int, y: int) -> tuple[int, int]:
 
 
 def _contrast(colour: RGB) -> RGB:
-    return DARK_INK if sum(colour) > 400 else INK
+    return palette.ink_on(colour, DARK_INK, INK)
 
 
-def _pawn(draw: ImageDraw.ImageDraw, cx: int, cy: int, seat: str, colour: RGB,
-          font: Font, radius: int = 15) -> None:
-    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
-                 outline=DARK_INK, width=2)
-    draw.text((cx, cy), SHORT.get(seat, seat[:2]), fill=_contrast(colour), font=font,
-              anchor="mm")
+def _pawn(pen: Pen, cx: int, cy: int, seat: str, colour: RGB, radius: int = 16) -> None:
+    pen.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
+                     outline=DARK_INK, width=2)
+    pen.text((cx, cy), SHORT.get(seat, seat[:2]), BOLD, _contrast(colour), "mm")
 
+
+def _walls(pen: Pen, rooms: set[str] | None, colour: RGB, width: int) -> None:
+    """Every edge between a room's cell and anything else (all rooms, or those in `rooms`)."""
+    for y, row in enumerate(board.GRID):
+        for x, _ in enumerate(row):
+            room = _room_of(x, y)
+            if room is None or (rooms is not None and room not in rooms):
+                continue
+            x0, y0 = _xy(x, y)
+            x1, y1 = x0 + CELL - 1, y0 + CELL - 1
+            if _room_of(x, y - 1) != room:
+                pen.draw.line((x0, y0, x1, y0), fill=colour, width=width)
+            if _room_of(x, y + 1) != room:
+                pen.draw.line((x0, y1, x1, y1), fill=colour, width=width)
+            if _room_of(x - 1, y) != room:
+                pen.draw.line((x0, y0, x0, y1), fill=colour, width=width)
+            if _room_of(x + 1, y) != room:
+                pen.draw.line((x1, y0, x1, y1), fill=colour, width=width)
+
+
+@cache
+def _board(coordinates: bool) -> tuple[Image.Image, list[Drawn]]:
+    """The still board: cells, square labels, walls, doors, passages and room names; with
+    the texts drawn on it (for the record of text sizes)."""
+    image = Image.new("RGB", (BOARD_W, BOARD_H), BG)
+    pen = Pen(image)
+    draw = pen.draw
+    with recording() as drawn:
+        for x in range(board.WIDTH):
+            cx = MARGIN + x * CELL + CELL // 2
+            pen.text((cx, MARGIN // 2), board.COLUMNS[x], TEXT, MUTED, "mm")
+        for y in range(board.HEIGHT):
+            cy = MARGIN + y * CELL + CELL // 2
+            pen.text((MARGIN // 2, cy), str(y + 1), TEXT, MUTED, "mm")
+        for y, row in enumerate(board.GRID):
+            for x, ch in enumerate(row):
+                x0, y0 = _xy(x, y)
+                box = (x0, y0, x0 + CELL - 1, y0 + CELL - 1)
+                room = board.ROOM_LETTERS.get(ch.upper())
+                if room is not None:
+                    draw.rectangle(box, fill=ROOM_FILL[room])
+                elif ch == "X":
+                    draw.rectangle(box, fill=CENTRE)
+                elif board.walkable((x, y)):
+                    draw.rectangle(box, fill=CORRIDOR, outline=CORRIDOR_EDGE)
+                    if coordinates:
+                        pen.text((x0 + CELL // 2, y0 + CELL // 2), board.label((x, y)), TEXT,
+                                 CORRIDOR_INK, "mm")
+                else:
+                    draw.rectangle(box, fill=WALL)
+        _walls(pen, None, DARK_INK, 2)
+        for room, (bx0, by0, bx1, _by1) in BOXES.items():
+            x0, y0 = _xy(bx0, by0)
+            x1, _ = _xy(bx1 + 1, by0)
+            pen.text(((x0 + x1) // 2, y0 + 16), room.upper(), BOLD, INK, "mm")
+        for door in board.DOORS:
+            (x, y), (fx, fy) = door.cell, door.faces
+            x0, y0 = _xy(x, y)
+            if fx:
+                edge = x0 + (CELL - 4 if fx > 0 else 0)
+                draw.rectangle((edge, y0 + 6, edge + 4, y0 + CELL - 6), fill=DOOR)
+            else:
+                edge = y0 + (CELL - 4 if fy > 0 else 0)
+                draw.rectangle((x0 + 6, edge, x0 + CELL - 6, edge + 4), fill=DOOR)
+        for room, (px, py) in board.data()["passage_squares"].items():
+            x0, y0 = _xy(px, py)
+            draw.rectangle((x0 + 2, y0 + 2, x0 + CELL - 3, y0 + CELL - 3), outline=DOOR, width=2)
+            pen.text((x0 + CELL // 2, y0 + CELL // 2), "SP", BOLD, DOOR, "mm")
+            target = board.PASSAGES[room]
+            # Inside the room, away from the corridor squares' labels.
+            home = _room_of(px, py) or room
+            leftwards = _room_of(px - 1, py) == home
+            below = _room_of(px, py + 1) == home
+            ax = x0 + CELL - 2 if leftwards else x0 + 2
+            pen.text((ax, y0 + CELL + 2 if below else y0 - 2), f"to {target}", TEXT, INK,
+                     ("r" if leftwards else "l") + ("a" if below else "d"), stroke_width=2,
+                     stroke_fill=DARK_INK)
+    return image, drawn
 
 
 def render(view: dict[str, Any], *, coordinates: bool = True) -> bytes:
-    """A PNG of the mansion and the table, from `game.view(None)` only.
+    """A PNG of the mansion and, below it, the table; from `game.view(None)` only.
 
     `coordinates`: print each corridor square's label (for `/clue go to:`).
     """
-    board_w = MARGIN + board.WIDTH * CELL + 8
-    board_h = MARGIN + board.HEIGHT * CELL + 8
-    width = board_w + PANEL_W
-    height = max(board_h, 980)
-    image = Image.new("RGB", (width, height), BG)
-    draw = ImageDraw.Draw(image)
-    tiny, small, mid, big = load_font(10), load_font(13), load_font(16), load_font(22)
+    return png(picture(view, coordinates=coordinates))
+
+
+def picture(view: dict[str, Any], *, coordinates: bool = True) -> Image.Image:
+    """The mansion and the table as an RGB image."""
+    still, drawn = _board(bool(coordinates))
+    image = Image.new("RGB", (BOARD_W, BOARD_H + 1400), BG)
+    image.paste(still, (0, 0))
+    replay(drawn)
+    pen = Pen(image)
+    draw = pen.draw
     suspects: dict[str, dict[str, Any]] = view.get("suspects", {})
     weapons: dict[str, str | None] = view.get("weapons", {})
     candles = set(view.get("candles", []))
     locked = set(view.get("locked", []))
     staff: dict[str, str] = view.get("staff", {})
 
-    # Axis labels.
-    for x in range(board.WIDTH):
-        cx = MARGIN + x * CELL + CELL // 2
-        draw.text((cx, MARGIN // 2), board.COLUMNS[x], fill=MUTED, font=small, anchor="mm")
-    for y in range(board.HEIGHT):
-        cy = MARGIN + y * CELL + CELL // 2
-        draw.text((MARGIN // 2, cy), str(y + 1), fill=MUTED, font=small, anchor="mm")
-
-    # Cells.
-    for y, row in enumerate(board.GRID):
-        for x, ch in enumerate(row):
-            x0, y0 = _xy(x, y)
-            box = (x0, y0, x0 + CELL - 1, y0 + CELL - 1)
-            room = board.ROOM_LETTERS.get(ch.upper())
-            if room is not None:
-                draw.rectangle(box, fill=ROOM_FILL[room])
-            elif ch == "X":
-                draw.rectangle(box, fill=CENTRE)
-            elif board.walkable((x, y)):
-                draw.rectangle(box, fill=CORRIDOR, outline=CORRIDOR_EDGE)
-                if coordinates:
-                    draw.text((x0 + 3, y0 + 2), board.label((x, y)), fill=CORRIDOR_INK,
-                              font=tiny)
-            else:
-                draw.rectangle(box, fill=WALL)
-
-    # Room walls, along every edge between a room cell and anything else (red if locked).
-    for y, row in enumerate(board.GRID):
-        for x, _ in enumerate(row):
-            room = _room_of(x, y)
-            if room is None:
-                continue
-            colour, width_ = (LOCK, 5) if room in locked else (DARK_INK, 2)
-            x0, y0 = _xy(x, y)
-            x1, y1 = x0 + CELL - 1, y0 + CELL - 1
-            if _room_of(x, y - 1) != room:
-                draw.line((x0, y0, x1, y0), fill=colour, width=width_)
-            if _room_of(x, y + 1) != room:
-                draw.line((x0, y1, x1, y1), fill=colour, width=width_)
-            if _room_of(x - 1, y) != room:
-                draw.line((x0, y0, x0, y1), fill=colour, width=width_)
-            if _room_of(x + 1, y) != room:
-                draw.line((x1, y0, x1, y1), fill=colour, width=width_)
-
-    # Rooms: name, badges (locked, candles, Butler, Maid), weapons.
-    boxes = BOXES
-    for room, (bx0, by0, bx1, by1) in boxes.items():
+    _walls(pen, locked, LOCK, 5)
+    # Rooms: badges (locked, candles, Butler, Maid), weapons.
+    for room, (bx0, by0, bx1, by1) in BOXES.items():
         x0, y0 = _xy(bx0, by0)
-        x1, y1 = _xy(bx1 + 1, by1 + 1)
-        is_locked = room in locked
-        draw.text(((x0 + x1) // 2, y0 + 14), room.upper(), fill=INK, font=mid, anchor="mm")
+        _, y1 = _xy(bx1 + 1, by1 + 1)
         badges: list[tuple[str, RGB]] = []
-        if is_locked:
+        if room in locked:
             badges.append(("LOCKED", LOCK))
         if room in candles:
             badges.append(("CANDLES", CANDLE))
@@ -187,32 +231,16 @@ def render(view: dict[str, Any], *, coordinates: bool = True) -> bytes:
                 badges.append((name.upper(), STAFF))
         bx = x0 + 6
         for text, colour in badges:
-            w = int(draw.textlength(text, font=small)) + 10
-            draw.rounded_rectangle((bx, y0 + 26, bx + w, y0 + 44), radius=5, fill=colour)
-            draw.text((bx + 5, y0 + 35), text, fill=_contrast(colour), font=small, anchor="lm")
+            w = int(pen.length(text, BOLD)) + 10
+            draw.rounded_rectangle((bx, y0 + 30, bx + w, y0 + 52), radius=5, fill=colour)
+            pen.text((bx + 5, y0 + 41), text, BOLD, _contrast(colour), "lm")
             bx += w + 4
         held = [w for w, r in weapons.items() if r == room]
-        wy = y1 - 16 * len(held) - 6
+        wy = y1 - (MIN + 4) * len(held) - 6
         for weapon in held:
-            draw.text((x0 + 8, wy), f"[{WEAPON_SHORT.get(weapon, weapon)}]", fill=INK,
-                      font=small)
-            wy += 16
-    for door in board.DOORS:
-        (x, y), (fx, fy) = door.cell, door.faces
-        x0, y0 = _xy(x, y)
-        if fx:
-            edge = x0 + (CELL - 4 if fx > 0 else 0)
-            draw.rectangle((edge, y0 + 6, edge + 4, y0 + CELL - 6), fill=DOOR)
-        else:
-            edge = y0 + (CELL - 4 if fy > 0 else 0)
-            draw.rectangle((x0 + 6, edge, x0 + CELL - 6, edge + 4), fill=DOOR)
-    for room, (px, py) in board.data()["passage_squares"].items():
-        x0, y0 = _xy(px, py)
-        draw.rectangle((x0 + 2, y0 + 2, x0 + CELL - 3, y0 + CELL - 3), outline=DOOR, width=2)
-        draw.text((x0 + CELL // 2, y0 + CELL // 2), "SP", fill=DOOR, font=small, anchor="mm")
-        target = board.PASSAGES[room]
-        draw.text((x0 + CELL // 2, y0 + CELL + 2 if py < 12 else y0 - 12),
-                  f"to {target}", fill=INK, font=tiny, anchor="mt" if py < 12 else "mm")
+            pen.text((x0 + 8, wy), f"[{weapon}]", TEXT, INK, stroke_width=2,
+                     stroke_fill=DARK_INK)
+            wy += MIN + 4
 
     # Pawns: in corridors on their square, in rooms in a row under the room's name.
     in_room: dict[str, list[str]] = {}
@@ -228,95 +256,95 @@ def render(view: dict[str, Any], *, coordinates: bool = True) -> bytes:
         if square is None:
             continue
         x0, y0 = _xy(*square)
-        _pawn(draw, x0 + CELL // 2, y0 + CELL // 2, seat, colour, small)
+        _pawn(pen, x0 + CELL // 2, y0 + CELL // 2, seat, colour)
         if info.get("carrying"):
-            draw.text((x0 + CELL // 2, y0 + CELL + 1), info["carrying"], fill=INK, font=tiny,
-                      anchor="mt")
+            pen.text((x0 + CELL // 2, y0 + CELL + 1), info["carrying"], TEXT, INK, "ma",
+                     stroke_width=2, stroke_fill=DARK_INK)
     for room, seats in in_room.items():
-        bx0, by0, bx1, by1 = boxes[room]
+        bx0, by0, bx1, by1 = BOXES[room]
         x0, y0 = _xy(bx0, by0)
         x1, _ = _xy(bx1 + 1, by1)
-        cy = y0 + 66
+        cy = y0 + 76
         cx = x0 + 24
         for seat in seats:
             if cx > x1 - 20:
-                cx, cy = x0 + 24, cy + 36
+                cx, cy = x0 + 24, cy + 38
             colour = PAWN.get(suspects[seat].get("colour", ""), (128, 128, 128))
-            _pawn(draw, cx, cy, seat, colour, small)
-            cx += 36
+            _pawn(pen, cx, cy, seat, colour)
+            cx += 38
 
-    _panel(draw, view, board_w, height, (tiny, small, mid, big))
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    bottom = _panel(pen, view, BOARD_H)
+    return image.crop((0, 0, BOARD_W, bottom))
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, height: int,
-           fonts: tuple[Font, Font, Font, Font]) -> None:
-    tiny, small, mid, big = fonts
-    x0, x1 = left + 8, left + PANEL_W - 12
-    draw.rounded_rectangle((x0, 8, x1, height - 8), radius=10, fill=PANEL)
-    x = x0 + 14
-    y = 22
-    draw.text((x, y), "KILLER CLUE", fill=INK, font=big)
-    y += 32
+def _panel(pen: Pen, view: dict[str, Any], top: int) -> int:
+    """The table below the board, in two columns; returns the picture's bottom."""
+    draw = pen.draw
+    half = BOARD_W // 2
+    left, right = MARGIN, half + 10
+    column = half - MARGIN - 20
+    draw.line((MARGIN, top + 4, BOARD_W - 8, top + 4), fill=PANEL, width=3)
+
+    def lines(x: int, y: int, text: str, style: Style, fill: RGB, step: int) -> int:
+        for line in wrap(text, style, column):
+            pen.text((x, y), line, style, fill)
+            y += step
+        return y
+
+    # Left: the round, whose turn, who is awaited; then the suspects.
+    y = top + 18
+    pen.text((left, y), "KILLER CLUE", TITLE, INK)
+    y += 40
     round_name = view.get("round", "")
     second = "second " if view.get("second_round") and round_name != "investigation" else ""
     status = "Game over" if view.get("finished") else \
         f"Turn {view.get('turn', '?')}: {second}{round_name} round"
-    draw.text((x, y), status, fill=INK, font=mid)
-    y += 22
+    y = lines(left, y, status, HEADING, INK, 28)
     if view.get("current"):
-        draw.text((x, y), f"Turn of: {view['current']}", fill=MUTED, font=small)
-        y += 18
+        y = lines(left, y, f"Turn of: {view['current']}", MID, INK, 24)
     awaiting = view.get("awaiting") or []
     if awaiting:
-        for line in wrap(draw, "Waiting for: " + ", ".join(awaiting), small, x1 - x - 10):
-            draw.text((x, y), line, fill=MUTED, font=small)
-            y += 17
-    first = view.get("first_player")
-    if first:
-        draw.text((x, y), f"Moves first: {first}", fill=MUTED, font=small)
-        y += 17
+        y = lines(left, y, "Waiting for: " + ", ".join(awaiting), MID, MUTED, 24)
+    if view.get("first_player"):
+        y = lines(left, y, f"Moves first: {view['first_player']}", TEXT, MUTED, 22)
     roll = view.get("last_roll")
     if roll:
         dice = roll.get("dice", [])
-        draw.text((x, y), f"Last roll: {roll.get('seat')} {'+'.join(map(str, dice))} = "
-                  f"{sum(dice)}", fill=MUTED, font=small)
-        y += 17
-    y += 10
-
-    draw.text((x, y), "SUSPECTS", fill=INK, font=mid)
-    y += 24
+        y = lines(left, y, f"Last roll: {roll.get('seat')} {'+'.join(map(str, dice))} = "
+                  f"{sum(dice)}", TEXT, MUTED, 22)
+    y += 12
+    pen.text((left, y), "SUSPECTS", HEADING, INK)
+    y += 30
     labels = {"playing": "", "missing": "DISAPPEARED (beside the board)",
               "dead": "MURDERED", "out": "OUT (wrong accusation)"}
     for seat, info in view.get("suspects", {}).items():
         colour = PAWN.get(info.get("colour", ""), (128, 128, 128))
-        _pawn(draw, x + 14, y + 12, seat, colour, small, radius=12)
+        _pawn(pen, left + 16, y + 16, seat, colour)
         state = info.get("status", "playing")
         where = info.get("location")
-        text = seat
-        if state == "playing" and where:
-            text += f" - {where}"
-        draw.text((x + 34, y + 3), text, fill=INK, font=small)
+        text = seat + (f" - {where}" if state == "playing" and where else "")
+        pen.text((left + 42, y), text, MID, INK)
         extra = labels.get(state, state)
         if info.get("carrying"):
             extra = (extra + " " if extra else "") + f"carrying the {info['carrying']}"
         extra = (extra + " " if extra else "") + f"({info.get('clue_cards', 0)} Clue cards)"
-        draw.text((x + 34, y + 18), extra, fill=LOCK if state == "dead" else MUTED, font=tiny)
+        y += 24
+        for line in wrap(extra, TEXT, column - 42):
+            pen.text((left + 42, y), line, TEXT, LOCK if state == "dead" else MUTED)
+            y += 21
         if state == "dead":
-            draw.line((x + 2, y + 2, x + 26, y + 22), fill=LOCK, width=3)
-            draw.line((x + 26, y + 2, x + 2, y + 22), fill=LOCK, width=3)
-        y += 34
+            draw.line((left + 2, y - 43, left + 30, y - 15), fill=LOCK, width=3)
+            draw.line((left + 30, y - 43, left + 2, y - 15), fill=LOCK, width=3)
+        y += 8
     if view.get("unplayed"):
-        draw.text((x, y), "Not played: " + ", ".join(view["unplayed"]), fill=MUTED, font=tiny)
-        y += 16
-    y += 8
+        y = lines(left, y, "Not played: " + ", ".join(view["unplayed"]), TEXT, MUTED, 22)
+    bottom = y
 
+    # Right: weapons carried, effects, cards played, the Danger round, the draw pile.
+    y = top + 22
     carried = [w for w, r in view.get("weapons", {}).items() if r is None]
     if carried:
-        draw.text((x, y), "Carried: " + ", ".join(carried), fill=MUTED, font=small)
-        y += 20
+        y = lines(right, y, "Carried: " + ", ".join(carried), MID, INK, 24)
     effects = []
     if view.get("distracted"):
         effects.append("Distracted: " + ", ".join(view["distracted"]))
@@ -325,40 +353,32 @@ def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], left: int, height: i
     if view.get("moves_first"):
         effects.append(f"Moves first next turn: {view['moves_first']}")
     for line in effects:
-        for part in wrap(draw, line, small, x1 - x - 10):
-            draw.text((x, y), part, fill=INK, font=small)
-            y += 17
+        y = lines(right, y, line, MID, INK, 24)
     played = view.get("intrigue_played", [])
     if played:
-        y += 6
-        draw.text((x, y), "INTRIGUE CARDS PLAYED", fill=INK, font=mid)
-        y += 22
+        y += 8
+        pen.text((right, y), "INTRIGUE CARDS PLAYED", HEADING, INK)
+        y += 30
         for item in played[-10:]:
-            draw.text((x, y), f"{item['seat']}: {item['card']}", fill=MUTED, font=small)
-            y += 17
+            y = lines(right, y, f"{item['seat']}: {item['card']}", TEXT, MUTED, 22)
+    round_name = view.get("round", "")
     if view.get("danger_played") and round_name == "danger":
-        y += 6
-        for line in wrap(draw, "Face down: " + ", ".join(view["danger_played"]), small,
-                          x1 - x - 10):
-            draw.text((x, y), line, fill=MUTED, font=small)
-            y += 17
+        y += 8
+        y = lines(right, y, "Face down: " + ", ".join(view["danger_played"]), TEXT, MUTED, 22)
     revealed = view.get("revealed", [])
     if revealed:
-        y += 6
-        draw.text((x, y), "LAST DANGER ROUND (shuffled)", fill=INK, font=mid)
-        y += 22
+        y += 8
+        pen.text((right, y), "LAST DANGER ROUND (shuffled)", HEADING, INK)
+        y += 30
         for card in revealed:
-            draw.text((x, y), card, fill=MUTED, font=small)
-            y += 17
-    draw.text((x, y + 8), f"Draw pile: {view.get('draw_pile', 0)} cards", fill=MUTED,
-              font=small)
-    y += 30
+            y = lines(right, y, card, TEXT, MUTED, 22)
+    y += 8
+    y = lines(right, y, f"Draw pile: {view.get('draw_pile', 0)} cards", MID, MUTED, 24)
     if view.get("killer"):
         cf = view.get("case_file") or {}
-        text = (f"The killer was {view['killer']}: {cf.get('suspect')}, in the "
-                f"{cf.get('room')}, with the {cf.get('weapon')}.")
-        for line in wrap(draw, text, mid, x1 - x - 10):
-            draw.text((x, y), line, fill=CANDLE, font=mid)
-            y += 22
+        y += 8
+        y = lines(right, y, f"The killer was {view['killer']}: {cf.get('suspect')}, in the "
+                  f"{cf.get('room')}, with the {cf.get('weapon')}.", HEADING, CANDLE, 28)
         if view.get("winners"):
-            draw.text((x, y), "Winner: " + ", ".join(view["winners"]), fill=CANDLE, font=mid)
+            y = lines(right, y, "Winner: " + ", ".join(view["winners"]), HEADING, CANDLE, 28)
+    return max(bottom, y) + 16

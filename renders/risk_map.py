@@ -19,26 +19,27 @@ borders, sea lanes and continents come from `engine.risk`. The still background
 
 from __future__ import annotations
 
-import io
-import unicodedata
 from collections import Counter
 from collections.abc import Collection, Mapping
 from functools import cache
 from itertools import combinations
 from typing import Any
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engine.risk.map import RiskMap, classic_map
+from renders import palette
+from renders.encode import png
+from renders.text import Drawn, Pen, Style, fit, min_size, recording, replay
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
 WIDTH = 1600
-HEADER = 56
+HEADER = 64
 MAP_HEIGHT = 860
-LEGEND_HEIGHT = 150
+LEGEND_ROW = 42
+LEGEND_HEIGHT = 60 + 5 * LEGEND_ROW
 HEIGHT = HEADER + MAP_HEIGHT + LEGEND_HEIGHT
 SUPERSAMPLE = 2
 
@@ -80,92 +81,59 @@ SHORT: dict[str, str] = {
     "Eastern United States": "Eastern US", "Northern Europe": "N. Europe",
     "Western Europe": "W. Europe", "Southern Europe": "S. Europe",
     "Western Australia": "W. Australia", "Eastern Australia": "E. Australia",
+    "Great Britain": "G. Britain", "South Africa": "S. Africa",
 }
 # Territories whose name goes above the node rather than below it.
-NAME_ABOVE = frozenset({"Greenland", "Yakutsk", "Scandinavia", "Kamchatka", "Siberia"})
+NAME_ABOVE = frozenset({"Greenland", "Yakutsk", "Scandinavia", "Siberia"})
 
 # Continent: (fill, edge, label position on the map area).
 CONTINENTS: dict[str, tuple[RGB, RGB, tuple[int, int]]] = {
-    "North America": ((243, 222, 160), (176, 140, 50), (40, 500)),
-    "South America": ((240, 186, 160), (170, 90, 60), (120, 760)),
-    "Europe": ((190, 203, 238), (80, 100, 170), (670, 20)),
+    "North America": ((243, 222, 160), (176, 140, 50), (20, 8)),
+    "South America": ((240, 186, 160), (170, 90, 60), (20, 700)),
+    "Europe": ((190, 203, 238), (80, 100, 170), (860, 10)),
     "Africa": ((232, 198, 156), (150, 100, 50), (1010, 640)),
     "Asia": ((190, 224, 176), (70, 130, 60), (1390, 420)),
-    "Australia": ((218, 186, 230), (120, 70, 140), (1150, 820)),
+    "Australia": ((218, 186, 230), (120, 70, 140), (1030, 822)),
 }
 
-# Player colours by name; players given by index take them in this order.
-PALETTE: dict[str, RGB] = {
-    "red": (214, 39, 40), "blue": (31, 95, 191), "green": (44, 160, 44),
-    "yellow": (242, 208, 34), "purple": (142, 68, 173), "orange": (242, 142, 28),
-    "black": (43, 43, 43), "pink": (240, 110, 170), "teal": (23, 162, 162),
-    "brown": (140, 86, 75), "grey": (140, 140, 140), "gray": (140, 140, 140),
-    "white": (248, 248, 248), "cyan": (60, 200, 230), "lime": (150, 210, 50),
-    "navy": (20, 40, 110), "maroon": (120, 20, 40), "olive": (128, 128, 0),
-}
-ORDER = ("red", "blue", "green", "yellow", "purple", "orange", "black", "pink", "teal",
-         "brown", "cyan", "lime")
-# Colours for owners that are not players (neutrals, Mom & Pops).
-EXTRA: tuple[RGB, ...] = ((120, 120, 120), (90, 90, 90), (170, 170, 170), (60, 60, 60))
+# Owners that are seats take their colour from `renders.palette` (colour-blind safe);
+# owners that are not seats (neutrals, Mom & Pops) get its greys.
+PALETTE = palette.COLOURS
+EXTRA = palette.NEUTRALS
 
 MARKERS: dict[str, str] = {
     "tower": "corporate tower", "mompop": "Mom & Pop", "neutral": "neutral",
     "rebel": "rebels", "mutant": "mutants", "blocked": "blocked",
 }
 
-
-@cache
-def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
-
-
-_PUNCTUATION = str.maketrans({"\u2014": "-", "\u2013": "-", "\u2018": "'", "\u2019": "'",
-                              "\u201c": '"', "\u201d": '"', "\u2026": "...", "\u00d7": "x"})
+# Text sizes: everything a player reads is at least `min_size(WIDTH)` px (9 px at 550 wide).
+TEXT = Style(min_size(WIDTH))
+BOLD = Style(min_size(WIDTH), bold=True)
+TITLE = Style(min_size(WIDTH) + 7, bold=True)
+SMALL = Style(15)  # letters inside icons, which the legend explains
 
 
-def _ascii(text: str) -> str:
-    """The bundled font has ASCII only: drop accents, replace the rest."""
-    plain = unicodedata.normalize("NFKD", text.translate(_PUNCTUATION))
-    plain = plain.encode("ascii", "ignore").decode()
-    return "".join(c if 32 <= ord(c) < 127 else "?" for c in plain) or "?"
+def _colour(value: Any, index: int) -> RGB:
+    return palette.seat_colour(value, index)
 
 
 def _ink_on(colour: RGB) -> RGB:
     """Black or white, whichever reads better on `colour`."""
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
+    return palette.ink_on(colour, INK)
 
 
 def _darker(colour: RGB, factor: float = 0.6) -> RGB:
     return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
 
 
-def _colour(value: Any, index: int) -> RGB:
-    if isinstance(value, bool):
-        value = index
-    if isinstance(value, int):
-        return PALETTE[ORDER[value % len(ORDER)]]
-    if isinstance(value, str):
-        name = value.strip().lower()
-        if name in PALETTE:
-            return PALETTE[name]
-        try:
-            rgb = ImageColor.getrgb(value.strip())
-            return (rgb[0], rgb[1], rgb[2])
-        except ValueError:
-            pass
-    return PALETTE[ORDER[index % len(ORDER)]]
-
-
 def _tags(names: list[str]) -> dict[str, str]:
     """Short unique tags: initials of several words ("Mom & Pop" -> "MP"), else the
     first letter, or as many letters as it takes to tell names with that letter apart
-    (Zoe, Zed, Zara -> Zo, Ze, Za)."""
+    (Zoe, Zed, Zara -> Zo, Ze, Za). Any script: 李明 -> 李, Émile -> É."""
 
     def options(name: str) -> list[str]:
-        plain = _ascii(name)
-        words = [w for w in plain.replace("&", " ").split() if w[:1].isalnum()]
-        compact = "".join(c for c in plain if c.isalnum()) or "P"
+        words = [w for w in name.replace("&", " ").split() if w[:1].isalnum()]
+        compact = "".join(c for c in name if c.isalnum()) or name.strip()[:1] or "P"
         found = ["".join(w[0] for w in words[:3]).upper()] if len(words) > 1 else []
         return found + [compact[:1].upper(), compact[:2].capitalize(), compact[:3].capitalize()]
 
@@ -221,8 +189,9 @@ def _wrap_lane(a: Point, b: Point) -> tuple[Point, Point] | None:
 
 
 @cache
-def _background(map_name: str) -> Image.Image:
-    """Sea, continents, borders and continent names: drawn once, supersampled."""
+def _background(map_name: str) -> tuple[Image.Image, list[Drawn]]:
+    """Sea, continents, borders and continent names: drawn once, supersampled; with the
+    texts drawn on it (for the record of text sizes)."""
     risk_map = _map(map_name)
     k = SUPERSAMPLE
     img = Image.new("RGB", (WIDTH * k, MAP_HEIGHT * k), SEA)
@@ -268,27 +237,27 @@ def _background(map_name: str) -> Image.Image:
             _dashed(draw, at(a), at(b), SEA_LANE, 3 * k, 10 * k, 7 * k)
         else:
             draw.line([at(a), at(b)], fill=LAND_BORDER, width=3 * k)
-    img = img.resize((WIDTH, MAP_HEIGHT), Image.Resampling.LANCZOS)
-    draw = ImageDraw.Draw(img)
-    for continent in risk_map.continents:
-        _, edge, (x, y) = CONTINENTS.get(continent, ((0, 0, 0), (0, 0, 0), (0, 0)))
-        text = f"{continent.upper()}  +{risk_map.bonus(continent)}"
-        draw.text((x, y), text, font=_font(18), fill=_darker(edge, 0.8),
-                  stroke_width=3, stroke_fill=(255, 255, 255))
-    # The lane across the map's edge says where it goes.
-    for border in risk_map.sea_lanes:
-        a, b = sorted(border)
-        wrap = _wrap_lane(LAYOUT[a], LAYOUT[b])
-        if wrap is not None:
-            left, right = sorted((a, b), key=lambda t: LAYOUT[t][0])
-            (lx, ly), (rx, ry) = wrap
-            font = _font(14)
-            draw.text((lx + 6, ly - 22), f"to {SHORT.get(right, right)}", font=font,
-                      fill=SEA_LANE, stroke_width=2, stroke_fill=(255, 255, 255))
-            label = f"to {SHORT.get(left, left)}"
-            draw.text((rx - 6 - draw.textlength(label, font=font), ry - 22), label,
-                      font=font, fill=SEA_LANE, stroke_width=2, stroke_fill=(255, 255, 255))
-    return img
+    # A box filter: smooth edges with few distinct shades, so the palette PNG stays small.
+    img = img.reduce(k)
+    pen = Pen(img)
+    white = (255, 255, 255)
+    with recording() as drawn:
+        for continent in risk_map.continents:
+            _, edge, (x, y) = CONTINENTS.get(continent, ((0, 0, 0), (0, 0, 0), (0, 0)))
+            text = f"{continent.upper()}  +{risk_map.bonus(continent)}"
+            pen.text((x, y), text, BOLD, _darker(edge, 0.75), stroke_width=3, stroke_fill=white)
+        # The lane across the map's edge says where it goes.
+        for border in risk_map.sea_lanes:
+            a, b = sorted(border)
+            wrap = _wrap_lane(LAYOUT[a], LAYOUT[b])
+            if wrap is not None:
+                left, right = sorted((a, b), key=lambda t: LAYOUT[t][0])
+                (lx, ly), (rx, ry) = wrap
+                pen.text((lx + 6, ly - 8), f"to {SHORT.get(right, right)}", TEXT, SEA_LANE,
+                         "ls", stroke_width=3, stroke_fill=white)
+                pen.text((rx - 6, ry - 8), f"to {SHORT.get(left, left)}", TEXT, SEA_LANE,
+                         "rs", stroke_width=3, stroke_fill=white)
+    return img, drawn
 
 
 @cache
@@ -301,8 +270,9 @@ def _map(name: str) -> RiskMap:
 # ----- markers -------------------------------------------------------------------
 
 
-def _marker(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float) -> None:
+def _marker(pen: Pen, kind: str, x: float, y: float) -> None:
     """A 22 px icon centred on (x, y)."""
+    draw = pen.draw
     r = 11
     box = [x - r, y - r, x + r, y + r]
     white = (255, 255, 255)
@@ -320,8 +290,9 @@ def _marker(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float) -> None:
         draw.ellipse(box, fill=BLOCKED, outline=white, width=2)
         draw.rectangle([x - 7, y - 2, x + 7, y + 2], fill=white)
     else:
-        letter, shape_fill = {"neutral": ("N", (150, 150, 150)), "rebel": ("R", (190, 40, 40)),
-                              "mutant": ("M", (60, 150, 60))}.get(kind, ("?", (90, 90, 90)))
+        letter, shape_fill = {"neutral": ("N", (120, 120, 120)),
+                              "rebel": ("R", palette.COLOURS["red"]),
+                              "mutant": ("M", palette.COLOURS["blue"])}.get(kind, ("?", (90, 90, 90)))
         if kind == "rebel":
             draw.rectangle(box, fill=shape_fill, outline=white, width=2)
         elif kind == "mutant":
@@ -329,20 +300,20 @@ def _marker(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float) -> None:
                          fill=shape_fill, outline=white)
         else:
             draw.ellipse(box, fill=shape_fill, outline=white, width=2)
-        draw.text((x, y + 1), letter, font=_font(14), fill=white, anchor="mm")
+        pen.text((x, y + 1), letter, SMALL, white, "mm", needed=False)
 
 
 # ----- the picture ---------------------------------------------------------------
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, tag: str, colour: RGB,
+def _chip(pen: Pen, x: float, y: float, tag: str, colour: RGB,
           armies: int | None) -> tuple[float, float, float, float]:
     """The owner's tag on its colour beside the army count; returns the chip's box."""
-    tag_font, count_font = _font(15), _font(18)
-    tag_w = max(24.0, draw.textlength(tag, font=tag_font) + 10)
+    draw = pen.draw
+    tag_w = max(34.0, pen.length(tag, BOLD) + 12)
     count = "" if armies is None else str(armies)
-    count_w = max(26.0, draw.textlength(count, font=count_font) + 12) if count else 0.0
-    h = 28
+    count_w = max(34.0, pen.length(count, BOLD) + 14) if count else 0.0
+    h = 38
     left = x - (tag_w + count_w) / 2
     box = (left, y - h / 2, left + tag_w + count_w, y + h / 2)
     if count_w:
@@ -350,12 +321,11 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, tag: str, colour: RGB,
         draw.rounded_rectangle((box[0], box[1], left + tag_w, box[3]), radius=7, fill=colour,
                                corners=(True, False, False, True))
         draw.line([(left + tag_w, box[1]), (left + tag_w, box[3])], fill=INK, width=2)
-        draw.text((left + tag_w + count_w / 2, y + 1), count, font=count_font, fill=INK,
-                  anchor="mm")
+        pen.text((left + tag_w + count_w / 2, y), count, BOLD, INK, "mm")
     else:
         draw.rounded_rectangle(box, radius=7, fill=colour)
     draw.rounded_rectangle(box, radius=7, outline=INK, width=2)
-    draw.text((left + tag_w / 2, y + 1), tag, font=tag_font, fill=_ink_on(colour), anchor="mm")
+    pen.text((left + tag_w / 2, y), tag, BOLD, _ink_on(colour), "mm")
     return box
 
 
@@ -366,6 +336,12 @@ def render(view: Mapping[str, Any], *, highlight: Collection[str] = (),
     `highlight` rings territories (an attack's source and target, say); `legend`
     False leaves the legend strip off.
     """
+    return png(picture(view, highlight=highlight, legend=legend, map_name=map_name))
+
+
+def picture(view: Mapping[str, Any], *, highlight: Collection[str] = (),
+            legend: bool = True, map_name: str = "classic") -> Image.Image:
+    """The map as an RGB image (for renders that add to it before the one encode)."""
     risk_map = _map(map_name)
     territories: Mapping[str, Mapping[str, Any]] = view.get("territories") or {}
     players: Mapping[str, Any] = view.get("players") or {}
@@ -377,13 +353,16 @@ def render(view: Mapping[str, Any], *, highlight: Collection[str] = (),
         colours[other] = EXTRA[i % len(EXTRA)]
     tags = _tags(names + others)
 
-    height = HEADER + MAP_HEIGHT + (LEGEND_HEIGHT if legend else 0)
+    height = HEADER + MAP_HEIGHT + (_legend_height(len(names + others)) if legend else 0)
     img = Image.new("RGB", (WIDTH, height), LEGEND_BG)
-    img.paste(_background(map_name), (0, HEADER))
-    draw = ImageDraw.Draw(img)
+    background, drawn = _background(map_name)
+    img.paste(background, (0, HEADER))
+    replay(drawn)
+    pen = Pen(img)
+    draw = pen.draw
     draw.rectangle([0, 0, WIDTH, HEADER], fill=HEADER_BG)
-    title = _ascii(str(view.get("title") or "RISK"))
-    draw.text((20, HEADER / 2), title, font=_font(28), fill=(255, 255, 255), anchor="lm")
+    title = str(view.get("title") or "RISK")
+    pen.text((20, HEADER / 2), title, TITLE, (255, 255, 255), "lm")
 
     wanted = set(highlight)
     for name in risk_map.territories:
@@ -394,79 +373,81 @@ def render(view: Mapping[str, Any], *, highlight: Collection[str] = (),
         armies = info.get("armies")
         markers = [str(m) for m in info.get("markers") or ()]
         if name in wanted:
-            draw.ellipse([x - 40, y - 40, x + 40, y + 40], outline=HIGHLIGHT, width=5)
+            draw.ellipse([x - 46, y - 46, x + 46, y + 46], outline=HIGHLIGHT, width=6)
         if owner is None and not armies:
-            draw.ellipse([x - 9, y - 9, x + 9, y + 9], fill=EMPTY, outline=INK, width=2)
-            box = (x - 9.0, y - 9.0, x + 9.0, y + 9.0)
+            draw.ellipse([x - 10, y - 10, x + 10, y + 10], fill=EMPTY, outline=INK, width=2)
+            box = (x - 10.0, y - 10.0, x + 10.0, y + 10.0)
         else:
             key = str(owner) if owner is not None else ""
-            box = _chip(draw, x, y, tags.get(key, "-"), colours.get(key, EMPTY),
+            box = _chip(pen, x, y, tags.get(key, "-"), colours.get(key, EMPTY),
                         int(armies) if armies is not None else None)
         if "blocked" in markers:
             draw.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4),
                                    radius=10, outline=BLOCKED, width=3)
         label = SHORT.get(name, name)
-        font = _font(15)
         if name in NAME_ABOVE:
-            ly, anchor = box[1] - 3, "md"
+            ly, anchor = box[1] - 2, "md"
         else:
-            ly, anchor = box[3] + 2, "ma"
-        draw.text((x, ly), label, font=font, fill=INK, anchor=anchor,
-                  stroke_width=3, stroke_fill=(255, 255, 255))
+            ly, anchor = box[3] + 1, "ma"
+        pen.text((x, ly), label, TEXT, INK, anchor, stroke_width=3, stroke_fill=(255, 255, 255))
         shown = [m for m in markers if m in MARKERS] + [m for m in markers if m not in MARKERS]
         mx = box[2] + 15
         for m in shown:
-            _marker(draw, m, mx, y)
+            _marker(pen, m, mx, y)
             mx += 25
 
     if legend:
-        _legend(draw, height - LEGEND_HEIGHT, names + others, tags, colours, territories)
-    buffer = io.BytesIO()
-    img.save(buffer, "PNG")
-    return buffer.getvalue()
+        _legend(pen, HEADER + MAP_HEIGHT, names + others, tags, colours, territories)
+    return img
 
 
-def _legend(draw: ImageDraw.ImageDraw, top: int, owners: list[str], tags: dict[str, str],
+def _legend_height(owners: int) -> int:
+    return 60 + max(5, -(-min(owners, 12) // 2)) * LEGEND_ROW
+
+
+def _legend(pen: Pen, top: int, owners: list[str], tags: dict[str, str],
             colours: dict[str, RGB], territories: Mapping[str, Mapping[str, Any]]) -> None:
+    """Owners (tag, name, territories and armies) on the left, the key on the right."""
+    draw = pen.draw
     draw.line([(0, top), (WIDTH, top)], fill=(180, 170, 150), width=2)
-    font, small = _font(16), _font(14)
     held: dict[str, tuple[int, int]] = {}
     for info in territories.values():
         owner = info.get("owner")
         if owner is not None:
             count, armies = held.get(str(owner), (0, 0))
             held[str(owner)] = (count + 1, armies + int(info.get("armies") or 0))
-    # Owners: two columns of chips on the left, three rows each.
     x0, y0 = 20, top + 12
-    draw.text((x0, y0), "OWNERS", font=small, fill=MUTED)
+    pen.text((x0, y0), "OWNERS", BOLD, MUTED)
+    first = y0 + 36 + LEGEND_ROW // 2
     if not owners:
-        draw.text((x0, y0 + 34), "nobody yet", font=font, fill=MUTED, anchor="lm")
+        pen.text((x0, first), "nobody yet", TEXT, MUTED, "lm")
+    rows = max(5, -(-min(len(owners), 12) // 2))
     for i, owner in enumerate(owners[:12]):
-        col, row = divmod(i, 4)
-        x, y = x0 + col * 330, y0 + 20 + row * 29 + 14
+        col, row = divmod(i, rows)
+        x, y = x0 + col * 520, first + row * LEGEND_ROW
         count, armies = held.get(owner, (0, 0))
-        box = _chip(draw, x + 22, y, tags[owner], colours[owner], None)
-        text = f"{_ascii(owner)}: {count} terr., {armies} armies"
-        draw.text((box[2] + 8, y), text, font=font, fill=INK, anchor="lm")
+        box = _chip(pen, x + 24, y, tags[owner], colours[owner], None)
+        text = f"{owner}: {count} terr., {armies} armies"
+        pen.text((box[2] + 10, y), fit(text, TEXT, 470 - (box[2] - x)), TEXT, INK, "lm")
     if len(owners) > 12:
-        draw.text((x0, top + LEGEND_HEIGHT - 18), f"and {len(owners) - 12} more", font=small,
-                  fill=MUTED)
-    # Keys: markers, empty territories, borders.
-    kx = 1010
-    draw.text((kx, y0), "KEY", font=small, fill=MUTED)
+        pen.text((x0 + 1040, y0), f"and {len(owners) - 12} more", TEXT, MUTED, "ra")
+    # The key: markers, empty territories, borders, lanes, highlights.
+    kx = 1080
+    pen.text((kx, y0), "KEY", BOLD, MUTED)
     items: list[tuple[str, str]] = [(k, v) for k, v in MARKERS.items()]
+    items += [("empty", "empty"), ("border", "border"), ("lane", "sea lane"),
+              ("highlight", "highlighted")]
     for i, (kind, text) in enumerate(items):
-        col, row = divmod(i, 4)
-        x, y = kx + 12 + col * 190, y0 + 34 + row * 29
-        _marker(draw, kind, x, y)
-        draw.text((x + 20, y), text, font=font, fill=INK, anchor="lm")
-    x, y = kx + 12 + 190, y0 + 34 + 2 * 29
-    draw.ellipse([x - 8, y - 8, x + 8, y + 8], fill=EMPTY, outline=INK, width=2)
-    draw.text((x + 20, y), "empty", font=font, fill=INK, anchor="lm")
-    x, y = kx + 2 * 190, y0 + 34
-    draw.line([(x, y), (x + 34, y)], fill=LAND_BORDER, width=3)
-    draw.text((x + 42, y), "border", font=font, fill=INK, anchor="lm")
-    _dashed(draw, (x, y + 29), (x + 34, y + 29), SEA_LANE, 3, 10, 7)
-    draw.text((x + 42, y + 29), "sea lane", font=font, fill=INK, anchor="lm")
-    draw.ellipse([x + 5, y + 58 - 12, x + 29, y + 58 + 12], outline=HIGHLIGHT, width=4)
-    draw.text((x + 42, y + 58), "highlighted", font=font, fill=INK, anchor="lm")
+        col, row = divmod(i, 5)
+        x, y = kx + 14 + col * 265, first + row * LEGEND_ROW
+        if kind in MARKERS:
+            _marker(pen, kind, x, y)
+        elif kind == "empty":
+            draw.ellipse([x - 9, y - 9, x + 9, y + 9], fill=EMPTY, outline=INK, width=2)
+        elif kind == "border":
+            draw.line([(x - 12, y), (x + 14, y)], fill=LAND_BORDER, width=3)
+        elif kind == "lane":
+            _dashed(draw, (x - 12, y), (x + 14, y), SEA_LANE, 3, 8, 5)
+        else:
+            draw.ellipse([x - 13, y - 13, x + 13, y + 13], outline=HIGHLIGHT, width=4)
+        pen.text((x + 24, y), text, TEXT, INK, "lm")

@@ -81,12 +81,6 @@ def test_render_is_a_pure_function_of_the_public_view() -> None:
         assert render(game.view(seat)) == render(view)
 
 
-@pytest.mark.parametrize("width", [600, 1000, 1600, 4000])
-def test_render_width_is_clamped(width: int) -> None:
-    image = picture(scenes()[0][1].view(None), width=width)
-    assert 1000 <= image.width <= 1600
-
-
 def test_render_after_the_draw_is_what_the_bot_posts() -> None:
     """render_on names the draw's event kind."""
     game = engine.new_game(V, ["Ann", "Bo"], seed="post")

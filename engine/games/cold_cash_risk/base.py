@@ -44,6 +44,9 @@ STAGES = (START, PLACE, RESULT, MERGING, ACTION, SELLING, MEETING, ATTACKING, FR
           DONE, EARNINGS)
 WILD_PREFIX = "Wild"
 STANDARD, SHORT, LONG = "standard", "short", "long"
+# A CEO's standing order for defending: be asked each time, the most dice allowed, or one.
+ASK, MOST, ONE = "ask", "most", "one"
+DEFENCE_ORDERS = (ASK, MOST, ONE)
 
 
 def is_wild(card: Card) -> bool:
@@ -57,7 +60,7 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 def fresh_active() -> dict[str, Any]:
     """What one turn has done so far (see docs: `active`)."""
     return {"placed": None, "acted": False, "declined": [], "corporation": None,
-            "redraw": False, "earned": [], "merge_refused": False}
+            "redraw": False, "earned": [], "merge_refused": False, "begun": False}
 
 
 class CCRBase(Game):
@@ -81,6 +84,7 @@ class CCRBase(Game):
     opening: dict[Seat, Card]
     last_battle: dict[str, Any] | None
     results: dict[str, Any] | None
+    defence: dict[Seat, str]
 
     # ===================================================================
     # Plain questions
@@ -310,12 +314,14 @@ class CCRBase(Game):
                 if self.stage == RESULT and not self.result_options():
                     self.stage = ACTION
                     continue
-                if self.stage in (ACTION, SELLING) and self.only_pass():
-                    # A decision with exactly one option resolves itself.
+                if self.stage == ACTION and not self.corporations:
+                    # With no corporation in play nobody can buy, sell, meet or take over:
+                    # the pass is forced, and everyone can see it is. Otherwise the player
+                    # is asked even when only `pass` is left, since what is left depends
+                    # on private cash and holdings (the table must not learn them).
                     seat = self.order[self.index]
-                    if self.stage == ACTION:
-                        events.append(public("passed", f"{seat} has no action to take and "
-                                             "passes.", seat=seat, forced=True))
+                    events.append(public("passed", f"{seat} has no action to take and "
+                                         "passes.", seat=seat, forced=True))
                     self.stage = DONE
                     continue
                 return events
@@ -345,11 +351,6 @@ class CCRBase(Game):
     @abstractmethod
     def result_options(self) -> list[str]:
         """What the placed Mom & Pop may become: found, absorb, merge, leave (placing.py)."""
-        ...
-
-    @abstractmethod
-    def only_pass(self) -> bool:
-        """The current player's only possible action is `pass`."""
         ...
 
     def stalled(self) -> bool:
@@ -500,7 +501,7 @@ class CCRBase(Game):
                 + f"Final cash: {table}. Winner: {', '.join(best)}.")
         return [public("game_over", text, reason=reason, declared_by=declared_by,
                        cash=dict(self.ledger.cash), winners=list(best),
-                       records=self.results["records"])]
+                       records=[dict(r) for r in self.results["records"]])]
 
     # ===================================================================
     # Dividends (Earnings Phase), shared by Pay Dividends and Downsize

@@ -121,6 +121,20 @@ class Board:
         near = self.risk_map.neighbours(territory)
         return [n for n in self._order if n in near and self.owners.get(n) == MOMPOP]
 
+    def connected_mompops(self, territory: Territory) -> list[Territory]:
+        """The Mom & Pops joined to `territory` through a chain of Mom & Pops (map order):
+        "All Mom & Pops contiguous with the new corporation", as Acquire founds a chain
+        with every tile connected to it."""
+        found: set[Territory] = set()
+        frontier = [territory]
+        while frontier:
+            here = frontier.pop()
+            for n in self.risk_map.neighbours(here):
+                if n not in found and n != territory and self.owners.get(n) == MOMPOP:
+                    found.add(n)
+                    frontier.append(n)
+        return [t for t in self._order if t in found]
+
     # ----- changes ------------------------------------------------------
 
     def put(self, territory: Territory, owner: str, teams: int) -> None:

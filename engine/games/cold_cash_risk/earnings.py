@@ -53,7 +53,8 @@ class Earnings(CCRBase):
         territory_choices = tuple(Choice(t) for t in own)
         return ActionSpec("earnings", "Run a corporation", (
             Param("corporation", tuple(Choice(c, self.earnings_label(c)) for c in left)),
-            Param("choice", tuple(Choice(c, labels[c]) for c in EARNINGS_CHOICES)),
+            Param("choice", tuple(Choice(c, labels[c]) for c in EARNINGS_CHOICES
+                                  if c != DOWNSIZE or any(map(self.can_downsize, left)))),
             Param("territory", territory_choices, required=False),
             Param("from_territory", territory_choices, required=False),
             Param("to_territory", territory_choices, required=False),
@@ -152,30 +153,75 @@ class Earnings(CCRBase):
             self.stack.pop()
         return self._deploy(chain, territory, n)
 
-    def downsize(self, seat: Seat, chain: Chain, territory: Territory | None) -> list[Event]:
-        """Fire as many teams as hiring would give, then pay double dividends."""
-        n = self.board.hire(chain)
-        fired: dict[Territory, int] = {}
-        own = self.board.territories_of(chain)
+    def can_downsize(self, chain: Chain) -> bool:
+        """It has as many teams to spare as hiring would give (every territory keeps one)."""
+        return sum(self.spare_teams(chain).values()) >= self.board.hire(chain)
+
+    def check_downsize(self, chain: Chain) -> None:
+        if not self.can_downsize(chain):
+            n, spare = self.board.hire(chain), sum(self.spare_teams(chain).values())
+            raise NotAllowed(f"{chain} can't downsize: it would have to fire "
+                             f"{plural(n, 'team')} and only {spare} can go (every territory "
+                             "keeps a team).")
+
+    def spare_teams(self, chain: Chain) -> dict[Territory, int]:
+        """Teams that may be fired, by territory: all but the one each territory keeps."""
         teams = self.board.teams
-        for _ in range(n):
-            if territory is not None and teams[territory] > 1:
-                where = territory
-            else:
-                spare = [t for t in own if teams[t] > 1]
-                if not spare:
-                    break
-                where = max(spare, key=lambda t: (teams[t], -own.index(t)))
-            teams[where] -= 1
-            fired[where] = fired.get(where, 0) + 1
-        total = sum(fired.values())
-        where_text = ", ".join(f"{k} {v}" for k, v in fired.items())
-        short = (f" ({n - total} could not be fired: every territory keeps a team)"
-                 if total < n else "")
-        events = [public("downsized", f"{seat} downsizes {chain}: {plural(total, 'team')} "
-                         f"fired{f' ({where_text})' if where_text else ''}{short}.",
-                         seat=seat, corporation=chain, fired=fired, due=n)]
-        return events + self._pay_dividends(chain, 2)
+        return {t: teams[t] - 1 for t in self.board.territories_of(chain) if teams[t] > 1}
+
+    def downsize(self, seat: Seat, chain: Chain, territory: Territory | None) -> list[Event]:
+        """Downsize: "remove that number of teams instead" - exactly as many as hiring
+        would give, the CEO choosing where (all from `territory` if it has them, otherwise
+        the pending `fire`); refused when the corporation has fewer teams to spare, since a
+        territory always keeps a team (D-16). Then the double dividends."""
+        self.check_downsize(chain)
+        n = self.board.hire(chain)
+        events = [public("downsized", f"{seat} downsizes {chain}: "
+                         f"{plural(n, 'security team')} to fire (as many as hiring would "
+                         "give), and double dividends.", seat=seat, corporation=chain,
+                         due=n)]
+        events += self._pay_dividends(chain, 2)
+        entry = {"kind": "fire", "seat": seat, "corporation": chain, "left": n}
+        if n and territory is not None and territory in self.spare_teams(chain):
+            events += self.fire(seat, entry, territory, min(n, self.spare_teams(chain)[territory]))
+        if entry["left"]:
+            self.stack.append(entry)
+        return events
+
+    def fire(self, seat: Seat, entry: dict[str, Any], territory: Territory,
+             count: int | None) -> list[Event]:
+        """Fire `count` teams (default: as many as may go) of the downsizing corporation
+        in `territory`."""
+        chain = entry["corporation"]
+        spare = self.spare_teams(chain).get(territory, 0)
+        n = min(entry["left"], spare) if count is None else count
+        if not spare:
+            raise NotAllowed(f"{territory} has no {chain} team to spare: every territory "
+                             "keeps one.")
+        if not 1 <= n <= min(spare, entry["left"]):
+            raise NotAllowed(f"Fire 1 to {min(spare, entry['left'])} teams in {territory}.")
+        self.board.teams[territory] -= n
+        entry["left"] -= n
+        if not entry["left"] and self.stack and self.stack[-1] is entry:
+            self.stack.pop()
+        return [public("fired", f"{chain} fires {plural(n, 'security team')} in {territory} "
+                       f"({self.board.teams[territory]} left there).", corporation=chain,
+                       territory=territory, count=n)]
+
+    def fire_forced(self, entry: dict[str, Any]) -> bool:
+        """Only one way to fire what is left: every spare team goes, or one territory
+        has them all."""
+        spare = self.spare_teams(entry["corporation"])
+        return len(spare) == 1 or sum(spare.values()) == entry["left"]
+
+    def fire_prompt(self, entry: dict[str, Any]) -> tuple[str, ActionSpec]:
+        spare = self.spare_teams(entry["corporation"])
+        return (f"Downsizing {entry['corporation']}: fire {plural(entry['left'], 'team')} "
+                "(every territory keeps one).", ActionSpec("fire", "Fire security teams", (
+                    Param("territory", tuple(Choice(t, f"{t} ({n} to spare)")
+                                             for t, n in spare.items())),
+                    Param("count", counts(1, min(entry["left"], max(spare.values()))),
+                          required=False, kind="int"))))
 
     def restructure_move(self, seat: Seat, entry: dict[str, Any], source: str | None,
                          target: str | None, count: int | None) -> list[Event]:

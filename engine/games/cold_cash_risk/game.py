@@ -26,7 +26,9 @@ from engine.game import ActionSpec, Option, Param, Prompt
 from engine.games.cold_cash_risk.base import (
     ACTION,
     ACTIVITY,
+    ASK,
     ATTACKING,
+    DEFENCE_ORDERS,
     DONE,
     EARNINGS,
     FREE_MOVE,
@@ -61,7 +63,8 @@ INT_PARAMS = frozenset({"count", "dice", "stop_at", "sell", "trade", "keep", "at
                         "defenders"})
 YES_WORDS = frozenset({"yes", "y", "agree", "accept", "for", "true", "1"})
 NO_WORDS = frozenset({"no", "n", "refuse", "decline", "against", "false", "0"})
-DECISIONS = frozenset({"consent", "settle", "accept", "vote", "occupy", "deploy",
+DECISIONS = frozenset({"order", "consent", "settle", "accept", "vote", "occupy", "engage", "defend",
+                       "deploy", "fire",
                        "restructure"})
 
 RULINGS = (
@@ -140,11 +143,16 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         Option("free_move", "adjacent", "CCR-9: the free move of a takeover and the moves of "
                "a restructuring go to an 'adjacent' territory of the same corporation, or "
                "through a 'chain' of its territories.", choices=("adjacent", "chain")),
+        Option("founding", "chain", "Founding a corporation absorbs 'chain' = every Mom & "
+               "Pop contiguous with it, through other Mom & Pops (\"All Mom & Pops "
+               "contiguous with the new corporation are immediately absorbed\", as Acquire "
+               "founds with every connected tile), or 'adjacent' = only the Mom & Pops next "
+               "to its tower (D-3).", choices=("chain", "adjacent")),
         Option("show_new_shares", False, "CCR-5: shares a player receives (bought, founder's "
                "share, traded) arrive shown instead of hidden. Off: new shares are hidden "
                "until the player shows them."),
     )
-    free_actions = frozenset({"show", "hide"})
+    free_actions = frozenset({"show", "hide", "defence"})
     queries = frozenset({"portfolio", "market", "odds"})
     render_on = frozenset({"turn_ended", "earnings_ended", "game_over"})
 
@@ -167,6 +175,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         self.stack = []
         self.last_battle = None
         self.results = None
+        self.defence = {s: ASK for s in self.seats}
         # Order: 1 territory card each; a wild card is discarded and replaced.
         self.deck = new_card_deck(self.map, rng)
         self.opening = {}
@@ -233,15 +242,12 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         """"any player may declare the game over at the *beginning* of his or her turn"."""
         if self.options["ending"] != STANDARD or self.cycle_phase != ACTIVITY:
             return False
-        beginning = self.stage == PLACE or (self.stage == ACTION and self.active["placed"] is None
-                                            and not self.active["acted"])
+        # Anything the player has done this turn (a declined nomination included) means
+        # the beginning is past (D-20).
+        beginning = not self.active.get("begun") and (
+            self.stage == PLACE or (self.stage == ACTION and self.active["placed"] is None
+                                    and not self.active["acted"]))
         return beginning and self.closing_conditions()
-
-    def only_pass(self) -> bool:
-        seat = self.current
-        if seat is None:
-            return False
-        return [a.name for a in self._activity_prompt(seat).actions] == ["pass"]
 
     def _activity_prompt(self, seat: Seat) -> Prompt:
         specs: list[ActionSpec] = []
@@ -281,6 +287,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                           f"{top['survivor']}. As a CEO involved, do you agree?", (
                               ActionSpec("consent", "Agree to the merger", (
                                   Param("choice", yes_no(("Agree", "Refuse"))),)),))
+        if kind == "order":
+            text, spec = self.order_prompt(top)
+            return Prompt(seat, text, (spec,))
         if kind == "settle":
             text, params = self.dispose_prompt_params(top)
             return Prompt(seat, text, (ActionSpec("dispose", "Dispose of defunct shares",
@@ -289,13 +298,25 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             text, spec = self.nominee_prompt(top)
             return Prompt(seat, text, (spec,))
         if kind == "vote":
+            if top.get("asked") is None:
+                text, ballot = self.ballot_specs(top)
+                return Prompt(seat, text, ballot)
             text, spec = self.vote_prompt(top, seat)
             return Prompt(seat, text, (spec,))
         if kind == "occupy":
             text, spec = self.occupy_prompt(top)
             return Prompt(seat, text, (spec,))
+        if kind == "engage":
+            text, fight = self.engage_prompt(top)
+            return Prompt(seat, text, tuple(fight))
+        if kind == "defend":
+            text, spec = self.defend_prompt(top)
+            return Prompt(seat, text, (spec,))
         if kind == "deploy":
             text, spec = self.deploy_prompt(top)
+            return Prompt(seat, text, (spec,))
+        if kind == "fire":
+            text, spec = self.fire_prompt(top)
             return Prompt(seat, text, (spec,))
         text, specs = self.restructure_prompt(top)
         return Prompt(seat, text, tuple(specs))
@@ -308,12 +329,19 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 self.stack.pop()
                 return []
             return None
-        if kind == "vote":
-            return self.close_vote(top) if self.vote_seat(top) is None else None
         if kind == "deploy":
             own = self.board.territories_of(top["corporation"])
             if len(own) == 1:
                 return self.deploy(top["seat"], top, own[0], None)
+            return None
+        if kind == "fire":
+            if self.fire_forced(top):
+                spare = self.spare_teams(top["corporation"])
+                events: list[Event] = []
+                for territory in spare:
+                    if top["left"]:
+                        events += self.fire(top["seat"], top, territory, None)
+                return events
             return None
         if kind == "restructure":
             if top["left"] <= 0 or not self.restructure_moves(top["corporation"]):
@@ -341,6 +369,9 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             return handler
 
         def run(seat: Seat, rng: Rng, **kwargs: Any) -> list[Event]:
+            if (action not in self.free_actions and self.cycle_phase == ACTIVITY
+                    and seat == self.current):
+                self.active["begun"] = True  # the beginning of the turn is past
             events: list[Event] = handler(seat, rng, **kwargs)
             return events + self._advance(rng)
 
@@ -349,11 +380,21 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
     def _explain(self, seat: Seat, action: str, params: dict[str, Any]) -> None:
         """Refuse an unoffered choice with the rule's reason, from the seat's own view."""
         prompt = None if self.finished else self.prompts().get(seat)
-        if prompt is None or prompt.action(action) is None:
+        if prompt is None:
             return
+        if prompt.action(action) is None and not (
+                action in ("attack", "blitz") and prompt.action("announce")):
+            return
+        if action == "earnings" and params.get("choice") == "downsize" and params.get(
+                "corporation") in self.corporations:
+            self.check_downsize(params["corporation"])
         source, target = params.get("from_territory"), params.get("to_territory")
-        if action in ("attack", "blitz") and source and target and not self.stack:
+        if action in ("attack", "blitz", "announce") and source and target and not self.stack:
             self._attack_source(seat, source, target)
+            if action != "announce" and self.unrolled(target):
+                raise NotAllowed(f"Announce the attack on the Mom & Pop in {target} first: "
+                                 "it rolls for its security teams before you choose your "
+                                 "dice.")
         territory = params.get("territory")
         if action == "place" and territory and self.stage == PLACE and not self.stack:
             if not self.board.is_empty(territory):
@@ -372,7 +413,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 params[name] = find_chain(str(value), self.edition)
             elif name in INT_PARAMS:
                 params[name] = _as_int(name, value)
-            elif name == "nominee":
+            elif name in ("nominee", "voter"):
                 wanted = str(value).strip().lower()
                 match = [s for s in self.seats if s.lower() == wanted]
                 params[name] = match[0] if match else str(value)
@@ -411,6 +452,11 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             raise Unreadable("count is only for placing hired security teams.")
         return self.place_mompop(seat, territory)
 
+    def do_fire(self, seat: Seat, rng: Rng, territory: str,
+                count: int | None = None) -> list[Event]:
+        """Fire teams of the downsizing corporation in one of its territories."""
+        return self.fire(seat, self.stack[-1], territory, count)
+
     def do_move(self, seat: Seat, rng: Rng, from_territory: str | None = None,
                 to_territory: str | None = None, count: int | None = None) -> list[Event]:
         """Move security teams: into a conquered territory, a restructuring move, or a
@@ -442,6 +488,17 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             return self._end_takeover()
         self.stage = DONE
         return [public("passed", f"{seat} passes.", seat=seat)]
+
+    def do_defence(self, seat: Seat, rng: Rng, choice: str) -> list[Event]:
+        """Your standing order as a defending CEO (a free action, public like the dice):
+        `ask` each time, roll the `most` dice allowed, or roll `one`."""
+        if choice not in DEFENCE_ORDERS:
+            raise Unreadable(f"Defence is one of {', '.join(DEFENCE_ORDERS)}, not {choice!r}.")
+        self.defence[seat] = choice
+        text = {ASK: "will be asked how many dice to defend with",
+                "most": "will always defend with as many dice as allowed",
+                "one": "will always defend with one die"}[choice]
+        return [public("defence", f"{seat} {text}.", seat=seat, choice=choice)]
 
     def do_declare_end(self, seat: Seat, rng: Rng) -> list[Event]:
         """Ring the Closing Bell at the beginning of your turn (when its conditions hold)."""
@@ -490,12 +547,28 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             kind = self.stack[-1]["kind"]
             if kind == "occupy":
                 return "move", {"count": self.stack[-1]["min"]}
+            if kind == "engage":
+                return "attack", {}
+            if kind == "order":  # D-6: alphabetically
+                return "settle-first", {"corporation": self.unordered(self.stack[-1])[0]}
+            if kind == "defend":
+                teams = self.board.teams[self.stack[-1]["to"]]
+                return "defend", {"dice": min(2, teams)}
+            if kind == "vote":
+                top = self.stack[-1]
+                if top.get("asked") is not None:
+                    return "vote", {"choice": NO}
+                left = self.voters_left(top)
+                return ("ballot", {"voter": left[0]}) if left else ("count-votes", {})
+            if kind == "fire":
+                spare = self.spare_teams(self.stack[-1]["corporation"])
+                return "fire", {"territory": max(spare, key=lambda t: spare[t])}
             if kind == "deploy":
                 chain = self.stack[-1]["corporation"]
                 tower = self.corporations[chain]["tower"]
                 return "place", {"territory": tower}
             policy = {"consent": ("consent", {"choice": NO}), "settle": ("dispose", {}),
-                      "accept": ("accept", {"choice": NO}), "vote": ("vote", {"choice": NO}),
+                      "accept": ("accept", {"choice": NO}),
                       "restructure": ("pass", {})}
             return policy[kind]
         if self.cycle_phase == EARNINGS:
@@ -588,7 +661,10 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         top = self.stack[-1]
         kind = top["kind"]
         info: dict[str, Any] = {"kind": kind, "seat": self.decision_seat(top)}
-        if kind == "consent":
+        if kind == "order":
+            info.update(survivor=top["survivor"], sizes=dict(top["sizes"]),
+                        ranked=list(top["ranked"]), tied=self.unordered(top))
+        elif kind == "consent":
             info.update(placer=top["placer"], territory=top["territory"],
                         survivor=top["survivor"], defunct=list(top["defunct"]),
                         agreed=list(top["agreed"]), waiting=list(top["waiting"]))
@@ -602,10 +678,17 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         elif kind == "vote":
             info.update(caller=top["caller"], corporation=top["corporation"],
                         nominee=top["nominee"], incumbent=top["incumbent"],
-                        roll=list(top["roll"]), votes=[dict(v) for v in top["votes"]])
+                        asked=top.get("asked"), left=self.voters_left(top),
+                        votes=[dict(v) for v in top["votes"]])
         elif kind == "occupy":
             info.update({"from": top["from"], "to": top["to"], "min": top["min"],
                          "max": top["max"]})
+        elif kind == "engage":
+            info.update({"from": top["from"], "to": top["to"]})
+        elif kind == "defend":
+            info.update({"from": top["from"], "to": top["to"], "attacker": top["attacker"],
+                         "corporation": top["corporation"], "dice": top["dice"],
+                         "blitz": top["blitz"]})
         else:
             info.update(corporation=top["corporation"], left=top["left"])
         return info
@@ -649,6 +732,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             "takeover": self.active.get("corporation"),
             "pending": self.pending_public(),
             "last_battle": self.last_battle,
+            "defence": dict(self.defence),
             "results": self.results,
         }
         if seat is not None:
@@ -685,6 +769,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             "opening": dict(self.opening),
             "last_battle": _copy(self.last_battle),
             "results": _copy(self.results),
+            "defence": dict(self.defence),
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -705,10 +790,11 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
             self.deck = Deck("territory cards", list(data["draw_pile"]),
                              list(data["discards"]))
             self.retired = list(data["retired"])
-            self.stack = [dict(e) for e in data["stack"]]
+            self.stack = [_upgrade(dict(e)) for e in data["stack"]]
             self.opening = dict(data["opening"])
             self.last_battle = data.get("last_battle")
             self.results = data.get("results")
+            self.defence = {s: str(data.get("defence", {}).get(s, ASK)) for s in self.seats}
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise Unreadable(f"This Cold Cash Risk state is incomplete: {exc!r}") from None
         self._check_loaded()
@@ -743,6 +829,16 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 raise Unreadable(f"Unknown pending decision {kind!r}.")
         if len(self.corporations) > 6:
             raise Unreadable("At most 6 corporations are in play.")
+
+
+def _upgrade(entry: dict[str, Any]) -> dict[str, Any]:
+    """A vote saved before the caller ordered the ballots (a fixed `roll`) goes on with
+    the next stockholder of that roll asked."""
+    if entry.get("kind") == "vote" and "roll" in entry:
+        roll = entry.pop("roll")
+        done = len(entry["votes"])
+        entry["asked"] = roll[done] if done < len(roll) else None
+    return entry
 
 
 def _copy(value: Any) -> Any:

@@ -148,14 +148,17 @@ class Placing(CCRBase):
 
     def do_found(self, seat: Seat, rng: Rng, corporation: str) -> list[Event]:
         """Found a new corporation at the placed Mom & Pop: its tower, 3 security teams,
-        every adjacent Mom & Pop absorbed (1 team each), and 1 free share."""
+        every Mom & Pop contiguous with it absorbed (1 team each; option `founding`: the
+        whole chain of Mom & Pops, or only those adjacent to the tower), 1 free share."""
         chain = corporation
         if chain not in self.foundable():
             raise NotAllowed(f"{chain} can't be founded now.")  # pragma: no cover
         where = self.placed()
         self.board.put(where, chain, FOUNDING_TEAMS)
         self.corporations[chain] = {"ceo": seat, "tower": where}
-        absorbed = self.board.neighbouring_mompops(where)
+        absorbed = (self.board.connected_mompops(where)
+                    if self.options["founding"] == "chain"
+                    else self.board.neighbouring_mompops(where))
         for t in absorbed:
             self.board.put(t, chain, 1)
         free = self.ledger.grant(seat, chain, 1)
@@ -198,11 +201,62 @@ class Placing(CCRBase):
     def do_merge(self, seat: Seat, rng: Rng, survivor: str | None = None,
                  first: str | None = None) -> list[Event]:
         """Propose that every corporation bordering the placed Mom & Pop merge; the CEOs
-        of the corporations involved must agree (CCR-7)."""
+        of the corporations involved must agree (CCR-7). The placer orders every tie of
+        equal-sized defunct corporations (`first`, then `settle-first` for the rest)."""
         if not self.merge_possible():
             raise NotAllowed("These corporations can't merge.")  # pragma: no cover
         sizes = self.merger_sizes()
-        order = ([first] if first else []) + [c for c in sorted(sizes) if c != first]
+        plan = plan_merger(sizes, survivor=survivor, order=sorted(sizes), safe_size=SAFE_SIZE)
+        ranked = [first] if first else []
+        self.stage = MERGING
+        entry: dict[str, Any] = {"kind": "order", "seat": seat, "survivor": plan.survivor,
+                                 "sizes": sizes, "ranked": ranked}
+        if not self.unordered(entry):
+            return self._propose(seat, plan.survivor, sizes, ranked)
+        self.stack.append(entry)
+        return [public("merger_ordering",
+                       f"{seat} proposes to merge the corporations around the Mom & Pop in "
+                       f"{self.placed()} into {plan.survivor}, and first orders the "
+                       "equal-sized ones for their settlement.", seat=seat,
+                       survivor=plan.survivor, sizes=dict(sizes))]
+
+    def unordered(self, entry: dict[str, Any]) -> list[Chain]:
+        """The largest equal-sized defunct corporations whose settling order the placer
+        has not given yet (when two or more are left), else []."""
+        sizes: dict[Chain, int] = entry["sizes"]
+        ranked = set(entry["ranked"])
+        defunct = [c for c in sorted(sizes) if c != entry["survivor"]]
+        for size in sorted({sizes[c] for c in defunct}, reverse=True):
+            left = [c for c in defunct if sizes[c] == size and c not in ranked]
+            if len(left) > 1:
+                return left
+        return []
+
+    def order_prompt(self, entry: dict[str, Any]) -> tuple[str, ActionSpec]:
+        tied = self.unordered(entry)
+        size = entry["sizes"][tied[0]]
+        return (f"{' and '.join(tied)} are the same size ({size}): which is settled first?",
+                ActionSpec("settle-first", "Settle first", (
+                    Param("corporation", tuple(Choice(c) for c in tied)),)))
+
+    def do_settle_first(self, seat: Seat, rng: Rng, corporation: str) -> list[Event]:
+        """Multiple Mergers (Acquire): the placer decides the order of equal-sized
+        defunct corporations, one pick at a time."""
+        entry = self.stack[-1]
+        entry["ranked"].append(corporation)
+        events = [public("settle_order", f"{seat} settles {corporation} before the others "
+                         f"of size {entry['sizes'][corporation]}.", seat=seat,
+                         corporation=corporation)]
+        if self.unordered(entry):
+            return events
+        self.stack.pop()
+        return events + self._propose(seat, entry["survivor"], entry["sizes"],
+                                      entry["ranked"])
+
+    def _propose(self, seat: Seat, survivor: Chain, sizes: dict[Chain, int],
+                 ranked: list[Chain]) -> list[Event]:
+        """The merger as ordered, proposed to every other CEO involved."""
+        order = list(ranked) + [c for c in sorted(sizes) if c not in ranked]
         plan = plan_merger(sizes, survivor=survivor, order=order, safe_size=SAFE_SIZE)
         where = self.placed()
         involved = [plan.survivor, *plan.defunct]
@@ -211,15 +265,15 @@ class Placing(CCRBase):
         entry: dict[str, Any] = {
             "kind": "consent", "seat": asked[0] if asked else None, "waiting": asked,
             "agreed": [], "placer": seat, "territory": where, "survivor": plan.survivor,
-            "defunct": list(plan.defunct), "sizes": sizes}
+            "defunct": list(plan.defunct), "sizes": dict(sizes)}
         names = ", ".join(f"{c} (size {sizes[c]})" for c in plan.defunct)
         text = (f"{seat} proposes to merge {names} into {plan.survivor} (size "
                 f"{sizes[plan.survivor]}) through the Mom & Pop in {where}.")
         text += (f" Every CEO involved must agree: asking {', '.join(asked)}." if asked
                  else f" {seat} is the CEO of every corporation involved.")
         events = [public("merger_proposed", text, seat=seat, territory=where,
-                         survivor=plan.survivor, defunct=list(plan.defunct), sizes=sizes,
-                         asked=asked)]
+                         survivor=plan.survivor, defunct=list(plan.defunct), sizes=dict(sizes),
+                         asked=list(asked))]
         self.stage = MERGING
         if not asked:
             return events + self.execute_merger(entry)

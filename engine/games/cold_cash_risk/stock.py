@@ -217,27 +217,63 @@ class Stock(CCRBase):
                        corporation=chain)] + self.open_vote(caller, chain, seat)
 
     def open_vote(self, caller: Seat, chain: Chain, nominee: Seat) -> list[Event]:
-        """Every stockholder with shown shares votes, openly, in turn from the caller."""
+        """The meeting opens: stockholders may still show shares (a free action) until the
+        caller asks for their votes, one by one, in any order ("Balloting must be open,
+        but you may ask for votes in any order you want")."""
         self.active["acted"] = True
-        roll = [s for s in turn_order_from(self.seats, caller) if self.shown_of(s, chain)]
         self.stack.append({"kind": "vote", "caller": caller, "corporation": chain,
-                           "nominee": nominee, "incumbent": self.ceo(chain), "roll": roll,
+                           "nominee": nominee, "incumbent": self.ceo(chain), "asked": None,
                            "votes": []})
-        who = ", ".join(roll) if roll else "nobody (no shares are shown)"
         return [public("vote_opened",
                        f"The stockholders of {chain} vote on {nominee} as CEO with their "
-                       f"shown shares, openly, in this order: {who}.", corporation=chain,
-                       nominee=nominee, roll=roll)]
+                       f"shown shares, openly. Shares shown before a stockholder's ballot "
+                       f"count; {caller} asks for the votes in any order.",
+                       corporation=chain, nominee=nominee, caller=caller)]
+
+    def voters_left(self, entry: dict[str, Any]) -> list[Seat]:
+        """"all stockholders must vote": everyone who shows shares and has not voted yet,
+        in turn order from the caller (the caller may ask them in any order)."""
+        chain = entry["corporation"]
+        voted = {v["seat"] for v in entry["votes"]}
+        return [s for s in turn_order_from(self.seats, entry["caller"])
+                if s not in voted and self.shown_of(s, chain)]
 
     def vote_seat(self, entry: dict[str, Any]) -> Seat | None:
-        done = len(entry["votes"])
-        return entry["roll"][done] if done < len(entry["roll"]) else None
+        asked: Seat | None = entry.get("asked")
+        return asked if asked is not None else entry["caller"]
+
+    def ballot_specs(self, entry: dict[str, Any]) -> tuple[str, tuple[ActionSpec, ...]]:
+        """The caller's turn in the meeting: ask the next stockholder, or count the votes
+        when every stockholder who shows shares has voted."""
+        left = self.voters_left(entry)
+        chain = entry["corporation"]
+        if left:
+            return (f"The meeting of {chain}: ask a stockholder for their vote (any order). "
+                    "Everyone who shows shares must vote.", (
+                        ActionSpec("ballot", "Ask for a vote", (
+                            Param("voter", tuple(Choice(s, f"{s} ({self.shown_of(s, chain)} "
+                                                            "shown)") for s in left)),)),))
+        return (f"The meeting of {chain}: every stockholder who shows shares has voted. "
+                "Count the votes.", (ActionSpec("count-votes", "Count the votes"),))
+
+    def do_ballot(self, seat: Seat, rng: Rng, voter: str) -> list[Event]:
+        """The meeting's caller asks one stockholder who shows shares for their vote."""
+        entry = self.stack[-1]
+        entry["asked"] = voter
+        return [public("ballot", f"{seat} asks {voter} for their vote on {entry['nominee']}.",
+                       seat=seat, voter=voter, corporation=entry["corporation"])]
+
+    def do_count_votes(self, seat: Seat, rng: Rng) -> list[Event]:
+        """Every stockholder who shows shares has voted: the meeting's result."""
+        return self.close_vote(self.stack[-1])
 
     def do_vote(self, seat: Seat, rng: Rng, choice: str) -> list[Event]:
-        """Vote all your shown shares for (yes) or against (no) the nominee."""
+        """Vote all your shown shares for (yes) or against (no) the nominee: the shares
+        shown at your ballot count."""
         entry = self.stack[-1]
         weight = self.shown_of(seat, entry["corporation"])
         entry["votes"].append({"seat": seat, "choice": choice, "shares": weight})
+        entry["asked"] = None
         side = "for" if choice == YES else "against"
         return [public("vote", f"{seat} votes {side} {entry['nominee']} with "
                        f"{plural(weight, 'shown share')}.", seat=seat, choice=choice,

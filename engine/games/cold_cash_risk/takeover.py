@@ -2,14 +2,17 @@
 
 Rulebook, "Hostile Takeovers": no new teams at this time; attack as many corporations or
 Mom & Pops as you like, but never an empty territory; a Mom & Pop rolls one die for its
-security teams when attacked (and keeps what is left of them until the attacks are over,
-when they are removed), rolls 2 dice while it has 2 or more teams, and faces at least one
-round (every `attack` and `blitz` rolls at least one); after the attacks, one free move
-(CCR-9: to an adjacent territory of the corporation; option: through a chain of them).
-Capturing a corporation's tower takes it over: its territories and teams become the
-winner's, and its stockholders are settled at half values with trades 4 for 1 (CCR-8).
+security teams when the attack on it is announced (`announce`, before the attacker
+chooses dice or a blitz), keeps what is left of them until the attacks are over (when
+they are removed), rolls 2 dice while it has 2 or more teams, and faces at least one
+round (the `engage` decision); after the attacks, one free move (CCR-9: to an adjacent
+territory of the corporation; option: through a chain of them). Capturing a
+corporation's tower takes it over: its territories and teams become the winner's, and
+its stockholders are settled at half values with trades 4 for 1 (CCR-8).
 
-Dice come from `engine.risk.combat`; defenders always roll the most dice allowed.
+Dice come from `engine.risk.combat`. As in RISK the attacker chooses 1 to 3 dice and
+then the defender 1 or 2: the attacked corporation's CEO is asked (`defend`), unless a
+single team defends or the CEO's standing order (`defence`) answers.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from engine.events import Event, Seat, private, public
 from engine.game import ActionSpec, Choice, Param
 from engine.games.cold_cash_risk.base import (
     ACTION,
+    ASK,
     ATTACKING,
     DONE,
     FREE_MOVE,
+    MOST,
     CCRBase,
     plural,
 )
@@ -95,24 +100,29 @@ class Takeover(CCRBase):
 
     # ----- prompts -------------------------------------------------------
 
+    def unrolled(self, territory: Territory) -> bool:
+        """A Mom & Pop that has not rolled for its teams this turn: the attack on it must
+        be announced first (it rolls before the attacker chooses dice)."""
+        return self.board.is_mompop(territory) and not self.board.teams.get(territory, 0)
+
     def takeover_specs(self, seat: Seat) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
         if self.stage in (ACTION, ATTACKING):
+            verb = "Attack" if self.stage == ATTACKING else "Hostile takeover: attack"
             options = self.attacks(seat)
-            if options:
-                sources = list(options)
-                targets = sorted({t for ts in options.values() for t in ts})
-                most = max(self.board.teams[s] for s in sources)
-                where = (Param("from_territory", tuple(Choice(s, f"{s} ({self.board.teams[s]})")
-                                                       for s in sources)),
-                         Param("to_territory", tuple(Choice(t, self.describe(t))
-                                                     for t in targets)))
-                verb = "Attack" if self.stage == ATTACKING else "Hostile takeover: attack"
-                specs.append(ActionSpec("attack", f"{verb} (one round)", where + (
-                    Param("dice", counts(1, max_attack_dice(most)), required=False,
-                          kind="int"),)))
-                specs.append(ActionSpec("blitz", f"{verb} until it falls (blitz)", where + (
-                    Param("stop_at", None, required=False, kind="int"),)))
+            ready = {s: [t for t in ts if not self.unrolled(t)] for s, ts in options.items()}
+            ready = {s: ts for s, ts in ready.items() if ts}
+            if ready:
+                specs += self.attack_specs(verb, ready)
+            announce = {s: [t for t in ts if self.unrolled(t)] for s, ts in options.items()}
+            announce = {s: ts for s, ts in announce.items() if ts}
+            if announce:
+                targets = sorted({t for ts in announce.values() for t in ts})
+                specs.append(ActionSpec(
+                    "announce", f"{verb} a Mom & Pop (it rolls for its teams first)", (
+                        Param("from_territory", tuple(
+                            Choice(s, f"{s} ({self.board.teams[s]})") for s in announce)),
+                        Param("to_territory", tuple(Choice(t) for t in targets)))))
         if self.stage in (ACTION, ATTACKING, FREE_MOVE):
             moves = self.free_moves(seat)
             if moves:
@@ -130,6 +140,37 @@ class Takeover(CCRBase):
         if self.stage == ATTACKING:
             specs.append(ActionSpec("end-attacks", "End the attacks"))
         return specs
+
+    def attack_specs(self, verb: str, options: dict[Territory, list[Territory]],
+                     fixed: bool = False) -> list[ActionSpec]:
+        """attack and blitz from the sources to the targets in `options` (`fixed`: one
+        source and one target, which may be left out)."""
+        sources = list(options)
+        targets = sorted({t for ts in options.values() for t in ts})
+        most = max(self.board.teams[s] for s in sources)
+        where = (Param("from_territory", tuple(Choice(s, f"{s} ({self.board.teams[s]})")
+                                               for s in sources), required=not fixed),
+                 Param("to_territory", tuple(Choice(t, self.describe(t)) for t in targets),
+                       required=not fixed))
+        return [ActionSpec("attack", f"{verb} (one round)", where + (
+                    Param("dice", counts(1, max_attack_dice(most)), required=False,
+                          kind="int"),)),
+                ActionSpec("blitz", f"{verb} until it falls (blitz)", where + (
+                    Param("stop_at", None, required=False, kind="int"),))]
+
+    def engage_prompt(self, entry: dict[str, Any]) -> tuple[str, list[ActionSpec]]:
+        teams = self.board.teams.get(entry["to"], 0)
+        return (f"The Mom & Pop in {entry['to']} defends with "
+                f"{plural(teams, 'security team')}: fight at least one round against it "
+                f"from {entry['from']}.",
+                self.attack_specs("Attack", {entry["from"]: [entry["to"]]}, fixed=True))
+
+    def defend_prompt(self, entry: dict[str, Any]) -> tuple[str, ActionSpec]:
+        most = max_defend_dice(self.board.teams[entry["to"]])
+        how = "a blitz" if entry["blitz"] else "one round"
+        return (f"{entry['corporation']} attacks {entry['to']} from {entry['from']} "
+                f"({how}): defend with how many dice?", ActionSpec("defend", "Defend", (
+                    Param("dice", counts(1, most), kind="int"),)))
 
     def describe(self, territory: Territory) -> str:
         owner = self.board.owner(territory)
@@ -161,15 +202,48 @@ class Takeover(CCRBase):
             raise NotAllowed(f"{target} is {chain}'s own territory.")
         return chain
 
-    def _mompop_defence(self, target: Territory, rng: Rng) -> list[Event]:
-        """"roll 1 die to determine how many security teams it will defend with"."""
-        if not self.board.is_mompop(target) or self.board.teams.get(target, 0) > 0:
-            return []
+    def do_announce(self, seat: Seat, rng: Rng, from_territory: str,
+                    to_territory: str) -> list[Event]:
+        """Defending Mom & Pop: "*After* you announce an attack against a Mom & Pop, roll 1
+        die to determine how many security teams it will defend with. After you determine
+        how many teams the Mom & Pop has, you must complete at least 1 round of combat
+        against it." The attacker then chooses dice, or a blitz."""
+        source, target = from_territory, to_territory
+        chain = self._attack_source(seat, source, target)
+        if not self.unrolled(target):
+            raise NotAllowed(f"{target} is not a Mom & Pop waiting to roll for its teams.")
+        events = self._start_takeover(seat, chain)
         teams = rng.roll(1, 6, label=f"Mom & Pop in {target}")[0]
         self.board.teams[target] = teams
-        return [public("mompop_defends", f"The Mom & Pop in {target} rolls {teams}: it "
-                       f"defends with {plural(teams, 'security team')}.", territory=target,
-                       die=teams, teams=teams)]
+        self.stack.append({"kind": "engage", "seat": seat, "from": source, "to": target})
+        return events + [public(
+            "mompop_defends", f"{chain} announces an attack on the Mom & Pop in {target} from "
+            f"{source}. The Mom & Pop rolls {teams}: it defends with "
+            f"{plural(teams, 'security team')}.", territory=target, die=teams, teams=teams,
+            corporation=chain, from_territory=source)]
+
+    def _engaged(self, seat: Seat, source: str | None,
+                 target: str | None) -> tuple[str | None, str | None]:
+        """During the compulsory round against an announced Mom & Pop, its source and
+        target are fixed (and may be left out); the decision is settled by this attack."""
+        if not self.stack or self.stack[-1]["kind"] != "engage":
+            return source, target
+        entry = self.stack[-1]
+        if source not in (None, entry["from"]) or target not in (None, entry["to"]):
+            raise NotAllowed(f"First fight at least one round against the Mom & Pop in "
+                             f"{entry['to']} from {entry['from']}.")
+        self.stack.pop()
+        return entry["from"], entry["to"]
+
+    def defence_dice(self, target: Territory) -> int | None:
+        """The defender's dice when nobody need be asked: a Mom & Pop and a single team
+        roll the most allowed, and so does a CEO's standing order; None: ask the CEO."""
+        most = max_defend_dice(self.board.teams[target])
+        owner = self.board.owner(target)
+        if owner == MOMPOP or most < 2 or owner not in self.corporations:
+            return most
+        standing = self.defence.get(self.ceo(owner), ASK)
+        return None if standing == ASK else (most if standing == MOST else 1)
 
     def _start_takeover(self, seat: Seat, chain: Chain) -> list[Event]:
         self.stage = ATTACKING
@@ -194,53 +268,91 @@ class Takeover(CCRBase):
                       rounds=[r.to_json() for r in rounds], attackers_left=a,
                       defenders_left=d)
 
-    def do_attack(self, seat: Seat, rng: Rng, from_territory: str, to_territory: str,
-                  dice: int | None = None) -> list[Event]:
-        """One round of dice: up to 3 attacking (one team stays behind) against up to 2."""
-        source, target = from_territory, to_territory
-        chain = self._attack_source(seat, source, target)
-        attackers = self.board.teams[source]
-        n = max_attack_dice(attackers) if dice is None else dice
-        if not 1 <= n <= max_attack_dice(attackers):
-            raise NotAllowed(f"With {attackers} teams in {source} you may roll 1 to "
-                             f"{max_attack_dice(attackers)} dice.")
-        events = self._start_takeover(seat, chain)
-        defender = self.board.owner(target) or ""
-        events += self._mompop_defence(target, rng)
-        defenders = self.board.teams[target]
-        d = max_defend_dice(defenders)
-        check_attack(attackers, defenders, n, d)
-        result = battle_round(rng, n, d)
-        self.board.teams[source] -= result.attacker_losses
-        self.board.teams[target] -= result.defender_losses
-        events.append(self._battle_event(chain, source, target, defender, [result]))
-        if self.board.teams[target] == 0:
-            events += self._conquer(seat, chain, source, target, n)
-        return events
+    def do_attack(self, seat: Seat, rng: Rng, from_territory: str | None = None,
+                  to_territory: str | None = None, dice: int | None = None) -> list[Event]:
+        """One round of dice: up to 3 attacking (one team stays behind) against 1 or 2,
+        as the defending CEO chooses (RISK)."""
+        return self._attack(seat, rng, from_territory, to_territory, dice=dice, stop=None)
 
-    def do_blitz(self, seat: Seat, rng: Rng, from_territory: str, to_territory: str,
-                 stop_at: int | None = None) -> list[Event]:
+    def do_blitz(self, seat: Seat, rng: Rng, from_territory: str | None = None,
+                 to_territory: str | None = None, stop_at: int | None = None) -> list[Event]:
         """Attack round after round with the most dice until the territory falls or the
         attacking territory is down to `stop_at` teams (1 by default)."""
-        source, target = from_territory, to_territory
+        return self._attack(seat, rng, from_territory, to_territory, dice=None,
+                            stop=1 if stop_at is None else stop_at)
+
+    def _attack(self, seat: Seat, rng: Rng, source: str | None, target: str | None, *,
+                dice: int | None, stop: int | None) -> list[Event]:
+        source, target = self._engaged(seat, source, target)
+        if source is None or target is None:
+            raise Unreadable("An attack needs from_territory and to_territory.")
         chain = self._attack_source(seat, source, target)
-        stop = 1 if stop_at is None else stop_at
+        if self.unrolled(target):
+            raise NotAllowed(f"Announce the attack on the Mom & Pop in {target} first: it "
+                             "rolls for its security teams before you choose your dice.")
         attackers = self.board.teams[source]
-        if stop < 1:
-            raise Unreadable("A blitz stops at 1 team at the lowest: one always stays behind.")
-        if attackers <= stop:
-            raise NotAllowed(f"{source} has {attackers} teams: a blitz that stops at {stop} "
-                             "would not roll at all.")
+        if stop is None:
+            n = max_attack_dice(attackers) if dice is None else dice
+            if not 1 <= n <= max_attack_dice(attackers):
+                raise NotAllowed(f"With {attackers} teams in {source} you may roll 1 to "
+                                 f"{max_attack_dice(attackers)} dice.")
+        else:
+            n = 0
+            if stop < 1:
+                raise Unreadable("A blitz stops at 1 team at the lowest: one always stays "
+                                 "behind.")
+            if attackers <= stop:
+                raise NotAllowed(f"{source} has {attackers} teams: a blitz that stops at "
+                                 f"{stop} would not roll at all.")
         events = self._start_takeover(seat, chain)
+        entry = {"kind": "defend", "seat": "", "attacker": seat, "corporation": chain,
+                 "from": source, "to": target, "dice": n, "blitz": stop is not None,
+                 "stop_at": stop or 1}
+        defence = self.defence_dice(target)
+        if defence is None:
+            owner = self.board.owner(target) or ""
+            entry["seat"] = self.ceo(owner)
+            self.stack.append(entry)
+            return events + [public(
+                "defence_asked", f"{chain} attacks {target} ({owner}) from {source}"
+                + (" (a blitz)" if stop is not None else f" with {plural(n, 'die', 'dice')}")
+                + f": {entry['seat']} chooses how many dice {owner} defends with.",
+                corporation=chain, from_territory=source, to_territory=target,
+                defender=owner, ceo=entry["seat"], blitz=stop is not None)]
+        return events + self._fight(entry, defence, rng)
+
+    def do_defend(self, seat: Seat, rng: Rng, dice: int) -> list[Event]:
+        """The defending CEO rolls 1 or 2 dice (at most the teams there), for this round
+        or for every round of a blitz."""
+        entry = self.stack.pop()
+        most = max_defend_dice(self.board.teams[entry["to"]])
+        if not 1 <= dice <= most:
+            raise NotAllowed(f"Defend with 1 to {most} dice.")
+        return self._fight(entry, dice, rng)
+
+    def _fight(self, entry: dict[str, Any], defence: int, rng: Rng) -> list[Event]:
+        """Roll the attack in `entry` (a round, or a blitz) against `defence` dice."""
+        seat, chain = entry["attacker"], entry["corporation"]
+        source, target = entry["from"], entry["to"]
         defender = self.board.owner(target) or ""
-        events += self._mompop_defence(target, rng)
-        result = blitz(rng, attackers, self.board.teams[target], stop_at=stop)
-        self.board.teams[source] = result.attackers
-        self.board.teams[target] = result.defenders
-        events.append(self._battle_event(chain, source, target, defender,
-                                         list(result.rounds)))
-        if result.conquered:
-            events += self._conquer(seat, chain, source, target, result.last_dice)
+        if entry["blitz"]:
+            result = blitz(rng, self.board.teams[source], self.board.teams[target],
+                           stop_at=entry["stop_at"], defend_dice=defence)
+            self.board.teams[source] = result.attackers
+            self.board.teams[target] = result.defenders
+            rounds = list(result.rounds)
+            conquered, last = result.conquered, result.last_dice
+        else:
+            n = entry["dice"]
+            check_attack(self.board.teams[source], self.board.teams[target], n, defence)
+            one = battle_round(rng, n, defence)
+            self.board.teams[source] -= one.attacker_losses
+            self.board.teams[target] -= one.defender_losses
+            rounds = [one]
+            conquered, last = self.board.teams[target] == 0, n
+        events = [self._battle_event(chain, source, target, defender, rounds)]
+        if conquered:
+            events += self._conquer(seat, chain, source, target, last)
         return events
 
     def _conquer(self, seat: Seat, chain: Chain, source: Territory, target: Territory,

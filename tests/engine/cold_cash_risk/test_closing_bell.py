@@ -46,6 +46,22 @@ def test_declare_the_game_over_at_the_beginning_of_a_turn() -> None:
     refused(game, ANN, "declare-end")
 
 
+def test_the_closing_bell_is_not_offered_after_a_declined_nomination() -> None:
+    """Corporate Size: "any player may declare the game over at the *beginning* of his or
+    her turn." A player who could not place and called a meeting whose nominee declined
+    takes another action, but the turn's beginning is past (D-20)."""
+    game = position(territories={**held_by("American", 1, *ASIA, *AUSTRALIA)},
+                    corporations={"American": (ANN, "Siam")}, current=BO, stage="start",
+                    hands={BO: []}, shares={BO: {"American": 2}})
+    assert game.current == BO and game.active["placed"] is None
+    assert actions(game, BO)[0] == "declare-end"
+    act(game, BO, "meeting", corporation="American", nominee=CY)
+    act(game, CY, "accept", choice="no")
+    assert game.current == BO and "buy" in actions(game, BO)
+    assert "declare-end" not in actions(game, BO)
+    refused(game, BO, "declare-end")
+
+
 def test_all_corporations_of_11_or_more() -> None:
     """"or all corporations are size 11 or greater\""""
     game = position(territories={**held_by("American", 1, *ASIA[:9]),
@@ -118,7 +134,8 @@ def test_long_game_ends_when_one_corporation_holds_the_map(
                     options={"ending": "long"})
     assert game.size("American") > 22 and "declare-end" not in actions(game, ANN)
     loaded(monkeypatch, [1], [6, 6, 6], [1])
-    act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    act(game, ANN, "announce", from_territory="Brazil", to_territory="Peru")
+    act(game, ANN, "attack")
     events = act(game, ANN, "move", count=3)
     assert game.finished and "long game" in of_kind(events, "game_over")[0].text
 

@@ -58,15 +58,24 @@ def test_consent_defaults_to_no_and_a_disposal_to_keep() -> None:
 
 def test_nominations_and_votes_default_to_no() -> None:
     """A nominee who does not answer declines; a voter who does not vote votes against
-    (the incumbent stays on a tie)."""
+    (the incumbent stays on a tie); a caller who does not ask asks the next stockholder
+    in turn order, and counts the votes when all have voted."""
     game = position(territories=held_by("American", 1, *AUSTRALIA),
                     corporations={"American": (CY, "Indonesia")}, stage="action",
                     shares={ANN: {"American": (2, 2)}, BO: {"American": (2, 2)}})
     act(game, ANN, "meeting", corporation="American", nominee=BO)
     assert game.timeout_actions() == [(BO, "accept", {"choice": "no"})]
     act(game, BO, "accept", choice="yes")
+    # The caller who does not ask asks the next stockholder in turn order, then counts.
+    assert game.timeout_actions() == [(ANN, "ballot", {"voter": ANN}),
+                                      (ANN, "vote", {"choice": "no"}),
+                                      (ANN, "ballot", {"voter": BO})]
+    act(game, ANN, "ballot", voter=ANN)
     act(game, ANN, "vote", choice="yes")
+    act(game, ANN, "ballot", voter=BO)
     assert game.timeout_actions() == [(BO, "vote", {"choice": "no"})]
+    act(game, BO, "vote", choice="no")
+    assert game.timeout_actions() == [(ANN, "count-votes", {})]
 
 
 def test_takeover_and_earnings_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,8 +84,10 @@ def test_takeover_and_earnings_defaults(monkeypatch: pytest.MonkeyPatch) -> None
     game = position(territories={"Brazil": ("American", 8), "Venezuela": ("American", 1),
                                  **mompops("Peru")},
                     corporations={"American": (ANN, "Brazil")}, stage="action")
-    loaded(monkeypatch, [1], [6, 6, 6], [1])
-    act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    loaded(monkeypatch, [1], [6, 6, 6], [1], [6, 6, 6], [1])  # the deadline plan rolls too
+    act(game, ANN, "announce", from_territory="Brazil", to_territory="Peru")
+    assert game.timeout_actions()[0] == (ANN, "attack", {})  # the compulsory round
+    act(game, ANN, "attack")
     assert game.timeout_actions() == [(ANN, "move", {"count": 3}),
                                       (ANN, "end-attacks", {}), (ANN, "pass", {})]
     monkeypatch.undo()

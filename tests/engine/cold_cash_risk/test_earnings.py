@@ -97,26 +97,50 @@ def test_pay_dividends_ten_percent_per_shown_share() -> None:
 def test_downsize_fires_the_hire_and_doubles_the_dividends() -> None:
     """Downsize: "Determine the number of security teams you would receive if you were
     hiring new security ... Then remove that number of teams instead." Double Dividends:
-    "double that amount of money for each stockholder" - 5 shares earn $800."""
+    "double that amount of money for each stockholder" - 5 shares earn $800. The CEO
+    chooses where the teams go: one from Siam (it keeps one), the other four as the CEO
+    says."""
     game = size_11()
     total = game.board.teams_of("American")
     before = cash(game, ANN)
     events = act(game, ANN, "earnings", corporation="American", choice="downsize",
                  territory="Siam")
     assert game.board.hire("American") == 9 // 3 + 2
-    assert game.board.teams_of("American") == total - 5
     assert teams(game, "Siam") == 1  # fired there first, never below one team
     assert cash(game, ANN) - before == 800
     assert "doubled" in of_kind(events, "dividends")[0].text
+    assert actions(game, ANN) == ["fire"] and game.stack[-1]["left"] == 4
+    assert "Siam" not in choices(game, ANN, "fire", "territory")
+    act(game, ANN, "fire", territory="India")
+    act(game, ANN, "fire", territory="China")
+    act(game, ANN, "fire", territory="Middle East", count=1)
+    assert game.stack[-1]["left"] == 1
+    events = act(game, ANN, "fire", territory="Afghanistan")
+    assert "fired" in kinds(events) and not game.stack
+    assert game.board.teams_of("American") == total - 5
 
 
-def test_downsize_never_empties_a_territory() -> None:
-    """A corporation's territory always keeps a team (decision D-16): the teams that
-    cannot be fired are not."""
-    game = earnings(held_by("American", 1, *AUSTRALIA))
+def test_downsize_is_refused_when_the_full_number_cannot_be_fired() -> None:
+    """Fire Security: "remove that number of teams instead." A corporation with one team
+    in every territory has none to fire (every territory keeps a team, D-16), so it may
+    not downsize - nor pay the double dividends."""
+    game = earnings(held_by("American", 1, *AUSTRALIA),
+                    shares={ANN: {"American": (5, 5)}})
+    assert "downsize" not in choices(game, ANN, "earnings", "choice")
+    refused(game, ANN, "earnings", corporation="American", choice="downsize",
+            match="can't downsize: it would have to fire 3 teams and only 0 can go")
+    before = cash(game, ANN)
+    act(game, ANN, "earnings", corporation="American", choice="dividends")
+    assert cash(game, ANN) > before
+
+
+def test_downsize_fires_by_itself_when_there_is_one_way() -> None:
+    """D-12: one option resolves itself - when every spare team must go, nobody is asked."""
+    game = earnings({**held_by("American", 1, *AUSTRALIA), "Indonesia": ("American", 4)})
     events = act(game, ANN, "earnings", corporation="American", choice="downsize")
-    assert game.board.teams_of("American") == 4
-    assert "3 could not be fired" in public_texts(events)[0]
+    assert teams(game, "Indonesia") == 1 and not game.stack
+    assert "American fires 3 security teams in Indonesia (1 left there)." in public_texts(
+        events)
 
 
 def test_restructure_one_to_three_free_moves() -> None:

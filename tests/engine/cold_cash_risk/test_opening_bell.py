@@ -103,7 +103,7 @@ def test_options_are_declared_and_checked() -> None:
     game = new()
     assert game.options == {"edition": "2008", "turn_order": "fixed", "ending": "standard",
                             "unplaceable": "redraw", "free_move": "adjacent",
-                            "show_new_shares": False}
+                            "founding": "chain", "show_new_shares": False}
     with pytest.raises(RuleError):
         engine.new_game("cold-cash-risk", SEATS, seed="x", options={"edition": "1962"})
     classic = new(edition="classic")

@@ -92,9 +92,11 @@ def test_found_a_new_corporation() -> None:
     """Tower, Corporate Security, Adjacent Mom & Pops, Free Share: the tower goes in the
     placed territory with 3 security teams; "All Mom & Pops contiguous with the new
     corporation are immediately absorbed into it. Replace each ... with 1 security team";
-    "Take 1 free share of stock in the new corporation." A Mom & Pop that borders only the
-    absorbed ones stays (decision D-3)."""
-    game = position(territories=mompops("Brazil", "Venezuela", "North Africa"),
+    "Take 1 free share of stock in the new corporation." By default "contiguous" is the
+    chain: a Mom & Pop joined to the tower through other Mom & Pops is absorbed too, as
+    Acquire founds a chain with every connected tile; one that is not joined stays."""
+    game = position(territories=mompops("Brazil", "Venezuela", "North Africa", "Egypt",
+                                        "Iceland"),
                     hands={ANN: ["Peru"]})
     act(game, ANN, "place", territory="Peru")
     assert set(actions(game, ANN)) == {"found", "leave"}
@@ -103,11 +105,28 @@ def test_found_a_new_corporation() -> None:
     assert (owner(game, "Peru"), teams(game, "Peru")) == ("American", 3)
     assert (owner(game, "Brazil"), teams(game, "Brazil")) == ("American", 1)
     assert (owner(game, "Venezuela"), teams(game, "Venezuela")) == ("American", 1)
-    assert owner(game, "North Africa") == "Mom & Pop"
+    assert (owner(game, "North Africa"), teams(game, "North Africa")) == ("American", 1)
+    assert (owner(game, "Egypt"), teams(game, "Egypt")) == ("American", 1)
+    assert owner(game, "Iceland") == "Mom & Pop"
     assert game.ledger.held(ANN, "American") == 1 and game.ledger.bank["American"] == 24
-    assert game.size("American") == 3 and game.price("American") == 400
+    assert game.size("American") == 5 and game.price("American") == 600
     assert "Ann founds American in Peru" in public_texts(events)[0]
+    assert of_kind(events, "founded")[0].data["absorbed"] == [
+        "Venezuela", "Brazil", "North Africa", "Egypt"]
     assert game.stage == "action"
+
+
+def test_d_3_option_founding_absorbs_only_the_adjacent_mom_and_pops() -> None:
+    """D-3, option `founding=adjacent`: the rulebook's heading is "Adjacent Mom & Pops", so
+    a group may read "contiguous with the new corporation" as next to its tower only; a
+    Mom & Pop that borders only the absorbed ones stays."""
+    game = position(territories=mompops("Brazil", "Venezuela", "North Africa"),
+                    hands={ANN: ["Peru"]}, options={"founding": "adjacent"})
+    act(game, ANN, "place", territory="Peru")
+    act(game, ANN, "found", corporation="american")
+    assert owner(game, "Brazil") == owner(game, "Venezuela") == "American"
+    assert owner(game, "North Africa") == "Mom & Pop"
+    assert game.size("American") == 3 and game.price("American") == 400
 
 
 def test_a_single_mom_and_pop_founds_a_size_2_corporation() -> None:
@@ -350,3 +369,53 @@ def test_equal_defunct_corporations_are_settled_in_the_placers_order() -> None:
     assert choices(game, ANN, "merge", "first") == ["Sackson", "Tower"]
     events = act(game, ANN, "merge", first="Tower")
     assert [e.data["chain"] for e in of_kind(events, "bonuses_paid")] == ["Tower"]
+
+
+def test_multiple_mergers_the_placer_orders_every_tie() -> None:
+    """Multiple Mergers: "Follow the *Acquire* rules to handle multiple mergers"
+    (reference: "If two defunct chains are the same size, the mergemaker decides the
+    order"). With three defunct corporations of one size the placer orders all of them,
+    not only the first, before the CEOs are asked."""
+    territories = {**held_by("Festival", 1, "Venezuela", "Central America",
+                             "Western United States"),
+                   "Peru": ("Sackson", 1), "North Africa": ("Tower", 1),
+                   "Argentina": ("Worldwide", 1)}
+    game = position(territories=territories,
+                    corporations={"Festival": (ANN, "Venezuela"), "Sackson": (ANN, "Peru"),
+                                  "Tower": (ANN, "North Africa"),
+                                  "Worldwide": (ANN, "Argentina")},
+                    shares={BO: {"Sackson": 1, "Tower": 1, "Worldwide": 1}},
+                    hands={ANN: ["Brazil"]})
+    act(game, ANN, "place", territory="Brazil")
+    events = act(game, ANN, "merge")
+    assert kinds(events) == ["merger_ordering"] and game.prompts().keys() == {ANN}
+    assert choices(game, ANN, "settle-first", "corporation") == [
+        "Sackson", "Tower", "Worldwide"]
+    assert game.timeout_actions()[0] == (ANN, "settle-first", {"corporation": "Sackson"})
+    act(game, ANN, "settle-first", corporation="Worldwide")
+    assert choices(game, ANN, "settle-first", "corporation") == ["Sackson", "Tower"]
+    events = act(game, ANN, "settle-first", corporation="Tower")
+    proposed = of_kind(events, "merger_proposed")[0]
+    assert proposed.data["defunct"] == ["Worldwide", "Tower", "Sackson"]
+    settled = [e.data["chain"] for e in of_kind(events, "bonuses_paid")]
+    for _ in range(2):
+        settled += [e.data["chain"] for e in of_kind(act(game, BO, "dispose"), "bonuses_paid")]
+    act(game, BO, "dispose")
+    assert settled == ["Worldwide", "Tower", "Sackson"]
+    assert set(game.corporations) == {"Festival"}
+
+
+def test_events_keep_what_they_said_when_the_merger_goes_on() -> None:
+    """Events are snapshots: the CEOs asked in a proposal stay in its event while the
+    consents are collected (the state's waiting list shrinks)."""
+    territories = {**held_by("Continental", 1, *SOUTH_AMERICA),
+                   **held_by("Tower", 1, "Egypt", "East Africa", "Congo")}
+    game = position(territories=territories,
+                    corporations={"Continental": (CY, "Peru"), "Tower": (BO, "Egypt")},
+                    hands={ANN: ["North Africa"]})
+    act(game, ANN, "place", territory="North Africa")
+    proposed = of_kind(act(game, ANN, "merge"), "merger_proposed")[0]
+    act(game, BO, "consent", choice="yes")
+    act(game, CY, "consent", choice="yes")
+    assert proposed.data["asked"] == [BO, CY]
+    assert proposed.data["sizes"] == {"Continental": 6, "Tower": 3}

@@ -14,7 +14,8 @@ from tests.engine.cold_cash_risk.test_secrecy import NAMES, random_action
 
 # Actions whose every prompted value is legal whatever the other values (first choices).
 EACH_VALUE = {"place", "found", "absorb", "merge", "leave", "pass", "consent", "accept",
-              "vote", "end-attacks", "declare-end", "earnings"}
+              "vote", "end-attacks", "declare-end", "earnings", "ballot", "count-votes",
+              "defend", "settle-first"}
 
 
 def positions(count: int, seed: int = 0) -> list[ColdCashRisk]:
@@ -62,6 +63,9 @@ def test_every_prompted_value_is_accepted() -> None:
                     if spec.name == "merge" and len(spec.params[0].choices or ()) > 1 \
                             and "survivor" not in params:
                         continue  # a tie needs the survivor (refused as Ambiguous)
+                    if params.get("choice") == "downsize" and not game.can_downsize(
+                            params["corporation"]):
+                        continue  # offered for another of the seat's corporations
                     load(state).act(seat, spec.name, **params)
                     tried += 1
     assert tried > 100
@@ -132,5 +136,5 @@ def test_perft_like_counts_from_fixed_seeds() -> None:
     assert sum(perft("perft-b", 120)) == PERFT_B
 
 
-PERFT_A = 269858
-PERFT_B = 34562
+PERFT_A = 42335
+PERFT_B = 94312

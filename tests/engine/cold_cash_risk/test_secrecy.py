@@ -3,18 +3,22 @@
 - CCR-5: "Holdings are private." A player's holdings, its hidden shares, cash and
   territory cards appear in no public event and no public view. (Shown shares are on the
   table: rulebook "Secrecy", "if you do not want to reveal how many shares ... you hold, you
-  may keep some or all of them hidden".) Checked by
-  non-interference: a twin of the position in which every *other* seat's secrets differ
-  (hidden shares moved between holders, hands dealt differently, cash changed) gives the
-  acting seat the same prompt, and the same action gives the same public events and the
-  same public view. And no card that could still be played is ever named in public.
-- load(state()) round-trips at every step; a RuleError leaves state() unchanged;
-  `engine.verify` replays every game; the renderer draws the public view.
+  may keep some or all of them hidden".) Checked by non-interference: a twin of the
+  position in which *every* seat's secrets differ - the acting seat's included (hidden
+  shares moved between holders, hands dealt again, cash changed) - gives, for the same
+  action, the same public events, the same public view and the same awaited seats. Only
+  what the rules make an action reveal is kept in the twin: whether a seat holds a
+  corporation's stock at all (it may call a meeting, it disposes in a merger), which of
+  its cards can still be played (a hand that cannot place is discarded), the card the
+  action plays, the shares it sells or disposes of, the cash it spends. Prompts to a seat
+  may differ (they show it its own options).
+- No card that could still be played is ever named in public.
+- load(state()) round-trips; a RuleError leaves state() unchanged; `engine.verify` replays
+  the games; the renderer draws the public view.
 """
 
 from __future__ import annotations
 
-import copy
 import io
 import json
 import random
@@ -29,14 +33,16 @@ from renders.cold_cash_risk import render
 from tests.engine.cold_cash_risk.helpers import new
 from tests.support import contract
 
-GAMES = 100
-STEPS = 220
+GAMES = 20
+STEPS = 260
+TWIN_RATE = 0.2  # the share of accepted actions checked against a twin
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+TERRITORIES = 42
 # Actions whose every prompted value is legal on its own: never refused.
 SINGLE = {"place", "found", "absorb", "leave", "pass", "consent", "accept", "vote",
-          "end-attacks", "declare-end"}
+          "end-attacks", "declare-end", "ballot", "count-votes", "defend", "settle-first"}
 WEIGHTS = {"declare-end": 6, "found": 5, "merge": 6, "buy": 4, "attack": 3, "blitz": 3,
-           "meeting": 1, "sell": 1, "pass": 1, "leave": 1}
+           "announce": 3, "meeting": 1, "sell": 1, "pass": 1, "leave": 1}
 
 
 def load(state: dict[str, Any]) -> ColdCashRisk:
@@ -60,46 +66,77 @@ def random_action(game: ColdCashRisk, rnd: random.Random) -> tuple[str, str, dic
             params[param.name] = rnd.randint(1, 4)  # stop_at
         elif param.choices:
             params[param.name] = rnd.choice(param.choices).value
-    if spec.name in ("attack", "blitz", "move") and "from_territory" in params:
+    if spec.name in ("attack", "blitz", "announce", "move") and "from_territory" in params:
         # Mostly pick a target the source can reach, as a player would.
         source = params["from_territory"]
         options = ((game.attacks(seat) if spec.name != "move" else game.free_moves(seat))
                    if not game.stack else {})
-        if source in options and rnd.random() < 0.8:
-            params["to_territory"] = rnd.choice(options[source])
+        targets = [t for t in options.get(source, ())
+                   if spec.name == "move" or game.unrolled(t) == (spec.name == "announce")]
+        if targets and rnd.random() < 0.8:
+            params["to_territory"] = rnd.choice(targets)
     return seat, spec.name, params
 
 
-# --- the twin: the same position with every other seat's secrets changed -----
+# --- the twin: the same position with every seat's secrets changed -------------
 
 
-def twin_state(state: dict[str, Any], keeper: str, rnd: random.Random,
-               game: ColdCashRisk) -> dict[str, Any]:
+def kept(d: dict[str, Any], seat: str, action: str,
+         params: dict[str, Any]) -> tuple[bool, set[tuple[str, str]]]:
+    """What the twin keeps of the acting seat's secrets so that the same action stays
+    legal and reveals what it must: its hand when it places (the card played is shown),
+    and its holding of the corporation it sells or disposes of (once the hidden shares
+    are gone, shown ones leave the table, which everyone sees: D-9)."""
+    fixed: set[tuple[str, str]] = set()
+    if action == "sell":
+        fixed.add((seat, params["corporation"]))
+    if action == "dispose" and d["stack"] and d["stack"][-1]["kind"] == "settle":
+        fixed.add((seat, d["stack"][-1]["settlement"]["queue"][0][0]))
+    return action == "place", fixed
+
+
+def playable(d: dict[str, Any], card: str) -> bool:
+    """`ColdCashRisk.usable`, read from a state: the card's territory is empty (a wild
+    card: one is)."""
+    if card.startswith("Wild"):
+        return len(d["board"]) < TERRITORIES
+    return card not in d["board"]
+
+
+def twin_state(state: dict[str, Any], seat: str, action: str, params: dict[str, Any],
+               rnd: random.Random) -> dict[str, Any]:
     twin = dict(state)  # the log is only read: the twin shares it
-    twin["game"] = d = copy.deepcopy(state["game"])
-    others = [s for s in state["seats"] if s != keeper]
-    # Hands: deal the other seats' cards among them again, each keeping as many cards,
-    # and as many playable ones (whether a player can place at all is seen by everyone).
-    slots = [(s, i, game.usable(c)) for s in others for i, c in enumerate(d["hands"][s])]
+    twin["game"] = d = json.loads(json.dumps(state["game"]))
+    keep_hand, fixed = kept(d, seat, action, params)
+    # Hands: deal the cards again, each seat keeping as many cards, and as many playable
+    # ones (whether a player can place at all is seen by everyone).
+    dealt = [s for s in state["seats"] if not (keep_hand and s == seat)]
+    slots = [(s, i, playable(d, c)) for s in dealt for i, c in enumerate(d["hands"][s])]
     for usable in (True, False):
         pool = [d["hands"][s][i] for s, i, u in slots if u == usable]
         rnd.shuffle(pool)
         for (s, i, u) in slots:
             if u == usable:
                 d["hands"][s][i] = pool.pop()
-    # Hidden shares: moved between the other holders (each stays a holder, keeps its shown
+    # Hidden shares: moved between the holders (each stays a holder and keeps its shown
     # shares; the Bank is unchanged).
     ledger = d["ledger"]
     for chain in ledger["bank"]:
-        holders = [s for s in others if ledger["shares"][s][chain] > 0]
+        holders = [s for s in state["seats"]
+                   if ledger["shares"][s][chain] > 0 and (s, chain) not in fixed]
         floor = {s: max(1, d["shown"][s][chain]) for s in holders}
         slack = sum(ledger["shares"][s][chain] - floor[s] for s in holders)
         for s in holders:
             ledger["shares"][s][chain] = floor[s]
         for _ in range(slack):
             ledger["shares"][rnd.choice(holders)][chain] += 1
-    for s in others:
-        ledger["cash"][s] += 100 * rnd.randint(0, 20)
+    # Cash: anything, except that the buyer keeps at least what it spends.
+    for s in state["seats"]:
+        if s == seat and action == "buy":
+            ledger["cash"][s] += 100 * rnd.randint(0, 20)
+        else:
+            ledger["cash"][s] = rnd.choice([0, 50, ledger["cash"][s],
+                                            100 * rnd.randint(0, 300)])
     return twin
 
 
@@ -107,34 +144,28 @@ def public_of(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if e.public]
 
 
-def check_secrecy(game: ColdCashRisk, before: dict[str, Any], seat: str, action: str,
-                  params: dict[str, Any], events: list[Event], rnd: random.Random) -> None:
-    """The acting seat's prompt, the public events and the public view do not depend on
-    the other seats' secrets."""
-    original = load(before)
-    twin = engine.load("cold-cash-risk", twin_state(before, seat, rnd, original))
-    assert isinstance(twin, ColdCashRisk)
-    if action not in game.free_actions:
-        assert repr(original.prompts()[seat]) == repr(twin.prompts()[seat])
-    assert original.view(seat) == twin.view(seat)
-    twin_events = twin.act(seat, action, **params)
+def check_secrecy(game: ColdCashRisk, public_view: dict[str, Any], before: dict[str, Any],
+                  seat: str, action: str, params: dict[str, Any], events: list[Event],
+                  rnd: random.Random) -> None:
+    """The public events, the public view and the awaited seats do not depend on any
+    seat's secrets, the acting seat's included."""
     if game.finished:
         return  # the Closing Bell reveals every holding
+    twin = load(twin_state(before, seat, action, params, rnd))
+    twin_events = twin.act(seat, action, **params)
     assert public_of(twin_events) == public_of(events), (action, params)
-    assert twin.view(None) == game.view(None)
-    # The seat's own view too, except its cash: a merger bonus depends on how the others'
-    # holdings compare with the seat's (as at the table, the receiver learns its bonus).
-    mine, theirs = twin.view(seat), game.view(seat)
-    assert {k: v for k, v in mine.items() if k != "cash"} == {
-        k: v for k, v in theirs.items() if k != "cash"}
+    assert twin.view(None) == public_view, (action, params)
+    assert twin.prompts().keys() == game.prompts().keys(), (action, params)
 
 
-def check_step(game: ColdCashRisk, events: list[Event], step: int = 0) -> None:
-    state = game.state()
-    assert load(state).state() == state
-    if game.finished:
-        return
+def check_step(game: ColdCashRisk, events: list[Event], step: int = 0) -> dict[str, Any]:
+    """The invariants after an accepted action; returns the public view."""
+    if step % 10 == 0:
+        state = game.state()
+        assert load(state).state() == state
     public_view = game.view(None)
+    if game.finished:
+        return public_view
     assert not {"hand", "holdings", "cash", "you", "placeable"} & set(public_view)
     empty = set(game.board.empty_territories())
     text = json.dumps(public_view)
@@ -150,10 +181,11 @@ def check_step(game: ColdCashRisk, events: list[Event], step: int = 0) -> None:
             if "hand" in event.data:
                 (who,) = event.audience
                 assert event.data["hand"] == game.hands[who] or event.kind != "cards"
-    for seat in game.seats if step % 4 == 1 else ():
+    for seat in game.seats if step % 8 == 1 else ():
         view = game.view(seat)
         assert view["hand"] == game.hands[seat]
         assert view["holdings"] == game.holdings(seat) and view["cash"] == game.ledger.cash[seat]
+    return public_view
 
 
 def play(index: int) -> tuple[ColdCashRisk, dict[str, int]]:
@@ -176,17 +208,20 @@ def play(index: int) -> tuple[ColdCashRisk, dict[str, int]]:
         if rnd.random() < 0.06:
             free_action(game, rnd)
         seat, action, params = random_action(game, rnd)
-        before = game.state()
+        twin = rnd.random() < TWIN_RATE
+        before = game.state() if twin else None
+        snapshot = (game.step_count, game._dump())
         try:
             events = game.act(seat, action, **params)
         except RuleError:
             assert action not in SINGLE, (action, params)
-            assert game.state() == before
+            assert (game.step_count, game._dump()) == snapshot
             counts["refused"] += 1
             continue
-        check_step(game, events, step)
-        if step % 4 == 0:
-            check_secrecy(game, before, seat, action, params, events, rnd)
+        if before is not None or step % 3 == 0:
+            public_view = check_step(game, events, step)
+        if before is not None:
+            check_secrecy(game, public_view, before, seat, action, params, events, rnd)
             counts["twins"] += 1
     return game, counts
 
@@ -194,6 +229,11 @@ def play(index: int) -> tuple[ColdCashRisk, dict[str, int]]:
 def free_action(game: ColdCashRisk, rnd: random.Random) -> None:
     """show / hide at any moment, by anyone (a free action)."""
     seat = rnd.choice(game.seats)
+    if rnd.random() < 0.2:
+        choice = rnd.choice(["ask", "most", "one"])
+        events = game.act(seat, "defence", choice=choice)
+        assert [e.kind for e in events] == ["defence"] and events[0].public
+        return
     held = [c for c in game.chains if game.ledger.held(seat, c)]
     if not held:
         return
@@ -218,7 +258,7 @@ def illegal(game: ColdCashRisk, rnd: random.Random) -> None:
     """An action the prompts do not offer is refused and changes nothing."""
     prompts = game.prompts()
     idle = [s for s in game.seats if s not in prompts]
-    before = game.state()
+    before = (game.step_count, game._dump())
     attempts: list[tuple[str, str, dict[str, Any]]] = [
         (rnd.choice(game.seats), "attack", {"from_territory": "Alaska",
                                              "to_territory": "Argentina"}),
@@ -231,7 +271,7 @@ def illegal(game: ColdCashRisk, rnd: random.Random) -> None:
     try:
         game.act(seat, action, **params)
     except RuleError:
-        assert game.state() == before
+        assert (game.step_count, game._dump()) == before
     else:  # pragma: no cover - these are never legal
         raise AssertionError(f"{seat} {action} {params} was accepted")
 
@@ -250,17 +290,17 @@ def test_secrecy_and_the_contract_across_random_games() -> None:
         assert load(state).state() == game.state()
         verification = contract.verify(game)
         assert verification.ok, verification.summary()
-        if index % 25 == 0:
+        if index % 10 == 0:
             picture = Image.open(io.BytesIO(render(json.loads(json.dumps(game.view(None))))))
             assert picture.width == 1600
-    assert finished >= 20, finished
-    assert twins >= GAMES * 30, twins
+    assert finished >= 8, finished
+    assert twins >= GAMES * 25, twins
 
 
 def test_every_kind_of_decision_comes_up() -> None:
     """The random games reach every part of the rules (a smoke check of the test itself)."""
     seen: set[str] = set()
-    for index in range(30):
+    for index in range(8):
         rnd = random.Random(1000 + index)
         game = new(NAMES[:4], seed=f"kinds-{index}", show_new_shares=index % 2 == 0,
                    ending="short" if index % 3 else "standard")
@@ -276,6 +316,7 @@ def test_every_kind_of_decision_comes_up() -> None:
                 continue
             seen.update(e.kind for e in events)
     for kind in ("founded", "absorbed", "merged", "consent", "settle", "takeover", "vote",
-                 "occupy", "deploy", "restructure", "dividends", "downsized",
-                 "mompop_defends", "free_move", "meeting_result", "game_over"):
+                 "occupy", "deploy", "restructure", "dividends", "downsized", "fire",
+                 "mompop_defends", "engage", "defend", "free_move", "ballot",
+                 "meeting_result", "game_over", "order"):
         assert kind in seen, kind

@@ -42,32 +42,43 @@ def test_only_ceos_make_hostile_takeovers() -> None:
     """"If you are the CEO of 1 or more corporations, you may use 1 of those corporations
     to conduct hostile takeovers.\""""
     game = south_america()
-    assert {"attack", "blitz", "move"} <= set(actions(game, ANN))
+    assert {"announce", "move"} <= set(actions(game, ANN))
     game = south_america(edit=lambda d: d["corporations"]["American"].update(ceo=BO))
-    assert not {"attack", "blitz", "move"} & set(actions(game, ANN))
-    refused(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    assert not {"attack", "blitz", "announce", "move"} & set(actions(game, ANN))
+    refused(game, ANN, "announce", from_territory="Brazil", to_territory="Peru")
 
 
 def test_no_attack_into_an_empty_territory() -> None:
     """Attack: "*However, you may not attack or move into an empty territory.*\""""
     game = south_america()
-    assert "Argentina" not in choices(game, ANN, "attack", "to_territory")
-    refused(game, ANN, "attack", match="empty", from_territory="Brazil",
+    assert "Argentina" not in choices(game, ANN, "announce", "to_territory")
+    refused(game, ANN, "announce", match="empty", from_territory="Brazil",
             to_territory="Argentina")
 
 
 def test_a_mom_and_pop_rolls_for_its_teams_and_faces_at_least_one_round(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Defending Mom & Pop: "*After* you announce an attack against a Mom & Pop, roll 1 die
-    to determine how many security teams it will defend with ... you must complete at least
-    1 round of combat against it. The Mom & Pop will roll 2 dice as long as it has 2 or
-    more security teams. Once you have completed all attacks for the turn, remove any
-    remaining Mom & Pop security teams from the map.\""""
+    to determine how many security teams it will defend with. After you determine how many
+    teams the Mom & Pop has, you must complete at least 1 round of combat against it. The
+    Mom & Pop will roll 2 dice as long as it has 2 or more security teams. Once you have
+    completed all attacks for the turn, remove any remaining Mom & Pop security teams from
+    the map." So the teams are rolled and announced before the attacker chooses dice or a
+    blitz, and that round is compulsory."""
     game = south_america()
-    loaded(monkeypatch, [3], [6, 6, 1], [5, 2])  # the M&P die, then 3 vs 2 dice
-    events = act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
-    assert public_texts(events)[1] == ("The Mom & Pop in Peru rolls 3: it defends with 3 "
-                                      "security teams.")
+    refused(game, ANN, "attack", match="Announce the attack", from_territory="Brazil",
+            to_territory="Peru")
+    loaded(monkeypatch, [3])  # the Mom & Pop's die
+    events = act(game, ANN, "announce", from_territory="Brazil", to_territory="Peru")
+    assert public_texts(events)[1] == (
+        "American announces an attack on the Mom & Pop in Peru from Brazil. The Mom & Pop "
+        "rolls 3: it defends with 3 security teams.")
+    assert teams(game, "Peru") == 3 and not of_kind(events, "attack")
+    assert actions(game, ANN) == ["attack", "blitz"]  # no end-attacks, no other target
+    assert choices(game, ANN, "attack", "to_territory") == ["Peru"]
+    refused(game, ANN, "attack", from_territory="Venezuela", to_territory="Peru")
+    loaded(monkeypatch, [6, 6, 1], [5, 2])  # 3 vs 2 dice, as the attacker now chooses
+    act(game, ANN, "attack", dice=3)
     assert teams(game, "Peru") == 1 and teams(game, "Brazil") == 6  # 6>5, 6>2
     assert game.last_battle["rounds"][0]["defender_dice"] == [5, 2]
     loaded(monkeypatch, [1, 1, 1], [6])  # one team left: one die; no new roll for teams
@@ -86,7 +97,8 @@ def test_conquering_a_mom_and_pop_and_moving_in(monkeypatch: pytest.MonkeyPatch)
     game = south_america()
     hand = list(game.hands[ANN])
     loaded(monkeypatch, [1], [6, 6, 6], [1])
-    events = act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    act(game, ANN, "announce", from_territory="Brazil", to_territory="Peru")
+    events = act(game, ANN, "blitz")
     assert "conquered" in kinds(events)
     assert game.prompts().keys() == {ANN} and actions(game, ANN) == ["move"]
     assert choices(game, ANN, "move", "count") == ["3", "4", "5"]
@@ -94,6 +106,59 @@ def test_conquering_a_mom_and_pop_and_moving_in(monkeypatch: pytest.MonkeyPatch)
     assert (owner(game, "Peru"), teams(game, "Peru"), teams(game, "Brazil")) == (
         "American", 4, 2)
     assert game.hands[ANN] == hand and game.stage == "attacking"
+
+
+def rivals(**kwargs: object) -> object:
+    """Ann's American (Brazil 8) borders Bo's Sackson (Peru 3, its tower; Argentina 1)."""
+    return position(territories={"Brazil": ("American", 8), "Peru": ("Sackson", 3),
+                                 "Argentina": ("Sackson", 1)},
+                    corporations={"American": (ANN, "Brazil"), "Sackson": (BO, "Peru")},
+                    stage="action", **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_defending_ceo_chooses_one_or_two_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attack: "Follow the rules of *RISK* to attack from territory to territory." In RISK
+    the defender rolls 1 or 2 dice (2 only with at least 2 armies there), after the
+    attacker has chosen: here the defending corporation's CEO chooses, asked privately
+    like any decision, and the choice and the dice are public."""
+    game = rivals()
+    events = act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru", dice=3)
+    assert "Bo chooses how many dice Sackson defends with" in public_texts(events)[-1]
+    assert game.prompts().keys() == {BO} and choices(game, BO, "defend", "dice") == ["1", "2"]
+    assert game.timeout_actions() == [(BO, "defend", {"dice": 2})]  # as many as allowed
+    loaded(monkeypatch, [6, 6, 2], [3])
+    events = act(game, BO, "defend", dice=1)
+    assert game.last_battle["rounds"][0]["defender_dice"] == [3]
+    assert (teams(game, "Peru"), teams(game, "Brazil")) == (2, 8)
+    assert game.prompts().keys() == {ANN}
+    # A blitz asks once, for every round of it.
+    act(game, ANN, "blitz", from_territory="Brazil", to_territory="Peru")
+    loaded(monkeypatch, [6, 6, 2], [1], [6, 6, 6], [1])
+    events = act(game, BO, "defend", dice=1)
+    rounds = of_kind(events, "attack")[0].data["rounds"]
+    assert [len(r["defender_dice"]) for r in rounds] == [1, 1]  # one die, every round
+    assert owner(game, "Peru") == "American"
+
+
+def test_a_standing_order_for_the_defence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CEO need not be asked each time: the free action `defence` sets a standing order
+    (ask, most, one), public like the dice it decides. A single team always rolls one."""
+    game = rivals()
+    events = act(game, BO, "defence", choice="most")
+    assert public_texts(events) == [
+        "Bo will always defend with as many dice as allowed."]
+    assert game.view(None)["defence"][BO] == "most"
+    loaded(monkeypatch, [1, 1, 1], [6, 6])
+    act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    assert game.last_battle["rounds"][0]["defender_dice"] == [6, 6]
+    act(game, BO, "defence", choice="one")
+    loaded(monkeypatch, [1, 1, 1], [6])
+    act(game, ANN, "attack", from_territory="Brazil", to_territory="Peru")
+    assert game.last_battle["rounds"][0]["defender_dice"] == [6]
+    act(game, BO, "defence", choice="ask")
+    loaded(monkeypatch, [6], [1])
+    act(game, ANN, "attack", from_territory="Brazil", to_territory="Argentina", dice=1)
+    assert game.prompts().keys() == {ANN}  # one team in Argentina: nothing to ask
 
 
 def test_ccr_9_the_free_move_adjacent_and_even_without_attacking() -> None:

@@ -1,0 +1,82 @@
+"""Axis & Allies building blocks: the 1984 board, names, units, movement, combat, exact odds.
+
+Pure and game-agnostic: who holds what and which units stand where are passed in as a
+`Position`, and all luck comes from the `engine.rng.Rng` given to the functions that roll.
+Used by the A&A games (`aa-classic`, `plotted-aa`), as `engine.risk` serves the RISK games.
+
+| module | concept |
+|---|---|
+| `map` | the board (`classic_map.json`): areas, borders, IPC values, capitals, canals, setup |
+| `names` | area names as players type them (PAA-1 aliases, coasts), `Ambiguous` candidates |
+| `units` | unit kinds, powers, sides, turn order, weapons developments, unit lists |
+| `position` | control, units, treasuries, and what the start of the turn fixes |
+| `movement` | land, sea, air, transport moves; landing; neutrals; canals |
+| `combat` | a battle step by step with casualty choices; capture; strategic bombing |
+| `odds` | the exact battle calculator |
+| `economy` | purchase, placement, income, victory |
+| `research` | weapons development |
+"""
+
+from engine.aa.combat import (
+    DEFAULT_LOSS_ORDER,
+    Battle,
+    BattleRules,
+    BombingResult,
+    Choice,
+    capture,
+    check_casualties,
+    default_casualties,
+    start_battle,
+    strategic_bombing,
+)
+from engine.aa.economy import (
+    EconomyRules,
+    check_placement,
+    check_purchase,
+    factories_at_start,
+    income,
+    purchase_cost,
+    victory,
+)
+from engine.aa.map import AAMap, Area, Canal, classic_map
+from engine.aa.movement import (
+    MoveRules,
+    Route,
+    air_route,
+    check_landing,
+    check_load,
+    check_move,
+    check_unload,
+    land_route,
+    landing_spots,
+    sea_route,
+    transport_fits,
+    unit_route,
+)
+from engine.aa.names import AreaNames, find_area
+from engine.aa.odds import BattleOdds, BattleSetup, battle_odds, battle_setup, format_odds
+from engine.aa.position import Position
+from engine.aa.research import ResearchResult, check_research, research
+from engine.aa.units import (
+    DEVELOPMENTS,
+    POWERS,
+    SIDE,
+    UNITS,
+    UnitKind,
+    allied,
+    describe_units,
+    parse_units,
+    side_of,
+)
+
+__all__ = [
+    "DEFAULT_LOSS_ORDER", "DEVELOPMENTS", "POWERS", "SIDE", "UNITS", "AAMap", "Area",
+    "AreaNames", "Battle", "BattleOdds", "BattleRules", "BattleSetup", "BombingResult",
+    "Canal", "Choice", "EconomyRules", "MoveRules", "Position", "ResearchResult", "Route",
+    "UnitKind", "air_route", "allied", "battle_odds", "battle_setup", "capture",
+    "check_casualties", "check_landing", "check_load", "check_move", "check_placement",
+    "check_purchase", "check_research", "check_unload", "classic_map", "default_casualties",
+    "describe_units", "factories_at_start", "find_area", "format_odds", "income",
+    "land_route", "landing_spots", "parse_units", "purchase_cost", "research", "sea_route",
+    "side_of", "start_battle", "strategic_bombing", "transport_fits", "unit_route", "victory",
+]

@@ -1,0 +1,69 @@
+"""Random legal play for One World Dominion: a random prompted action with plausible
+values (card targets drawn from the areas, continents and players a card could name)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.games.one_world_dominion import OneWorldDominion
+from engine.games.one_world_dominion.cards import PARAMS
+
+WEIGHTS = {"play": 6, "attack": 5, "pass": 3, "begin-attacks": 1, "end-attacks": 1,
+           "end-turn": 1, "fortify": 1, "place": 4, "trade": 4, "defend": 3, "move": 3}
+
+
+def plausible(game: OneWorldDominion, seat: str, card: str, rnd: random.Random) -> dict[str, Any]:
+    """Values a player might give `card`: mostly near its own areas."""
+    own = game.areas_of(seat) or list(game.map.territories)
+    params: dict[str, Any] = {}
+    for name in PARAMS.get(card, ()):
+        if name == "area":
+            params[name] = rnd.choice(own if rnd.random() < 0.5 else list(game.map.territories))
+        elif name == "to_area":
+            base = params.get("area") or rnd.choice(own)
+            near = sorted(game.map.neighbours(base))
+            far = sorted({t for n in near for t in game.map.neighbours(n)} - set(near) - {base})
+            pool = near if rnd.random() < 0.6 else (far or near)
+            params[name] = rnd.choice(pool)
+        elif name == "continent":
+            params[name] = rnd.choice(list(game.map.continents))
+        elif name in ("player", "other_player"):
+            params[name] = rnd.choice(game.alive() + list(game.neutrals))
+        elif name == "count":
+            area = params.get("area")
+            params[name] = rnd.randint(1, max(1, game.armies.get(area, 2) - 1)) if area else 1
+        elif name == "take":
+            params[name] = rnd.choice(game.discards) if game.discards else "Mole"
+    if card == "Counter Espionage":
+        params["area"] = rnd.choice(list(game.map.territories))
+    return params
+
+
+def random_action(game: OneWorldDominion, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
+    prompts = game.prompts()
+    seat = rnd.choice(sorted(prompts))
+    specs = list(prompts[seat].actions)
+    spec = rnd.choices(specs, [WEIGHTS.get(s.name, 2) for s in specs])[0]
+    params: dict[str, Any] = {}
+    for param in spec.params:
+        if param.choices:
+            params[param.name] = rnd.choice(param.choices).value
+    if spec.name == "play":
+        params.update(plausible(game, seat, params["card"], rnd))
+    elif spec.name == "place":
+        params["count"] = rnd.randint(1, max(1, game.pending() if game.stack == [] and
+                                             game.stage == "play" else 3))
+    elif spec.name == "attack":
+        source = params["from_territory"]
+        targets = game.attack_targets(seat, source)
+        params["to_territory"] = rnd.choice(targets) if targets and rnd.random() < 0.9 else \
+            rnd.choice(list(game.map.territories))
+        if game.turn.get("jihad"):
+            params["count"] = rnd.randint(1, max(1, game.armies[source] - 1))
+    elif spec.name == "fortify":
+        source = params["from_territory"]
+        near = [t for t in sorted(game.map.neighbours(source)) if game.owner[t] == seat]
+        params["to_territory"] = rnd.choice(near or list(game.map.territories))
+        params["count"] = rnd.randint(1, max(1, game.armies[source] - 1))
+    return seat, spec.name, params
