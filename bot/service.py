@@ -96,7 +96,7 @@ class GameService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], str] | None = None, snapshot_every: int = 20,
                  idle_seconds: float = 3600.0, freeze_loaded: bool = True,
-                 settle_delay: float = 1.0) -> None:
+                 settle_delay: float = 0.2) -> None:
         self.storage = storage
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.token_hex(16))
