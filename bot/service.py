@@ -162,10 +162,20 @@ class GameService:
         """Read the index of every unfinished game (rows and seats); load none of them.
 
         A game is rebuilt when it is first touched; one that can't be is paused then."""
-        seats = await self.storage.live_seats()
-        for row in await self.storage.live_games():
-            self._track(LiveGame(row, seats.get(row.id, [])))
-        self._freeze()  # nothing is in flight yet: the modules and the index, at once
+        # Ten thousand games are a hundred thousand new containers: the collector would walk
+        # the whole heap several times over while they are read. They hold no cycles, and
+        # nothing else is in flight yet, so collect nothing now and freeze them at once.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            seats = await self.storage.live_seats()
+            for row in await self.storage.live_games():
+                self._track(LiveGame(row, seats.get(row.id, [])))
+        finally:
+            if collecting:
+                gc.enable()
+        if self.freeze_loaded:
+            gc.freeze()
         return len(self.live)
 
     async def load(self, live: LiveGame) -> LiveGame:
