@@ -1,74 +1,75 @@
 """Persistent buttons and menus: everything they need is in their custom id.
 
 Custom ids look like `croupier:<kind>:<game id>:...`. Nothing is kept in memory
-only: after a restart, a click on a button sent last week is parsed from its id,
-the game is looked up, and the click becomes an engine action as before.
+only: after a restart, a click on a button sent last week is parsed from its id, the
+game is looked up, and the click becomes an engine action as before. (A form's modal
+is read the same way, from its custom id and answers: `bot/forms.py`.)
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from engine import ActionSpec, Param, Prompt
-
-if TYPE_CHECKING:
-    from bot.client import Croupier
+from bot import forms
+from bot.host import actions_of
+from engine import Prompt
 
 MAX_ROWS = 5
-
-
-def menu_param(spec: ActionSpec) -> Param | None:
-    """The one parameter a menu can answer: the action's only required one, with choices."""
-    required = [p for p in spec.params if p.required]
-    if len(required) == 1 and required[0].choices:
-        return required[0]
-    if not required and len(spec.params) == 1 and spec.params[0].choices:
-        return spec.params[0]
-    return None
-
-
-def needs_command(prompt: Prompt) -> list[str]:
-    """The prompt's actions that no button or menu can take (more than one choice)."""
-    return [a.name for a in prompt.actions
-            if any(p.required for p in a.params) and menu_param(a) is None]
+PER_ROW = 5
 
 
 def prompt_view(game_id: int, seq: int, seat_index: int, prompt: Prompt) -> discord.ui.View:
-    """Buttons for actions without parameters; menus (25 options each) for one choice.
+    """Every action of the prompt, a click away: a button per action (one with parameters
+    opens its form), and a menu in the message itself for an action whose one question is
+    a choice, while Discord's five rows allow; the others get a button and a form."""
+    menus = [(spec, param) for spec in prompt.actions
+             if (param := forms.inline_menu(spec)) is not None]
+    pages = {spec.name: -(-len(forms.options(param) or ()) // forms.PAGE) for spec, param in menus}
 
-    Actions that need more than one choice are left to their slash command, which the
-    prompt's text names; Discord allows five rows, so the first rows go to buttons."""
+    def rows_needed() -> int:
+        buttons = len(prompt.actions) - len(menus)
+        return -(-buttons // PER_ROW) + sum(pages[spec.name] for spec, _ in menus)
+
+    while menus and rows_needed() > MAX_ROWS:
+        menus.remove(max(menus, key=lambda m: pages[m[0].name]))
+    in_menu = {spec.name for spec, _ in menus}
     view = discord.ui.View(timeout=None)
-    buttons = [a for a in prompt.actions if not any(p.required for p in a.params)
-               and menu_param(a) is None][:10]
+    buttons = [a for a in prompt.actions if a.name not in in_menu][:MAX_ROWS * PER_ROW]
     for i, spec in enumerate(buttons):
-        view.add_item(PromptButton(game_id, seq, seat_index, spec.name, spec.shown, row=i // 5))
-    row = (len(buttons) + 4) // 5
-    for spec in prompt.actions:
-        param = menu_param(spec)
-        if param is None or param.choices is None:
-            continue
-        choices = param.choices
-        parts = [choices[i:i + 25] for i in range(0, len(choices), 25)]
+        label = spec.shown + (" …" if forms.asked(spec) else "")
+        view.add_item(PromptButton(game_id, seq, seat_index, spec.name, label, row=i // PER_ROW))
+    row = -(-len(buttons) // PER_ROW)
+    for spec, param in menus:
+        choices = forms.options(param) or ()
+        parts = [choices[i:i + forms.PAGE] for i in range(0, len(choices), forms.PAGE)]
         for part, chunk in enumerate(parts):
             if row >= MAX_ROWS:
                 return view
             options = [discord.SelectOption(label=c.shown[:100], value=c.value[:100])
                        for c in chunk]
-            more = f" ({part + 1}/{len(parts)})" if len(parts) > 1 else ""
+            more = f" ({chunk[0].shown[:20]} … {chunk[-1].shown[:20]})" if len(parts) > 1 else ""
             view.add_item(PromptSelect(game_id, seq, seat_index, spec.name, param.name,
-                                       f"{spec.shown}: choose {param.name}{more}", options,
+                                       f"{spec.shown}: {forms.question(param)}{more}", options,
                                        row=row, part=part))
             row += 1
     return view
 
 
+def disabled(view: discord.ui.View) -> discord.ui.View:
+    """The same components, greyed out: an answered or superseded prompt."""
+    for child in view.children:
+        target = getattr(child, "item", child)
+        if hasattr(target, "disabled"):
+            target.disabled = True
+    return view
+
+
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"croupier:p:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<action>[\w-]+)"):
-    """A button that takes one action for one seat."""
+    """An action's button: takes an action without parameters, or opens the action's form."""
 
     def __init__(self, game_id: int, seq: int, seat: int, action: str, label: str = "",
                  row: int | None = None) -> None:
@@ -83,8 +84,8 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
-        await bot.run_prompt(interaction, self.game_id, self.seq, self.seat, self.action, {})
+        await forms.advance(interaction, forms.FormRef(self.game_id, self.seq, self.seat,
+                                                       self.action), [])
 
 
 class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -108,7 +109,7 @@ class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    match["param"], part=int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
         if not values:
@@ -116,6 +117,27 @@ class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             return
         await bot.run_prompt(interaction, self.game_id, self.seq, self.seat, self.action,
                              {self.param: values[0]})
+
+
+class OpenChoicesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                         template=r"croupier:open:(?P<game>\d+)"):
+    """On the channel's turn ping: the clicking player's own prompt, only to them (for
+    players who turned DM prompts off, or whose DMs are closed)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(discord.ui.Button(label="My choices", style=discord.ButtonStyle.primary,
+                                           custom_id=f"croupier:open:{game_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> OpenChoicesButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = actions_of(interaction)
+        await bot.open_choices(interaction, self.game_id)
 
 
 class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -134,7 +156,7 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         await bot.show_hand(interaction, self.game_id)
 
 
@@ -153,8 +175,29 @@ class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: Croupier = interaction.client
+        bot = actions_of(interaction)
         await bot.agree_undo(interaction, self.game_id, self.seq)
+
+
+class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"croupier:again:(?P<game>\d+):(?P<seq>\d+):(?P<at>\d+)"):
+    """Do once more a command that was applied (action `seq`) but seemed unanswered; the
+    game was at `at` when the player was asked."""
+
+    def __init__(self, game_id: int, seq: int, at: int) -> None:
+        self.game_id, self.seq, self.at = game_id, seq, at
+        super().__init__(discord.ui.Button(label="Do it once more",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"croupier:again:{game_id}:{seq}:{at}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> RepeatButton:
+        return cls(int(match["game"]), int(match["seq"]), int(match["at"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = actions_of(interaction)
+        await bot.run_again(interaction, self.game_id, self.seq, self.at)
 
 
 def single(item: discord.ui.Item[Any]) -> discord.ui.View:
@@ -163,4 +206,5 @@ def single(item: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (PromptButton, PromptSelect, ShowHandButton, UndoAgreeButton)
+DYNAMIC_ITEMS = (PromptButton, PromptSelect, OpenChoicesButton, ShowHandButton,
+                 UndoAgreeButton, RepeatButton, forms.FormSelect, forms.FormButton)

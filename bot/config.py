@@ -15,8 +15,10 @@ Croupier needs a bot token to connect to Discord.
          DISCORD_TOKEN=...
   4. Invite the bot with the scopes "bot" and "applications.commands" (see README.md).
 
-No Discord account at hand? `python -m bot demo hf-political-events` plays a sample
-game against a local stand-in for Discord and needs no token.
+No Discord account at hand? This plays a whole sample game against a local stand-in
+for Discord, with no token, and writes what everyone saw to ./demo-out/:
+
+    {demo}
 """
 
 

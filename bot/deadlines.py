@@ -1,7 +1,7 @@
 """Per-turn deadlines: one table, one task that sleeps until the earliest.
 
 A deadline belongs to a game. It is re-armed whenever the game moves (each stored
-action), reminds the awaited seats by DM when three quarters of the allowance have
+action), reminds the awaited players in the channel when three quarters of the allowance have
 passed, and when it passes runs the game's own timeout policy (`timeout_actions`)
 or, if the game has none, tells the creator. Its effect is stored before it is
 marked done, and running it twice does nothing more: the re-armed row carries the
@@ -15,12 +15,14 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+import discord
+
 from bot.service import LiveGame
 from bot.storage import DeadlineRow, Storage
 from engine import NotAllowed, RuleError
 
 if TYPE_CHECKING:
-    from bot.client import Croupier
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +30,7 @@ REMIND_AT = 0.75  # of the allowance
 
 
 class Deadlines:
-    def __init__(self, bot: Croupier) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -132,10 +134,15 @@ class Deadlines:
         game = (await self.bot.service.load(live)).game  # rebuilt if it sat idle
         if game is None or row.due_at is None:
             return
-        for seat in game.prompts():
-            await self.bot.delivery.to_seat(
-                live, seat, f"\N{ALARM CLOCK} Reminder: **{game.title} #{live.id}** is waiting "
-                            f"for {seat}. The deadline is <t:{int(row.due_at)}:R>.")
+        # In the channel, naming only the awaited players: DMs are for secrets and choices.
+        awaited = [(seat, live.user_of(seat)) for seat in game.prompts()]
+        users = [u for _, u in awaited if u is not None]
+        names = ", ".join(f"<@{u}> ({seat})" for seat, u in awaited if u is not None)
+        await self.bot.delivery.post(
+            live, f"\N{ALARM CLOCK} Reminder: {names or 'nobody'}, the game is waiting for you. "
+                  f"The deadline is <t:{int(row.due_at)}:R>.",
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(id=u) for u in users]))
 
     async def _expire(self, live: LiveGame, row: DeadlineRow) -> None:
         game = (await self.bot.service.load(live)).game  # rebuilt if it sat idle
@@ -145,17 +152,20 @@ class Deadlines:
             await self.rearm(live)
             return
         plan = game.timeout_actions()
-        moved = False
+        outcomes = []
         for seat, action, params in plan:
             try:
-                outcome = await self.bot.service.act_as_deadline(live, seat, action, params)
+                outcomes.append(await self.bot.service.act_as_deadline(live, seat, action,
+                                                                       params))
             except RuleError as exc:
                 log.warning("game %s: deadline action %s for %s refused: %s", live.id, action,
                             seat, exc)
-                continue
-            moved = True
-            await self.bot.delivery.post(live, f"\N{ALARM CLOCK} The deadline passed for {seat}.")
-            await self.bot.announce(outcome)
+        if outcomes:
+            # One announcement for the whole step, however many seats it acted for.
+            seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
+            await self.bot.actions.announce_all(
+                outcomes, [f"\N{ALARM CLOCK} The deadline passed for {seats}."])
+        moved = bool(outcomes)
         if not moved:
             # No policy: tell the creator once per period, and start a new period.
             await self.storage.put_deadline(DeadlineRow(

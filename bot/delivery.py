@@ -8,20 +8,27 @@ in the action log, so nothing a seat was sent is ever lost.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
+import json
 import logging
+import sys
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import ShowHandButton, needs_command, prompt_view, single
+import engine
+from bot import preferences, prompt_state
+from bot.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
+from bot.prompt_state import PromptRecord
 from bot.service import LiveGame, Outcome
-from engine import Event
+from engine import Event, Prompt
 
 if TYPE_CHECKING:
-    from bot.client import Croupier
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +36,25 @@ DM_HELP = ("I couldn't send you a direct message. To get your secrets privately,
            "**Server name → Privacy Settings → Direct Messages** (or allow DMs from server "
            "members in your settings). Until then they go to a private thread in the game's "
            "channel, and the **Show my hand** button on the status post shows them to you.")
+
+
+#: Discord's only answer that means "this user's DMs are closed to the bot".
+CANNOT_DM = 50007
+#: After any other failure a DM is tried again, this many seconds later each time.
+DM_RETRY_DELAYS = (5.0, 30.0, 120.0)
+#: A prompt that could not be delivered is tried again after this many seconds.
+PROMPT_RETRY_SECONDS = 30.0
+PROMPT_RETRIES = 3
+MESSAGE_LIMIT = 2000
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """One message's text within Discord's limit (players' input is echoed in errors)."""
+    return text if len(text) <= limit else text[:limit - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+def message_link(channel_id: int, message_id: int, guild_id: int | None = None) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def chunks(lines: list[str], limit: int = 1900) -> list[str]:
@@ -49,8 +75,21 @@ def chunks(lines: list[str], limit: int = 1900) -> list[str]:
 class Delivery:
     """Posts, DMs and edits on behalf of the bot. Every method survives Discord errors."""
 
-    def __init__(self, bot: Croupier) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self.dm_retry_delays = DM_RETRY_DELAYS
+        self.prompt_retry_seconds = PROMPT_RETRY_SECONDS
+        self._later: dict[int, asyncio.Task[None]] = {}  # game -> its pending prompt retry
+        self._retries: set[asyncio.Task[None]] = set()
+        self._tries: dict[int, tuple[int, int]] = {}  # game -> (seq, prompt retries at it)
+        self._prompting: dict[int, asyncio.Lock] = {}
+
+    async def close(self) -> None:
+        """Cancel the retries still waiting (the prompts owed are stored for the next start)."""
+        for task in [*self._later.values(), *self._retries]:
+            task.cancel()
+        self._later.clear()
+        self._retries.clear()
 
     async def channel(self, live: LiveGame) -> discord.abc.Messageable | None:
         channel_id = live.row.channel_id
@@ -79,37 +118,100 @@ class Delivery:
     async def to_seat(self, live: LiveGame, seat: str, content: str | None = None,
                       **kwargs: Any) -> discord.Message | None:
         """DM the seat's user; on closed DMs use the seat's private thread."""
+        return await self.to_seat_or_later(live, seat, content, **kwargs)
+
+    async def to_seat_or_later(self, live: LiveGame, seat: str, content: str | None = None, *,
+                               wanted: Callable[[], bool] = lambda: True,
+                               on_sent: Callable[[discord.Message], Awaitable[None]] | None
+                               = None, **kwargs: Any) -> discord.Message | None:
+        """DM the seat's user. Only Discord's "cannot send messages to this user" (50007)
+        moves the seat to its private thread for good; any other failure is retried later
+        (while `wanted()`), and `on_sent` runs when a retry gets through."""
         row = live.seat_row(seat)
         if row is None:
             return None
         if row.dm_ok:
-            sent = await self.dm(row.user_id, content, **kwargs)
-            if sent is not None:
-                return sent
+            try:
+                return await self.send_dm(row.user_id, content, **kwargs)
+            except discord.HTTPException as exc:
+                if exc.code != CANNOT_DM:
+                    log.warning("game %s: DM to %s failed, will retry: %s", live.id, seat, exc)
+                    self._retry_dm(live, seat, content, kwargs, wanted, on_sent)
+                    return None
             await self.bot.service.storage.set_dm_ok(live.id, seat, False)
             live.seats = await self.bot.service.storage.seats(live.id)
         return await self._to_fallback(live, seat, content, **kwargs)
+
+    def _retry_dm(self, live: LiveGame, seat: str, content: str | None, kwargs: dict[str, Any],
+                  wanted: Callable[[], bool],
+                  on_sent: Callable[[discord.Message], Awaitable[None]] | None) -> None:
+        async def retry() -> None:
+            for delay in self.dm_retry_delays:
+                await asyncio.sleep(delay)
+                row = live.seat_row(seat)
+                if row is None or not wanted():
+                    return
+                if not row.dm_ok:  # closed since: the fallback takes it
+                    sent = await self._to_fallback(live, seat, content, **kwargs)
+                else:
+                    try:
+                        sent = await self.send_dm(row.user_id, content, **kwargs)
+                    except discord.HTTPException as exc:
+                        if exc.code == CANNOT_DM:
+                            await self.bot.service.storage.set_dm_ok(live.id, seat, False)
+                            live.seats = await self.bot.service.storage.seats(live.id)
+                        log.info("game %s: DM retry to %s failed: %s", live.id, seat, exc)
+                        continue
+                if sent is not None and on_sent is not None:
+                    await on_sent(sent)
+                if sent is not None:
+                    return
+            log.warning("game %s: gave up a DM to %s; it stays in the stored log (Show my "
+                        "hand)", live.id, seat)
+
+        task = asyncio.create_task(retry(), name=f"croupier-dm-retry-{live.id}-{seat}")
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+
+    async def send_dm(self, user_id: int, content: str | None, **kwargs: Any
+                       ) -> discord.Message:
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        return await user.send(content, **kwargs)
 
     async def dm(self, user_id: int, content: str | None = None, **kwargs: Any
                  ) -> discord.Message | None:
         """A DM, or None if Discord refuses it (closed DMs, unknown user)."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            return await user.send(content, **kwargs)
+            return await self.send_dm(user_id, content, **kwargs)
         except (discord.Forbidden, discord.NotFound):
             return None
         except discord.HTTPException as exc:
             log.warning("DM to %s failed: %s", user_id, exc)
             return None
 
+    async def tell_applied(self, outcome: Outcome, user_id: int) -> None:
+        """The answer to a stored action was lost (expired interaction, HTTP error): say by
+        DM that it counted, so that the player does not do it again."""
+        live = outcome.live
+        text = (f"\N{WHITE HEAVY CHECK MARK} **{outcome.game.title} #{live.id}**: your "
+                f"**{outcome.action}** was applied (action {outcome.seq}), though Discord lost "
+                "my answer to it. It counts once: no need to do it again.")
+        if outcome.seat is not None and live.user_of(outcome.seat) == user_id:
+            await self.to_seat(live, outcome.seat, text)  # its private thread if DMs are closed
+        else:
+            await self.dm(user_id, text)
+
     async def _to_fallback(self, live: LiveGame, seat: str, content: str | None,
                            **kwargs: Any) -> discord.Message | None:
         row = live.seat_row(seat)
         assert row is not None
-        thread_id = row.fallback_thread
         thread: Any = None
-        if thread_id:
-            thread = self.bot.get_channel(thread_id)
+        if row.fallback_thread:
+            try:
+                thread = await self._reopen_thread(live, row.fallback_thread)
+            except discord.HTTPException as exc:  # there, but out of reach for now
+                log.warning("game %s: private thread of %s: %s", live.id, seat, exc)
+                return None
         if thread is None:
             thread = await self._open_private_thread(live, seat, row.user_id)
         if thread is None:
@@ -120,13 +222,26 @@ class Delivery:
         except discord.HTTPException:
             return None
 
+    async def _reopen_thread(self, live: LiveGame, thread_id: int) -> Any:
+        """The seat's private thread, unarchived if Discord archived it for being idle (an
+        archived thread is not in the cache, and must not be replaced by a second one)."""
+        thread: Any = self.bot.get_channel(thread_id)
+        if thread is None:
+            try:
+                thread = await self.bot.fetch_channel(thread_id)
+            except discord.NotFound:
+                return None  # deleted: open a new one
+        if isinstance(thread, discord.Thread) and thread.archived:
+            thread = await thread.edit(archived=False)
+        return thread
+
     async def _open_private_thread(self, live: LiveGame, seat: str, user_id: int) -> Any:
         channel = await self.channel(live)
         if not isinstance(channel, discord.TextChannel):
             return None
         try:
             thread = await channel.create_thread(
-                name=f"{seat} — private ({live.row.variant} #{live.id})"[:100],
+                name=f"{seat} — private ({engine.game_class(live.row.variant).title} #{live.id})"[:100],
                 type=discord.ChannelType.private_thread, invitable=False)
             await thread.add_user(discord.Object(id=user_id))
         except discord.HTTPException as exc:
@@ -140,41 +255,187 @@ class Delivery:
 
     async def events(self, live: LiveGame, events: list[Event]) -> None:
         """Public events to the channel; private ones to each seat in their audience."""
-        public_lines = [e.text for e in events if e.public]
-        for text in chunks(public_lines):
+        for text in chunks([e.text for e in events if e.public]):
             await self.post(live, text)
+        await self.secrets(live, events)
+
+    async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None
+                      ) -> None:
+        """Each private event to each seat of its audience, one DM per seat and action;
+        `told`: seats whose answered prompt message already says them."""
         private: dict[str, list[str]] = defaultdict(list)
         for event in events:
             if event.public:
                 continue
             for seat in event.audience:
-                private[seat].append(event.text)
+                if seat not in (told or set()):
+                    private[seat].append(event.text)
+        title = engine.game_class(live.row.variant).title
         for seat, lines in private.items():
-            header = f"**{live.row.variant} #{live.id}** — {seat}"
+            header = f"**{title} #{live.id}** — {seat}"
             for text in chunks([header, *lines]):
                 await self.to_seat(live, seat, text)
 
-    async def prompts(self, live: LiveGame) -> None:
-        """Send each awaited seat its prompt (once per distinct prompt), with buttons."""
+    def prompt_text(self, live: LiveGame, seat: str, prompt: Prompt) -> str:
+        game = live.game
+        title = game.title if game else live.row.variant
+        return f"**{title} #{live.id}** — {seat}: {prompt.text}"[:1800]
+
+    async def prompts(self, live: LiveGame, answered: dict[str, str] | None = None
+                      ) -> list[tuple[str, Prompt]]:
+        """One game at a time: at startup the owed prompts and a first command may race."""
+        async with self._prompting.setdefault(live.id, asyncio.Lock()):
+            return await self._prompts(live, answered)
+
+    async def _prompts(self, live: LiveGame, answered: dict[str, str] | None = None
+                       ) -> list[tuple[str, Prompt]]:
+        """Bring each seat's prompt message up to date; return the newly awaited seats.
+
+        A seat still awaited sees its message edited in place (with what it just chose on
+        top), so a turn of several steps is one message. A newly awaited seat gets a new
+        DM (unless it turned DM prompts off) and is pinged in the channel by the caller.
+        A seat no longer awaited has its message closed: buttons greyed out, and a line
+        saying it was answered or that the game moved on."""
         game = live.game
         if game is None:
-            return
-        for seat, prompt in game.prompts().items():
-            fingerprint = hashlib.sha256(repr(prompt).encode()).hexdigest()[:16]
-            purpose = f"prompt:{seat}"
-            previous = await self.bot.service.storage.message(live.id, purpose)
-            if previous is not None and previous[2] == fingerprint:
+            return []
+        answered = answered or {}
+        storage = self.bot.service.storage
+        awaited = game.prompts()
+        newly: list[tuple[str, Prompt]] = []
+        seq, complete = live.seq, True
+        for index, seat in enumerate(game.seats):
+            record = await prompt_state.load(storage, live.id, seat)
+            is_open = record is not None and record.open
+            prompt = awaited.get(seat)
+            if prompt is None:
+                if record is not None and is_open:
+                    if seat not in answered:
+                        await self._close(record, "\N{CHEQUERED FLAG} Closed: the game is over."
+                                          if game.finished else
+                                          "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
+                                          "the game moved on.")
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, False, record.fingerprint,
+                        record.since))
                 continue
-            view = prompt_view(live.id, live.seq, game.seats.index(seat), prompt)
-            text = f"**{game.title} #{live.id}** — {seat}: {prompt.text}"
-            group = self.bot.command_groups.get(live.row.variant)
-            commands = needs_command(prompt)
-            if group and commands:
-                text += "\nWith a command: " + ", ".join(f"`/{group} {c}`" for c in commands)
-            sent = await self.to_seat(live, seat, text[:1900], view=view)
-            if sent is not None:
-                await self.bot.service.storage.put_message(live.id, purpose, sent.channel.id,
-                                                           sent.id, fingerprint)
+            fp = prompt_state.fingerprint(prompt)
+            user = live.user_of(seat)
+            wants_dm = user is not None and await preferences.dm_prompts(storage, user)
+            # A prompt whose DM never went out (Discord refused it) is owed, not unchanged.
+            delivered = record is not None and (record.message_id or not wants_dm)
+            unchanged = record is not None and is_open and record.fingerprint == fp
+            if unchanged and delivered and seat not in answered:
+                continue
+            text = self.prompt_text(live, seat, prompt)
+            view = prompt_view(live.id, live.seq, index, prompt)
+            if record is not None and is_open and record.message_id:
+                content = f"{answered[seat]}\n\n{text}" if seat in answered else text
+                if await self._edit(record, content, view):
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, True, fp,
+                        live.seq if not unchanged else record.since))
+                    continue
+            sent = None
+            if wants_dm:
+                sent = await self.to_seat(live, seat, text, view=view)
+                complete = complete and sent is not None
+            since = record.since if unchanged and record is not None else live.seq
+            await prompt_state.save(storage, live.id, seat, PromptRecord(
+                sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, since))
+            if not is_open:
+                newly.append((seat, prompt))
+        if complete and live.seq == seq:
+            # Every awaited seat has its prompt: the game owes none at this seq (issue 12:
+            # after a crash, only the games still owing prompts are prompted at startup).
+            await storage.prompts_delivered(live.id, seq)
+        elif not complete:
+            self.prompt_later(live)
+        return newly
+
+    def prompt_later(self, live: LiveGame) -> None:
+        """Try the game's prompts again in a while (a failed announcement, a refused DM)."""
+        if live.id in self._later and not self._later[live.id].done():
+            return
+        tries = self._tries.get(live.id, (live.seq, 0))
+        tries = (live.seq, tries[1] + 1 if tries[0] == live.seq else 1)
+        self._tries[live.id] = tries
+        if tries[1] > PROMPT_RETRIES:
+            return  # owed still: the next start tries again
+
+        async def later() -> None:
+            await asyncio.sleep(self.prompt_retry_seconds)
+            self._later.pop(live.id, None)
+            if self.bot.service.live.get(live.id) is live:
+                try:
+                    await self.refresh_prompts(live)
+                except Exception:  # noqa: BLE001 - tried again at the next start
+                    log.exception("game %s: prompts failed again", live.id)
+
+        self._later[live.id] = asyncio.create_task(later(), name=f"croupier-prompts-{live.id}")
+
+    async def owed_prompts(self) -> int:
+        """At startup: prompt the games that moved after their prompts last all went out (a
+        crash in between, a refused DM). Only those games are loaded and looked at."""
+        done = 0
+        for game_id in await self.bot.service.storage.games_owing_prompts():
+            try:
+                live = await self.bot.service.get(game_id)
+                if live.game is None:
+                    continue
+                await self.refresh_prompts(live)
+                done += 1
+            except Exception:  # noqa: BLE001 - one game must not keep the others waiting
+                log.exception("game %s: owed prompts failed", game_id)
+        return done
+
+    async def _edit(self, record: PromptRecord, content: str,
+                    view: discord.ui.View | None) -> bool:
+        try:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            await channel.get_partial_message(record.message_id).edit(content=content[-2000:],
+                                                                      view=view)
+            return True
+        except discord.HTTPException as exc:
+            log.info("prompt message %s not edited: %s", record.message_id, exc)
+            return False
+
+    async def _close(self, record: PromptRecord, line: str) -> None:
+        """Grey out a prompt nobody answered (the game moved on) and say so."""
+        if not record.message_id:
+            return
+        try:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            message = await channel.fetch_message(record.message_id)
+            view = disabled(discord.ui.View.from_message(message, timeout=None))
+            await message.edit(content=f"{message.content}\n{line}"[-2000:], view=view)
+        except discord.HTTPException as exc:
+            log.info("prompt message %s not closed: %s", record.message_id, exc)
+
+    async def refresh_prompts(self, live: LiveGame) -> None:
+        """Prompts brought up to date outside an action (undo, a substitute): with the ping."""
+        newly = await self.prompts(live)
+        if newly:
+            await self.ping(live, newly)
+
+    async def ping(self, live: LiveGame, newly: list[tuple[str, Prompt]]) -> None:
+        """One channel message naming the newly awaited players: only they are mentioned."""
+        await self.say(live, [], newly)
+
+    async def follow_with_prompt(self, interaction: discord.Interaction[Any], live: LiveGame,
+                                 seat: str) -> None:
+        """After a choice made in an ephemeral prompt, the seat's next one, the same way."""
+        game = live.game
+        prompt = game.prompts().get(seat) if game else None
+        if game is None or prompt is None:
+            return
+        try:
+            await interaction.followup.send(
+                self.prompt_text(live, seat, prompt),
+                view=prompt_view(live.id, live.seq, game.seats.index(seat), prompt),
+                ephemeral=True)
+        except discord.HTTPException as exc:
+            log.info("game %s: no follow-up prompt for %s: %s", live.id, seat, exc)
 
     async def status(self, live: LiveGame, *, deadline: float | None = None) -> None:
         """Edit the pinned status post in place, or post and pin it the first time."""
@@ -204,27 +465,100 @@ class Delivery:
         except discord.HTTPException:
             pass  # no Manage Messages permission: the status post still works unpinned
 
-    async def outcome(self, outcome: Outcome) -> None:
-        live = outcome.live
-        await self.events(live, outcome.events)
-        game = outcome.game
-        if any(e.kind in game.render_on for e in outcome.events) or outcome.action == "start":
-            await self.board(live)
-        if game.finished:
-            await self.post(live, finished_text(live))
-        await self.status(live, deadline=await self.bot.deadlines.due(live))
-        await self.prompts(live)
+    async def outcome(self, outcome: Outcome, answered: dict[str, str] | None = None) -> None:
+        """Secrets by DM; prompts brought up to date; the images if the board changed; then
+        one channel post with what happened and whose turn it is now (the ping)."""
+        await self.outcomes([outcome], answered=answered)
 
-    async def board(self, live: LiveGame) -> None:
-        """Render the public view off the event loop and post it."""
+    async def outcomes(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
+                       answered: dict[str, str] | None = None) -> None:
+        """Announce what one step did (one action, or every action of one deadline) in as
+        few messages as read well: one DM per seat, the prompts brought up to date, then one
+        channel post (more only past 2,000 characters) with the lines, the ping and the
+        images. Discord allows about five posts a channel in five seconds: a Danger round's
+        six timed-out cards must not become a dozen posts."""
+        live = outcomes[-1].live
+        game = outcomes[-1].game
+        events = [e for o in outcomes for e in o.events]
+        await self.secrets(live, events, told=set(answered or ()))
+        newly = await self.prompts(live, answered)
+        drawn = any(e.kind in game.render_on for e in events) or \
+            any(o.action == "start" for o in outcomes)
+        files = await self.images(live, drawn=drawn or game.finished)
+        lines = [*(preface or []), *(e.text for e in events if e.public)]
+        if game.finished:
+            lines.append(finished_text(live))
+        await self.say(live, lines, [] if game.finished else newly, files,
+                       told=[s.user_id for s in live.seats] if game.finished else [])
+        await self.status(live, deadline=await self.bot.deadlines.due(live))
+
+    async def say(self, live: LiveGame, lines: list[str], newly: list[tuple[str, Prompt]],
+                  files: list[discord.File] | None = None, told: list[int] | None = None
+                  ) -> None:
+        """Post `lines`, then the ping of the newly awaited seats, in as few messages as
+        fit; only those players are mentioned (and, at the end, every player: `told`);
+        the last message carries the images and the My choices button."""
+        pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in newly]
+        calls = [f"<@{user}> ({seat}), your turn: {prompt.text}"[:600]
+                 for seat, prompt, user in pinged if user is not None]
+        told = list(dict.fromkeys(told or []))
+        if told:
+            calls.append(", ".join(f"<@{u}>" for u in told) + ": the game is over.")
+        named = {u for _, _, u in pinged if u is not None} | set(told)
+        texts = chunks([*lines, *calls]) or ([""] if files else [])
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=u) for u in named])
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            extra: dict[str, Any] = {}
+            if last and pinged:
+                extra["view"] = single(OpenChoicesButton(live.id))
+            if last and files:
+                extra["files"] = files
+            await self.post(live, text or None, allowed_mentions=mentions, **extra)
+
+    async def images(self, live: LiveGame, *, drawn: bool) -> list[discord.File]:
+        """The board when the game says a turn or round ended (its `render_on` events) and
+        the picture differs from the last one posted; a game's market table as its own
+        image, at the same moments, when that changed. Rendered off the event loop."""
         game = live.game
-        render = self.bot.renderers.get(live.row.variant)
-        if game is None or render is None:
-            return
+        if not drawn or game is None:
+            return []
+        storage = self.bot.service.storage
         view = game.view(None)
+        files: list[discord.File] = []
+        render = self.bot.renderers.get(live.row.variant)
+        if render is None:
+            return []
+        module = sys.modules.get(getattr(render, "__module__", ""))
+        market = getattr(module, "render_market", None)
+        unseen = {"awaiting", "actions", "phase"} | ({"market"} if market is not None else set())
+        drawing = view_fingerprint({k: v for k, v in view.items() if k not in unseen})
+        last = await storage.message(live.id, "board")
+        if last is None or last[2] != drawing:
+            board = getattr(module, "render_map", None) if market is not None else None
+            files.append(await self.picture(live, board or render, view, "board"))
+            await storage.put_message(live.id, "board", 0, 0, drawing)
+        if market is not None and "market" in view:
+            seen = await storage.message(live.id, "market")
+            now = view_fingerprint(view["market"])
+            if seen is None or seen[2] != now:
+                files.append(await self.picture(live, market, view, "market"))
+                await storage.put_message(live.id, "market", 0, 0, now)
+        return files
+
+    async def board(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
+        """Post the board now (an imported game's first look)."""
+        files = await self.images(live, drawn=True)
+        if files:
+            await self.post(live, files=files)
+
+    async def picture(self, live: LiveGame, render: Any, view: dict[str, Any], what: str
+                      ) -> discord.File:
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
-        await self.post(live, file=discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                                f"{live.id}-{live.seq}.png"))
+        return discord.File(io.BytesIO(png), filename=f"{live.row.variant}-{live.id}-{what}-"
+                                                      f"{live.seq}.png")
 
 
 def finished_text(live: LiveGame) -> str:
@@ -260,7 +594,25 @@ def status_embed(live: LiveGame, deadline: float | None) -> discord.Embed:
     if deadline is not None:
         embed.add_field(name="Deadline", value=f"<t:{int(deadline)}:R>", inline=True)
     if row.options:
-        embed.add_field(name="Options", value=", ".join(f"{k}={v}" for k, v in
-                                                        row.options.items())[:1000], inline=False)
+        embed.add_field(name="Options", value=options_in_words(row.variant, row.options)[:1000],
+                        inline=False)
     embed.set_footer(text=f"Seed commitment sha256: {row.commitment}")
     return embed
+
+
+def options_in_words(variant: str, options: dict[str, Any]) -> str:
+    """The game's options as players read them: "Butler & Maid cards: off"."""
+    specs = {o.name: o for o in engine.VARIANTS[variant].options_spec} \
+        if variant in engine.VARIANTS else {}
+    parts = []
+    for name, value in options.items():
+        spec = specs.get(name)
+        label = (spec.label if spec is not None and spec.label else
+                 name.replace("_", " ").replace("-", " ").capitalize())
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{label}: {shown}")
+    return "; ".join(parts)
+
+
+def view_fingerprint(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]

@@ -7,6 +7,7 @@ users type slash commands and click the buttons the bot DMs them. The transcript
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import shutil
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.clicks import Clicker
 from bot.client import Croupier
 from bot.config import Settings
 from bot.sandbox import FakeDiscord, Interaction, Message
@@ -47,10 +49,24 @@ class DemoTable:
                 return message
         return None
 
+    async def prompt_offering(self, user: str, choose: str | None) -> Message | None:
+        """The user's newest prompt, waiting a little for one that offers `choose`: the bot
+        may still be rendering the board it posts before the prompt."""
+        message = self.latest_prompt(user)
+        for _ in range(100):
+            offered = {o["value"] for m in [message] if m for _, opts in m.selects()
+                       for o in opts}
+            if message is not None and (choose is None or choose in offered):
+                break
+            await asyncio.sleep(0.05)
+            await self.fake.settle()
+            message = self.latest_prompt(user)
+        return message
+
     async def answer_prompt(self, user: str, *, choose: str | None = None,
                             button: str | None = None) -> Interaction:
         """Click a button (by label, or the first) or pick a menu option in the user's DM."""
-        message = self.latest_prompt(user)
+        message = await self.prompt_offering(user, choose)
         if message is None:
             raise RuntimeError(f"{user} has no prompt to answer")
         uid = self.users[user]
@@ -68,6 +84,13 @@ class DemoTable:
             inter = await self.fake.click(uid, message.id, message.button(label))
         await self.fake.settle()
         return inter
+
+    async def play(self, seat: str, action: str, **params: Any) -> Interaction:
+        """The seat's player takes a prompted action by clicking, as a player would."""
+        live = await self.bot.service.in_channel(self.channel)
+        clicker = Clicker(self.fake, self.bot, self.channel)
+        user = self.users[self.user_of_seat(seat)]
+        return await clicker.take(user, live.id, seat, action, params)
 
     def user_of_seat(self, seat: str) -> str:
         live = self.bot.service.entry_in(self.channel)
@@ -95,16 +118,16 @@ async def hf_script(t: DemoTable) -> str:
             await t.slash("cy", "hf anarchy", on=True)
         assert live.game is not None
         (secgen,) = live.game.prompts()
-        await t.slash(t.user_of_seat(secgen), "hf turn")
+        await t.play(secgen, "turn")
         while live.game.prompts():
             seat, prompt = next(iter(live.game.prompts().items()))
             if prompt.actions[0].name == "turn":
                 break
-            user = t.user_of_seat(seat)
-            if prompt.actions[0].name == "tally":
-                await t.answer_prompt(user, choose="Authority")
+            first = prompt.actions[0]
+            if first.name == "tally":
+                await t.play(seat, "tally", **{first.params[0].name: "Authority"})
             else:
-                await t.answer_prompt(user)
+                await t.play(seat, first.name, **first_choices(first))
     await t.slash("bob", "hf history")
     kinds = {e["kind"] for a in await t.bot.service.storage.actions(live.id) for e in a.events}
     missing = {"seniority", "tallied"} - kinds
@@ -113,8 +136,13 @@ async def hf_script(t: DemoTable) -> str:
     return "12 turns: a Seniority reshuffle and an anarchy ended by an Anarchy/War Ends card."
 
 
+def first_choices(spec: ActionSpec) -> dict[str, Any]:
+    """The first choice of each required question (what the old demo's first click took)."""
+    return {p.name: p.choices[0].value for p in spec.params if p.required and p.choices}
+
+
 SQUARE = re.compile(r"^[A-X]\d{1,2}$")
-# Answered from the menu the bot DMs; the others are typed as /clue commands.
+# The parameter each of these actions asks.
 CLUE_MENU_ACTIONS = {"go": "to", "give": "card", "bring": "weapon", "trade": "card",
                      "reappear": "room", "danger": "card"}
 
@@ -173,11 +201,7 @@ async def clue_script(t: DemoTable) -> str:
             break
         seat, prompt = next(iter(game.prompts().items()))
         action, params = clue_policy(game, seat, prompt)
-        user = t.user_of_seat(seat)
-        if action in CLUE_MENU_ACTIONS:
-            await t.answer_prompt(user, choose=params[CLUE_MENU_ACTIONS[action]])
-        else:
-            await t.slash(user, f"clue {action}", **params)
+        await t.play(seat, action, **params)
     game = live.game
     if game is None or not game.finished:
         raise RuntimeError("the demo game did not finish")
@@ -305,12 +329,6 @@ def ccr_policy(game: Game, seat: str, prompt: Prompt, memo: dict[str, int]
     return "pass", {}
 
 
-# Answered from the menu or button the bot DMs; the others are typed as /ccr commands.
-CCR_DM_ACTIONS = {"consent": "choice", "accept": "choice", "vote": "choice", "dispose": "",
-                  "settle-first": "corporation", "ballot": "voter", "defend": "dice",
-                  "count-votes": ""}
-
-
 async def ccr_script(t: DemoTable) -> str:
     """A 3-player game to the Closing Bell: foundings, a merger, a hostile takeover."""
     await t.slash("ann", "game new", variant="cold-cash-risk")
@@ -331,15 +349,7 @@ async def ccr_script(t: DemoTable) -> str:
             # Only shown shares earn dividends (CCR-5): show them first, in private.
             shown.add((seat, params["corporation"]))
             await t.slash(user, "ccr table show", corporation=params["corporation"])
-        if action in CCR_DM_ACTIONS:
-            param = CCR_DM_ACTIONS[action]
-            if param:
-                await t.answer_prompt(user, choose=str(params[param]))
-            else:
-                spec = prompt.action(action)
-                await t.answer_prompt(user, button=spec.shown if spec else None)
-        else:
-            await t.slash(user, f"ccr {action}", **params)
+        await t.play(seat, action, **params)
     game = live.game
     if game is None or not game.finished:
         raise RuntimeError("the demo game did not reach the Closing Bell")
@@ -353,11 +363,48 @@ SCRIPTS: dict[str, tuple[Script, str, tuple[str, ...]]] = {
 }
 
 
+def readme(title: str, summary: str, players: tuple[str, ...], out_dir: Path) -> str:
+    """demo-out/README.txt: what the folder holds and which file to read first."""
+    names = sorted(p.name for p in out_dir.iterdir())
+    channels = [n for n in names if n.startswith("channel-")]
+    images = [n for n in names if n.endswith(".png")]
+    lines = [f"Croupier demo: {title}, {summary}",
+             f"Scripted players ({', '.join(players)}) played it against a local stand-in for "
+             "Discord running on this computer: nothing was sent to Discord.",
+             "",
+             "Read first:"]
+    lines += [f"  {n:<28} what everyone at the table saw in the game's channel" for n in channels]
+    lines += ["Then:"]
+    for n in names:
+        if n.startswith("dm-"):
+            lines.append(f"  {n:<28} what the bot sent {n[3:-4]} alone (cards, choices, results)")
+        elif n.startswith("thread-"):
+            lines.append(f"  {n:<28} a private thread (a player whose DMs are closed)")
+    if "transcript.txt" in names:
+        lines.append(f"  {'transcript.txt':<28} every channel and DM, one after the other")
+    if images:
+        lines.append(f"  {'*.png':<28} the {len(images)} images the bot posted, named "
+                     "<game>-<game number>-<action number>.png")
+    lines += ["",
+              "In the transcripts, \">>\" lines are what a player did (a command, a click, a "
+              "menu choice), \"[Croupier]\" lines are the bot, and \"(only ann sees this)\" "
+              "marks an answer only that player saw. The status post pinned at the top of the "
+              "channel is shown as it was at the end."]
+    return "\n".join(lines) + "\n"
+
+
 async def run_demo(variant: str, out: str | Path) -> int:
     if variant not in SCRIPTS:
         print(f"No demo for {variant!r}. Demos: {', '.join(SCRIPTS)}.", file=sys.stderr)
         return 2
     script, seed, players = SCRIPTS[variant]
+    title = engine.game_class(variant).title
+    # discord.py's gateway and voice notes are about the stand-in: not a newcomer's worry.
+    if log.getEffectiveLevel() > logging.DEBUG:
+        logging.getLogger("discord").setLevel(logging.ERROR)
+        logging.getLogger("bot").setLevel(logging.WARNING)
+    print(f"Playing a sample game of {title} with scripted players against a local stand-in "
+          "for Discord (nothing connects to Discord; no token needed)...", flush=True)
     out_dir = Path(out)
     if out_dir.exists():
         shutil.rmtree(out_dir)
@@ -376,6 +423,9 @@ async def run_demo(variant: str, out: str | Path) -> int:
                 await fake.stop_bot(bot)
                 fake.write_transcript(out_dir)
     images = sorted(p.name for p in out_dir.iterdir() if p.suffix == ".png")
+    (out_dir / "README.txt").write_text(readme(title, summary, players, out_dir),
+                                        encoding="utf-8")
     print(f"Demo of {variant}: {summary}")
-    print(f"Transcript and {len(images)} images written to {out_dir}/")
+    print(f"Transcript and {len(images)} images written to {out_dir}/. Read "
+          f"{out_dir / 'README.txt'} first: it says which file is which.")
     return 0

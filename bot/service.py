@@ -444,8 +444,7 @@ class GameService:
         for row in await self.storage.actions(live.id, after=observed):
             if row.kind == "act" and row.seat == seat and row.action == action and \
                     row.params == params:
-                raise Duplicate(f"That was already done a moment ago (action {row.seq}); "
-                                "it counts once.")
+                raise Duplicate("That was already done a moment ago; it counts once.")
 
     async def _apply(self, live: LiveGame, seat: str, action: str, params: dict[str, Any],
                      user_id: int) -> Outcome:
@@ -543,7 +542,10 @@ class GameService:
         game = live.game
         assert game is not None
         undone = steps[-1]
-        previous = engine.undo_last(game, steps)
+        if not undone.undoable:
+            raise NotAllowed(f"The last action ({undone.action}) rolled dice, drew cards or "
+                             "showed someone a secret, so it can't be undone.")
+        previous = await self._replay_from_start(live, steps[:-1])
         event = engine.public("undo", f"The last action ({undone.seat}: {undone.action}) "
                                       "was taken back.", action=undone.action, seat=undone.seat)
         await self.storage.append_action(
@@ -554,6 +556,18 @@ class GameService:
         live.game = previous
         await self._refresh(live)
         self._settle()
+
+    async def _replay_from_start(self, live: LiveGame, steps: list[Step]) -> Game:
+        """The game rebuilt from where it started (an imported game: where it was imported,
+        not the seed's setup) and `steps`; luck is the seed's, step by step, as always."""
+        start = await self.storage.start_snapshot(live.id)
+        if start is None:
+            return engine.replay(live.row.variant, [s.seat for s in live.seats], live.row.seed,
+                                 live.row.options, steps)
+        game = engine.load(live.row.variant, start)
+        for step in steps:
+            game.act(step.seat, step.action, **step.params)
+        return game
 
     @staticmethod
     def _running(live: LiveGame) -> None:

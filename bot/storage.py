@@ -14,6 +14,7 @@ numbered files in `bot/migrations/`, each in one transaction.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
@@ -35,6 +36,27 @@ class ChannelBusy(StorageError):
 
 class StaleWrite(StorageError):
     """Someone else stored an action first: the game moved on."""
+
+
+class StorageFault(StorageError):
+    """The database refused a write (disk full, file too large, I/O error): nothing was
+    stored, so nothing changed. The game goes on once the disk recovers."""
+
+    def __init__(self) -> None:
+        super().__init__("I could not save this: the bot's storage refused the write (its disk "
+                         "may be full). Nothing changed, and the game is as it was. Please try "
+                         "again later.")
+
+
+class StorageUnavailable(StorageError):
+    """The database can't be opened at all: the process must stop and say why."""
+
+
+def _fault(exc: sqlite3.Error) -> StorageError:
+    """A write that failed for a reason other than the log's own checks."""
+    if isinstance(exc, sqlite3.IntegrityError):
+        return StaleWrite("The game moved on before this action was stored.")
+    return StorageFault()
 
 
 @dataclass(frozen=True, slots=True)  # slots: ten thousand of them make the index
@@ -136,13 +158,33 @@ class Storage:
 
     @classmethod
     async def open(cls, path: str) -> Storage:
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        storage = cls(conn, path)
-        await storage._migrate()
+        """Open (or create) and migrate the database; `StorageUnavailable` if it can't be.
+
+        On failure the connection's thread is closed too: a live aiosqlite thread would
+        keep the process from exiting, and a supervisor would never restart it."""
+        conn = aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn
+        except (sqlite3.Error, OSError) as exc:
+            # aiosqlite stops its thread itself; let it finish before the loop may close.
+            await asyncio.to_thread(conn._thread.join, 2.0)
+            raise StorageUnavailable(f"The database {path!r} can't be opened: {exc}. Check "
+                                     "that its folder exists and is writable.") from exc
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=FULL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            storage = cls(conn, path)
+            await storage._migrate()
+            # Prove the file can be written now rather than at the first player's action.
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute("ROLLBACK")
+        except (sqlite3.Error, OSError) as exc:
+            await conn.close()
+            raise StorageUnavailable(f"The database {path!r} can't be opened for writing: {exc}. "
+                                     "Check that it is an SQLite file made by Croupier and that "
+                                     "its folder is writable.") from exc
         return storage
 
     async def close(self) -> None:
@@ -174,14 +216,25 @@ class Storage:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise StorageFault() from exc
             try:
                 yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
+            except BaseException as exc:
+                with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back itself
+                    await self._conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
+                    raise StorageFault() from exc
                 raise
             else:
-                await self._conn.execute("COMMIT")
+                try:
+                    await self._conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    with contextlib.suppress(sqlite3.Error):
+                        await self._conn.execute("ROLLBACK")
+                    raise StorageFault() from exc
 
     async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         # One trip to the database thread (execute, fetch and close the cursor there),
@@ -334,17 +387,21 @@ class Storage:
         try:
             if snapshot is None and not finished:
                 async with self._lock:
-                    await self._conn.execute(insert, row)
+                    try:
+                        await self._conn.execute(insert, row)
+                    except sqlite3.Error as exc:
+                        raise _fault(exc) from exc
                 return seq
             async with self.transaction() as db:
                 await db.execute(insert, row)
                 if snapshot is not None:
-                    # Only the latest snapshot is ever read (the log replays the rest), so
-                    # the older ones go: a game's storage then grows with its log alone.
+                    # Only the latest snapshot and the start (seq 1: where a replay begins,
+                    # an imported game's position) are read; the others go, so a game's
+                    # storage grows with its log alone.
                     await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
                                      (game_id, seq, json.dumps(snapshot)))
-                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ?",
-                                     (game_id, seq))
+                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ? "
+                                     "AND seq > 1", (game_id, seq))
                 if finished:
                     await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
                                      (game_id,))
@@ -356,6 +413,25 @@ class Storage:
         rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
                                "seq > ? ORDER BY seq", (game_id, after))
         return [_action(r) for r in rows]
+
+    async def action(self, game_id: int, seq: int) -> ActionRow | None:
+        row = await self._one(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
+                              "seq = ?", (game_id, seq))
+        return _action(row) if row else None
+
+    async def actions_by(self, game_id: int, user_id: int, *, since: float
+                         ) -> list[ActionRow]:
+        """The user's actions in a game stored at or after `since` (their clock)."""
+        rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
+                               "user_id = ? AND created_at >= ? ORDER BY seq",
+                               (game_id, user_id, since))
+        return [_action(r) for r in rows]
+
+    async def start_snapshot(self, game_id: int) -> dict[str, Any] | None:
+        """The game's position when it started (or was imported): seq 1's snapshot."""
+        row = await self._one("SELECT state FROM snapshots WHERE game_id = ? AND seq = 1",
+                              (game_id,))
+        return json.loads(row[0]) if row else None
 
     async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ? "
@@ -430,6 +506,31 @@ class Storage:
             await db.execute("INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
                              "message_id, fingerprint) VALUES (?,?,?,?,?)",
                              (game_id, purpose, channel_id, message_id, fingerprint))
+
+    # ----- prompts owed --------------------------------------------------
+
+    async def prompts_delivered(self, game_id: int, seq: int) -> None:
+        """Every awaited seat of the game has its prompt for the state at `seq`.
+
+        Written without waiting for the disk (the next durable commit takes it along): if
+        it is lost in a crash, the game is only looked at again at startup, and a prompt
+        its seat already has is not sent twice. Saves an fsync per action."""
+        async with self._lock:
+            await self._conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                await self._conn.execute("INSERT OR REPLACE INTO prompt_deliveries (game_id, "
+                                         "seq) VALUES (?, ?)", (game_id, seq))
+            except sqlite3.Error as exc:
+                raise StorageFault() from exc
+            finally:
+                await self._conn.execute("PRAGMA synchronous=FULL")
+
+    async def games_owing_prompts(self) -> list[int]:
+        """Running games that moved since their prompts last all went out."""
+        rows = await self._all("SELECT g.id FROM games g LEFT JOIN prompt_deliveries p ON "
+                               "p.game_id = g.id WHERE g.status = 'running' AND "
+                               "g.seq > COALESCE(p.seq, 0) ORDER BY g.id")
+        return [r[0] for r in rows]
 
     # ----- undo requests -------------------------------------------------
 

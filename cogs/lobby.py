@@ -11,10 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
+from bot import preferences
 from bot.client import Croupier
-from bot.delivery import DM_HELP, chunks, status_embed
+from bot.delivery import CANNOT_DM, DM_HELP, chunks, options_in_words, status_embed
+from bot.importing import import_game, start_state, verify_imported, was_imported
 from bot.service import GameService
-from engine import UNDO, NotAllowed, Step, Unreadable
+from engine import UNDO, Event, NotAllowed, Step, Unreadable
 
 Interaction = discord.Interaction[Any]
 
@@ -30,6 +32,12 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise Unreadable(f"Write options as name=value, separated by commas (not {part!r}).")
         options[key.strip()] = value.strip()
     return options
+
+
+def ruling_text(ruling: str) -> str:
+    """A ruling as players read it: its text, without the "ID: " it is filed under."""
+    head, sep, text = ruling.partition(": ")
+    return text if sep and head.replace("-", "").isalnum() and head.upper() == head else ruling
 
 
 def is_manager(interaction: Interaction) -> bool:
@@ -130,14 +138,21 @@ class Lobby(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = await self.service.join(live, interaction.user.id, seat=seat,
                                          player_name=interaction.user.display_name)
-        welcome = await self.bot.delivery.dm(
-            interaction.user.id, f"Welcome to **{live.row.variant} #{live.id}** as **{chosen}**. "
-            "Your secrets and your turns' choices will come here.")
-        if welcome is None:
-            await self.service.storage.set_dm_ok(live.id, chosen, False)
-            live.seats = await self.service.storage.seats(live.id)
-            await interaction.followup.send(f"You sit as **{chosen}**.\n{DM_HELP}",
-                                            ephemeral=True)
+        text = (f"Welcome to **{engine.game_class(live.row.variant).title} #{live.id}** as "
+                f"**{chosen}**. Your secrets and your turns' choices will come here.")
+        try:
+            await self.bot.delivery.send_dm(interaction.user.id, text)
+        except discord.HTTPException as exc:
+            if exc.code == CANNOT_DM:  # only Discord's "cannot send" closes DMs for good
+                await self.service.storage.set_dm_ok(live.id, chosen, False)
+                live.seats = await self.service.storage.seats(live.id)
+                await interaction.followup.send(f"You sit as **{chosen}**.\n{DM_HELP}",
+                                                ephemeral=True)
+            else:  # a passing failure: tried again later, DMs stay open
+                await self.bot.delivery.to_seat(live, chosen, text)
+                await interaction.followup.send(f"You sit as **{chosen}**. Discord didn't take "
+                                                "my DM just now; I'll try again.",
+                                                ephemeral=True)
         else:
             await interaction.followup.send(f"You sit as **{chosen}**. I sent you a DM.",
                                             ephemeral=True)
@@ -230,7 +245,7 @@ class Lobby(commands.Cog):
         if live is None:
             return
         await self.bot.delivery.dm(
-            live.row.creator_id, f"The channel of your game #{live.id} ({live.row.variant}) was "
+            live.row.creator_id, f"The channel of your game #{live.id} ({engine.game_class(live.row.variant).title}) was "
             f"deleted. The game is saved exactly as it was: run `/game adopt game_id:{live.id}` "
             "in another channel to carry on there.")
 
@@ -254,7 +269,7 @@ class Lobby(commands.Cog):
             for text in chunks(lines):
                 await self.bot.delivery.to_seat(live, seat, text)
             await self.service.storage.put_message(live.id, f"prompt:{seat}", 0, 0, "")
-            await self.bot.delivery.prompts(live)
+            await self.bot.delivery.refresh_prompts(live)
         await self.bot.delivery.status(live)
 
     @game.command(name="deadline", description="Set, extend, pause, resume or clear the turn deadline")
@@ -296,6 +311,68 @@ class Lobby(commands.Cog):
         decider = interaction.user.id == live.row.creator_id
         missing = await self.service.request_undo(live, interaction.user.id, decider=decider)
         await self.bot.after_undo_step(interaction, live, missing)
+
+    @game.command(name="notify", description="Get your turns' choices by DM, or only in the channel")
+    @app_commands.describe(dm_prompts="On: your choices come by DM. Off: the channel's turn "
+                                      "ping and its My choices button only")
+    async def notify(self, interaction: Interaction, dm_prompts: bool) -> None:
+        await preferences.set_dm_prompts(self.service.storage, interaction.user.id, dm_prompts)
+        text = ("Your turns' choices will come by DM." if dm_prompts else
+                "No more choices by DM: when it is your turn the game's channel names you, and "
+                "its **My choices** button shows your choices only to you. Secrets still come "
+                "by DM.")
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @game.command(name="history", description="What happened so far in this channel's game, in words")
+    @app_commands.describe(last="How many of the latest moves to show (all of them if left out)")
+    async def history(self, interaction: Interaction,
+                      last: app_commands.Range[int, 1, 1000] | None = None) -> None:
+        row = await self.service.storage.latest_game_in(interaction.channel_id or 0)
+        if row is None:
+            raise NotAllowed("There is no game in this channel.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        moves = [[Event.from_json(e).text for e in a.events if e.get("audience") == "public"]
+                 for a in await self.service.storage.actions(row.id)]
+        moves = [m for m in moves if m]
+        shown = moves[-last:] if last else moves
+        lines = [f"**{engine.game_class(row.variant).title} #{row.id}**, "
+                 + (f"the last {len(shown)} of {len(moves)} moves:" if len(shown) < len(moves)
+                    else f"all {len(moves)} moves:")]
+        lines += ["\N{BULLET} " + "\n  ".join(m) for m in shown]
+        texts = chunks(lines)
+        if len(texts) > 10:
+            texts = [*texts[:1], "… (earlier moves left out: ask for fewer with last:)",
+                     *texts[-9:]]
+        for text in texts:
+            await interaction.followup.send(text, ephemeral=True)
+
+    @game.command(name="import", description="Bring in a game in progress at a real table, from its state file")
+    @app_commands.describe(variant="Which game", file="The game's state as JSON (the schema of its reference)",
+                           players="Who plays which seat: seat=@player, seat=@player, …")
+    @app_commands.autocomplete(variant=variant_autocomplete)
+    async def import_(self, interaction: Interaction, variant: str, file: discord.Attachment,
+                      players: str) -> None:
+        engine.game_class(variant)
+        if interaction.guild_id is None or interaction.channel is None:
+            raise NotAllowed("Import games in a server channel, not in DMs.")
+        channel_id = interaction.channel_id or 0
+        if self.service.by_channel.get(channel_id):
+            raise NotAllowed("This channel already has a game. Finish or abort it first.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        raw = await file.read()
+        live, game = await import_game(self.service, variant=variant, raw=raw, players=players,
+                                       guild_id=interaction.guild_id, channel_id=channel_id,
+                                       creator_id=interaction.user.id)
+        await interaction.followup.send(f"Imported as game #{live.id}.", ephemeral=True)
+        seated = ", ".join(f"**{s.seat}** <@{s.user_id}>" for s in live.seats)
+        await self.bot.delivery.post(
+            live, f"**{game.title} #{live.id}** was brought in from a game in progress, at the "
+                  f"position its file describes. Seats: {seated}.\nFrom here on its luck comes "
+                  f"from a fresh seed: sha256 = `{live.row.commitment}` (revealed at the end).",
+            allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.delivery.board(live)
+        await self.bot.delivery.refresh_prompts(live)
+        await self.bot.delivery.status(live)
 
     @game.command(name="log", description="The game's log as a JSON file")
     @app_commands.describe(full="The full log with every secret (only after the game ended)")
@@ -344,13 +421,14 @@ class Lobby(commands.Cog):
         lines = [f"**{cls.title}** ({cls.variant}), {cls.min_seats}-{cls.max_seats} players.",
                  cls.summary]
         if cls.options_spec:
-            lines.append("**Options** (`/game new options:name=value, …`):")
-            lines += [f"- `{o.name}` (default {o.default}): {o.description}"
-                      for o in cls.options_spec]
+            lines.append("**Options** (choose them when you start a game, as "
+                         "`/game new options:name=value`):")
+            lines += [f"- **{o.label or o.name.replace('_', ' ').capitalize()}** "
+                      f"({options_in_words(cls.variant, {o.name: o.default})} unless chosen "
+                      f"otherwise; `{o.name}`): {o.description}" for o in cls.options_spec]
         if cls.rulings:
             lines.append("**House rulings:**")
-            lines += [f"- {r}" for r in cls.rulings]
-        lines.append(f"Full reference: docs/{cls.variant}.md")
+            lines += [f"- {ruling_text(r)}" for r in cls.rulings]
         texts = chunks(lines)
         await interaction.response.send_message(texts[0], ephemeral=True)
         for more in texts[1:]:
@@ -371,6 +449,10 @@ async def verify_stored(bot: Croupier, game_id: int) -> engine.Verification:
             steps.append(Step("", UNDO, {}))
         elif a.kind == "act" and a.seat is not None and a.action is not None:
             steps.append(Step(a.seat, a.action, a.params, list(a.step.get("luck", []))))
+    if rows and rows[0].kind == "start" and was_imported(rows[0].events):
+        start = await start_state(storage, game_id)
+        return await bot.loop.run_in_executor(
+            None, lambda: verify_imported(row.variant, start, row.commitment, steps))
     return await bot.loop.run_in_executor(
         None, lambda: engine.verify_steps(row.variant, seats, row.seed, row.options, setup,
                                           steps, published_commitment=row.commitment))

@@ -40,6 +40,7 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
 
     def coerce(self, value: Any) -> bool | int | str:
         """Read a value given by a player (possibly as text) or refuse it."""
@@ -101,6 +102,7 @@ class Param:
     choices: tuple[Choice, ...] | None = None
     required: bool = True
     kind: str = "str"  # "str", "int" or "bool"
+    question: str = ""
 
 
 @dataclass(frozen=True)
@@ -279,6 +281,12 @@ class Game(ABC):
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         """What the game's deadline policy does for the awaited seats; [] tells the creator."""
         return []
+
+    def describe(self, seat: Seat) -> list[str]:
+        """What `seat` holds and knows, in words, one paragraph per item (a hand, notes,
+        cash): what "Show my hand" prints, never the view's JSON. Each paragraph stays well
+        under a chat message's length; every game with secrets overrides this."""
+        return [f"You play {seat} in {self.title}."]
 
     # ----- the facade ---------------------------------------------------
 

@@ -8,9 +8,11 @@ UPDATE snapshots
                            '$.log')
  WHERE json_valid(state) AND json_type(state, '$.log') = 'array';
 
--- Only a game's latest snapshot is ever read; the log replays everything else.
+-- Only a game's latest snapshot and its start (seq 1: where replays and undo begin, an
+-- imported game's position) are read; the log replays everything else.
 DELETE FROM snapshots
- WHERE seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
+ WHERE seq > 1
+   AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
 
 -- An action row's step keeps only what its own columns (seat, action, params) don't:
 -- the luck it used, and whether it told someone a secret; '{}' when neither.

@@ -18,19 +18,30 @@ Interactions return an ``Interaction`` record once the bot's initial callback ar
 within 3 s raises ``SandboxTimeout`` (and a late callback gets Discord's 404 10062).  Requests Discord
 would refuse to send (bad option, disabled button, hidden channel) raise ``SandboxError`` in the test.
 Ephemeral messages are kept on their ``Interaction``, never in ``messages(channel)``.
+
+Discord's sharper edges (``strict.py``): ``Message.pings``/``fake.pinged(user)`` say who a
+message notified (``allowed_mentions`` honoured as Discord does); ``fake.inject_fault(...)``
+answers the next matching requests with any error; ``fake.rate_limits = RateLimits()``
+turns on Discord's buckets and 429s; ``fake.set_bot_permissions(guild, perms)`` makes
+missing permissions answer 50013/50001; ``fake.idle(seconds)`` archives idle threads;
+``fake.interaction_latency`` makes interactions arrive late (answers after the 3 s: 10062).
 """
 
 from .errors import SandboxError, SandboxTimeout
 from .interactions import Interaction
 from .server import FakeDiscord, RequestRecord
-from .world import Attachment, Channel, Message
+from .strict import Fault, RateLimits
+from .world import README_BOT_PERMISSIONS, Attachment, Channel, Message
 
 __all__ = [
     "Attachment",
     "Channel",
     "FakeDiscord",
+    "Fault",
     "Interaction",
     "Message",
+    "README_BOT_PERMISSIONS",
+    "RateLimits",
     "RequestRecord",
     "SandboxError",
     "SandboxTimeout",

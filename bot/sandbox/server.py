@@ -60,6 +60,7 @@ from .interactions import (
     find_component,
     modal_submission,
 )
+from .strict import Fault, RateLimits, resolve_pings
 from .validation import check_commands, check_message
 from .world import (
     DM,
@@ -68,6 +69,14 @@ from .world import (
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
+    P_ATTACH_FILES,
+    P_CREATE_PRIVATE_THREADS,
+    P_CREATE_PUBLIC_THREADS,
+    P_MANAGE_MESSAGES,
+    P_PIN_MESSAGES,
+    P_SEND_MESSAGES,
+    P_SEND_MESSAGES_IN_THREADS,
+    P_VIEW_CHANNEL,
     PRIVATE_THREAD,
     THREAD_TYPES,
     Attachment,
@@ -207,6 +216,9 @@ class FakeDiscord:
 
     #: Discord's rule: the initial interaction response must arrive within 3 s.
     interaction_timeout: float = 3.0
+    #: How long an interaction took to reach the bot (gateway lag): it eats into the 3 s, so
+    #: with a latency of 3.0 every initial answer arrives too late and gets 10062.
+    interaction_latency: float = 0.0
 
     def __init__(self, *, bot_name: str = "Croupier") -> None:
         self.world = World(bot_user_id=0, bot_name=bot_name)
@@ -225,6 +237,10 @@ class FakeDiscord:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[str] = []
         self.internal_errors: list[str] = []
+        #: Error answers queued by `inject_fault`, and Discord's rate limits once a test sets
+        #: `rate_limits = RateLimits()` (off by default: pacing slows every test).
+        self.faults: list[Fault] = []
+        self.rate_limits: RateLimits | None = None
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
         self._interactions_by_id: dict[int, Interaction] = {}
         self._interactions_by_token: dict[str, Interaction] = {}
@@ -233,6 +249,7 @@ class FakeDiscord:
         self._patch_cm: contextlib.AbstractContextManager[FakeDiscord] | None = None
         self._runner: web.AppRunner | None = None
         self._in_flight = 0
+        self._thread_clock = 0.0
         self._last_request_end = 0.0
         self._port = 0
         self._avatar = _tiny_png()
@@ -416,6 +433,47 @@ class FakeDiscord:
     @_for_tests
     def set_dms_open(self, user_id: int, open: bool) -> None:
         self.world.user(user_id).dms_open = open
+
+    def inject_fault(self, method: str, path: str, status: int, code: int = 0,
+                     message: str = "injected fault", *, times: int = 1,
+                     retry_after: float | None = None) -> Fault:
+        """Answer the next `times` requests `method` on a path matching the regex `path`
+        (after /api/v10, e.g. r"^/channels/123/messages$") with this error."""
+        fault = Fault(method, re.compile(path), status, code, message, times, retry_after)
+        self.faults.append(fault)
+        return fault
+
+    @_for_tests
+    def set_bot_permissions(self, guild_id: int, permissions: int) -> None:
+        """The bot's permissions in a guild are exactly these (Administrator unless set; see
+        README_BOT_PERMISSIONS): its role grants them and @everyone adds nothing, as on a
+        server whose @everyone may not post in the game's channels."""
+        guild = self.world.guild(guild_id)
+        guild.roles[guild.bot_role_id].permissions = permissions
+        guild.bot_role_only = True
+
+    def pinged(self, user_id: int) -> list[Message]:
+        """Every message that notified `user_id` (a mention Discord let through)."""
+        return [m for m in self.world.messages.values() if user_id in m.pings.users]
+
+    @_for_tests
+    def idle(self, seconds: float) -> list[int]:
+        """Let `seconds` pass for threads: those idle longer than their auto-archive duration
+        are archived (as Discord does), and leave the bot's cache. Returns their ids."""
+        self._thread_clock += seconds
+        now = time.time() + self._thread_clock
+        archived = []
+        for channel in list(self.world.channels.values()):
+            if not channel.is_thread or channel.archived or channel.deleted:
+                continue
+            last = channel.created_at  # both in real time; `now` is real time + idled time
+            if channel.last_message_id is not None:
+                last = max(last, self.world.messages[channel.last_message_id].created_at)
+            if now - last >= channel.auto_archive_duration * 60:
+                channel.archived = True
+                archived.append(channel.id)
+                self._dispatch("THREAD_UPDATE", self.world.channel_json(channel), INTENT_GUILDS)
+        return archived
 
     @_for_tests
     def delete_channel(self, channel_id: int) -> None:
@@ -773,7 +831,7 @@ class FakeDiscord:
             channel.timeline.append(TimelineEntry(time.time(), event=event))
         sessions[-1].dispatch("INTERACTION_CREATE", inter.payload)
         try:
-            await asyncio.wait_for(inter._responded.wait(), self.interaction_timeout)
+            await asyncio.wait_for(inter._responded.wait(), self._answer_window())
         except TimeoutError:
             inter.late = True
             raise SandboxTimeout(
@@ -782,6 +840,9 @@ class FakeDiscord:
                 inter,
             ) from None
         return inter
+
+    def _answer_window(self) -> float:
+        return max(0.0, self.interaction_timeout - self.interaction_latency)
 
     # -- internals: messages -------------------------------------------------------------
 
@@ -876,6 +937,8 @@ class FakeDiscord:
             tts=bool(payload.get("tts")),
         )
         msg.set_attachments(self._build_attachments(payload, uploads, channel, []))
+        if ephemeral_to is None:
+            msg.pings = resolve_pings(msg.content, payload.get("allowed_mentions"))
         if inter is not None:
             msg.interaction_id = inter.id
             msg.webhook_id = self.application_id
@@ -1064,13 +1127,39 @@ class FakeDiscord:
                 continue
             if auth and request.headers.get("Authorization") != f"Bot {self.bot_token}":
                 raise ApiError(401, 0, "401: Unauthorized")
+            headers: dict[str, str] = {}
+            if auth and self.rate_limits is not None:
+                wait, is_global, headers = self.rate_limits.check(request.method, sub, time.monotonic())
+                if wait > 0:
+                    self.rate_limits.limited.append((request.method, sub, wait))
+                    return self._too_many(wait, is_global, headers)
+            for fault in self.faults:
+                if fault.matches(request.method, sub):
+                    fault.times -= 1
+                    if fault.status == 429:
+                        return self._too_many(fault.retry_after or 0.1, False, {})
+                    raise ApiError(fault.status, fault.code, fault.message)
             result = await handler(request, match.groupdict())
             if result is NO_CONTENT:
-                return web.Response(status=204)
-            if isinstance(result, web.StreamResponse):
-                return result
-            return _json_response(result)
+                response: web.StreamResponse = web.Response(status=204)
+            elif isinstance(result, web.StreamResponse):
+                response = result
+            else:
+                response = _json_response(result)
+            response.headers.update(headers)
+            return response
         return self._unknown(request)
+
+    @staticmethod
+    def _too_many(retry_after: float, is_global: bool, headers: dict[str, str]) -> web.Response:
+        """Discord's 429: the JSON body with `retry_after`, through its proxy (`Via`)."""
+        body = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3),
+                "global": is_global}
+        response = _json_response(body, 429)
+        response.headers.update({**headers, "Via": "1.1 google", "X-RateLimit-Remaining": "0",
+                                 "Retry-After": str(max(1, round(retry_after))),
+                                 "X-RateLimit-Scope": "global" if is_global else "user"})
+        return response
 
     def _unknown(self, request: web.Request) -> web.Response:
         entry = f"{request.method} {request.path}"
@@ -1307,6 +1396,8 @@ class FakeDiscord:
 
     async def _h_callback(self, request: web.Request, p: dict[str, str]) -> Any:
         inter = self._interactions_by_id.get(_int(p["interaction_id"]))
+        if inter is not None and time.time() - inter.created_at > self._answer_window():
+            inter.late = True
         if inter is None or inter.token != p["token"] or inter.late:
             raise not_found(*UNKNOWN_INTERACTION)
         if inter.response_type is not None:
@@ -1510,6 +1601,8 @@ class FakeDiscord:
         elif channel.is_thread and channel.locked and channel.archived:
             raise ApiError(400, 50083, "Thread is archived")
         payload, uploads = await _read_body(request)
+        send = P_SEND_MESSAGES_IN_THREADS if channel.is_thread else P_SEND_MESSAGES
+        self._bot_needs(channel, send | (P_ATTACH_FILES if uploads else 0))
         msg = self._create_message(channel, self.bot_user_id, payload, uploads)
         return self.world.message_json(msg)
 
@@ -1549,6 +1642,10 @@ class FakeDiscord:
     async def _h_pin(self, request: web.Request, p: dict[str, str]) -> Any:
         cid = _int(p["channel_id"])
         msg = self.world.message(cid, _int(p["message_id"]))
+        channel = self.world.channel(cid)
+        if channel.guild_id is not None and not self.world.channel_permissions(
+                channel, self.bot_user_id) & (P_PIN_MESSAGES | P_MANAGE_MESSAGES):
+            self._bot_needs(channel, P_PIN_MESSAGES)
         if not msg.pinned:
             if len(self.pinned(cid)) >= 50:
                 raise ApiError(400, 30003, "Maximum number of pins reached (50)")
@@ -1615,6 +1712,17 @@ class FakeDiscord:
         self.world.message(_int(p["channel_id"]), _int(p["message_id"])).reactions.clear()
         return NO_CONTENT
 
+    def _bot_needs(self, channel: Channel, permissions: int) -> None:
+        """Discord's answers to a bot whose role lacks a permission: 50001 without View
+        Channel (for a private thread: without being in it), 50013 for anything else."""
+        if channel.guild_id is None:
+            return
+        have = self.world.channel_permissions(channel, self.bot_user_id)
+        if not have & P_VIEW_CHANNEL or not self.world.can_view(channel, self.bot_user_id):
+            raise ApiError(403, 50001, "Missing Access")
+        if have & permissions != permissions:
+            raise ApiError(403, 50013, "Missing Permissions")
+
     # -- REST: threads --------------------------------------------------------------------
 
     def _thread_parent(self, channel_id: int) -> Channel:
@@ -1640,6 +1748,8 @@ class FakeDiscord:
         ttype = int(body.get("type") or PRIVATE_THREAD)
         if ttype not in THREAD_TYPES:
             raise form_error([("type", "BASE_TYPE_CHOICES", "Value must be one of {11, 12}.")])
+        self._bot_needs(parent, P_CREATE_PRIVATE_THREADS if ttype == PRIVATE_THREAD
+                        else P_CREATE_PUBLIC_THREADS)
         thread = self.world.add_thread(
             parent, self._thread_name(body), private=ttype == PRIVATE_THREAD, owner_id=self.bot_user_id,
             invitable=bool(body.get("invitable", True)),

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from .errors import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_USER, SandboxError, not_found
+from .strict import Pings
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -48,6 +49,9 @@ P_MANAGE_THREADS = 1 << 34
 P_CREATE_PUBLIC_THREADS = 1 << 35
 P_CREATE_PRIVATE_THREADS = 1 << 36
 P_SEND_MESSAGES_IN_THREADS = 1 << 38
+P_PIN_MESSAGES = 1 << 51
+#: The permissions README.md asks for when inviting the bot (its permission integer).
+README_BOT_PERMISSIONS = 2252177770933248
 ALL_PERMISSIONS: int = discord.Permissions.all().value
 
 EVERYONE_PERMISSIONS = (
@@ -163,6 +167,7 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     manager_role_id: int = 0
     bot_role_id: int = 0
+    bot_role_only: bool = False  # the bot's permissions come from its role alone
 
 
 @dataclass
@@ -243,6 +248,7 @@ class Message:
     thread_id: int | None = field(default=None, repr=False)
     tts: bool = field(default=False, repr=False)
     interaction_meta: dict[str, Any] | None = field(default=None, repr=False)
+    pings: Pings = field(default_factory=Pings, repr=False)  # who it notified
 
     def set_attachments(self, attachments: list[Attachment]) -> None:
         self.attachments = attachments
@@ -440,6 +446,8 @@ class World:
         if member is None:
             return 0
         perms = guild.roles[guild.id].permissions
+        if user_id == self.bot_user_id and guild.bot_role_only:
+            perms = 0
         for rid in member.roles:
             role = guild.roles.get(rid)
             if role is not None:

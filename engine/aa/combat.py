@@ -249,11 +249,11 @@ class Battle:
                              "still fighting.")
         if to not in self.retreats:
             options = ", ".join(self.retreats) or "nowhere"
-            raise NotAllowed(f"Retreat from {self.area} is possible only to {options}.")
+            raise NotAllowed(f"Retreat from {self.area} is possible only to {_dot(options)}")
         leaving = subtract(self.attackers, self.amphibious)
         self.attackers = dict(self.amphibious)
         self.retreated = leaving
-        line = f"{self.attacker} retreats {describe_units(leaving)} to {to}."
+        line = f"{self.attacker} retreats {describe_units(leaving)} to {_dot(to)}"
         self.log.append(line)
         if self.attackers:
             self.stage = "fighting"
@@ -327,9 +327,13 @@ class Battle:
                 continue
             dice = n * attack_dice(kind, mine, heavy_bomber_dice=self.rules.heavy_bomber_dice)
             a_hits += _roll_hits(rng, dice, attack(kind, mine), f"attacking {UNITS[kind].plural}")
+        support = ""
         if self.round == 1 and self.bombard and self.amphibious \
                 and self.rules.bombardment_return_fire:
-            a_hits += _roll_hits(rng, self.bombard, attack(BATTLESHIP), "bombardment")
+            shore = _roll_hits(rng, self.bombard, attack(BATTLESHIP), "bombardment")
+            a_hits += shore
+            support = (f" (bombardment by {UNITS[BATTLESHIP].label(self.bombard)}: "
+                       f"{_hits(shore)})")
         d_hits = d_sub_hits = 0
         for power in sorted(self.defenders, key=_turn):
             for kind, n in sorted(self.defenders[power].items()):
@@ -339,8 +343,8 @@ class Battle:
                     d_sub_hits += hits
                 else:
                     d_hits += hits
-        self.log.append(f"Round {self.round}: the attack scores {_hits(a_hits)}, the defence "
-                        f"{_hits(d_hits + d_sub_hits)}.")
+        self.log.append(f"Round {self.round}: the attack scores {_hits(a_hits)}{support}, "
+                        f"the defence {_hits(d_hits + d_sub_hits)}.")
         self._ask("defender", a_hits, 0)
         self._ask("attacker", d_hits, d_sub_hits)
 
@@ -348,8 +352,8 @@ class Battle:
         self.step = "first_strike"
         if self._check_end():
             return
-        if not _can_hurt(self.attackers, self.defending_units) and \
-                not _can_hurt(self.defending_units, self.attackers):
+        if not _can_hurt(self.attackers, self.defending_units, attacking=True) and \
+                not _can_hurt(self.defending_units, self.attackers, attacking=False):
             self.log.append("Neither side can hurt the other: the battle stops.")
             self._end("draw")
             return
@@ -487,16 +491,18 @@ def _roll_hits(rng: Rng, dice: int, value: int, label: str) -> int:
     return sum(1 for d in rng.roll(dice, label=label) if d <= value)
 
 
-def _can_hurt(shooters: Mapping[Kind, int], targets: Mapping[Kind, int]) -> bool:
-    """Whether `shooters` could ever score a hit that `targets` must take."""
+def _can_hurt(shooters: Mapping[Kind, int], targets: Mapping[Kind, int], *,
+              attacking: bool) -> bool:
+    """Whether `shooters` (attacking or defending) could ever score a hit `targets` take."""
     for kind, n in shooters.items():
         if not n:
             continue
-        if kind == SUBMARINE:
-            if total(targets, SHIPS):
-                return True
-        elif max(UNITS[kind].attack, UNITS[kind].defence) > 0:
-            return True
+        value = UNITS[kind].attack if attacking else UNITS[kind].defence
+        if value <= 0:
+            continue
+        if kind == SUBMARINE and not total(targets, SHIPS):
+            continue
+        return True
     return False
 
 

@@ -393,6 +393,34 @@ def transport_fits(cargo: Mapping[Kind, int], transports: int, *,
     return big + (cargo.get(INFANTRY, 0) + 1) // 2 <= transports
 
 
+def split_cargo(cargo: Mapping[Kind, int], moving: int, staying: int | None, *,
+                rules: MoveRules = CLASSIC) -> tuple[Counts, Counts] | None:
+    """How cargo divides when `moving` of a zone's transports sail and `staying` stay:
+    the moving ones take as much as they can carry (armour and AA guns first), the rest
+    must fit those that stay (`staying=None`: the rest is lost, as when transports sink).
+    None if no division fits."""
+    kinds = sorted(cargo, key=lambda k: (-(UNITS[k].transport_space or 0), k))
+    best: tuple[int, Counts, Counts] | None = None
+
+    def search(index: int, taken: Counts) -> None:
+        nonlocal best
+        if index == len(kinds):
+            rest = {k: cargo[k] - taken.get(k, 0) for k in cargo}
+            if transport_fits(taken, moving, rules=rules) and (
+                    staying is None or transport_fits(rest, staying, rules=rules)):
+                spaces = sum((UNITS[k].transport_space or 0) * n for k, n in taken.items())
+                if best is None or spaces > best[0]:
+                    best = (spaces, {k: n for k, n in taken.items() if n},
+                            {k: n for k, n in rest.items() if n})
+            return
+        kind = kinds[index]
+        for n in range(cargo[kind], -1, -1):
+            search(index + 1, {**taken, kind: n})
+
+    search(0, {})
+    return None if best is None else (best[1], best[2])
+
+
 def check_load(board: AAMap, pos: Position, power: Power, sea: Area, land: Area,
                cargo: Mapping[Kind, int], aboard: Mapping[Kind, int] | None = None, *,
                transports: int | None = None, rules: MoveRules = CLASSIC) -> None:
@@ -421,8 +449,12 @@ def check_load(board: AAMap, pos: Position, power: Power, sea: Area, land: Area,
 
 
 def check_unload(board: AAMap, pos: Position, power: Power, sea: Area, land: Area, *,
-                 combat: bool, rules: MoveRules = CLASSIC) -> Route:
-    """Check cargo landing from `sea` into `land`; an enemy territory is an amphibious assault."""
+                 combat: bool, contested: bool = False, rules: MoveRules = CLASSIC) -> Route:
+    """Check cargo landing from `sea` into `land`; an enemy territory is an amphibious assault.
+
+    With `contested`, enemy ships in `sea` are allowed: the landing is declared now and made
+    once the sea battle there is won (the caller's business).
+    """
     if not board.is_sea(sea) or not board.adjacent(sea, land) or not board.is_land(land):
         raise NotAllowed(f"Cargo in {sea} can land only in a territory touching it; "
                          f"{land} doesn't.")
@@ -432,7 +464,7 @@ def check_unload(board: AAMap, pos: Position, power: Power, sea: Area, land: Are
     if attack and not combat:
         raise NotAllowed(f"Landing in {land} is an amphibious assault: make it in combat "
                          f"movement.")
-    if pos.has_enemy(sea, power, SHIPS) and attack:
+    if pos.has_enemy(sea, power, SHIPS) and attack and not contested:
         raise NotAllowed(f"Enemy ships in {sea} must be cleared before units land from it.")
     return Route((sea, land), attack, (), 0, 0)
 

@@ -20,6 +20,11 @@ from engine.errors import NotAllowed
 from engine.events import Seat
 
 
+def shares(count: int, chain: Chain) -> str:
+    """A count of shares in words: "1 Festival share", "3 Festival shares"."""
+    return f"{count} {chain} share{'' if count == 1 else 's'}"
+
+
 def money(amount: int) -> str:
     """$6,000 style."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
@@ -79,7 +84,7 @@ class Ledger:
         if count < 1:
             raise NotAllowed("Sell at least 1 share.")
         if self.held(seat, chain) < count:
-            raise NotAllowed(f"You hold only {self.held(seat, chain)} {chain} shares.")
+            raise NotAllowed(f"You hold only {shares(self.held(seat, chain), chain)}.")
         self.cash[seat] += count * price
         self._move(seat, chain, -count)
         return count * price
@@ -96,7 +101,7 @@ class Ledger:
         if count % ratio:
             raise NotAllowed(f"Trade {defunct} shares in multiples of {ratio}.")
         if self.held(seat, defunct) < count:
-            raise NotAllowed(f"You hold only {self.held(seat, defunct)} {defunct} shares.")
+            raise NotAllowed(f"You hold only {shares(self.held(seat, defunct), defunct)}.")
         wanted = count // ratio
         if self.bank.get(survivor, 0) < wanted:
             raise NotAllowed(f"The Bank has only {self.bank.get(survivor, 0)} {survivor} shares "

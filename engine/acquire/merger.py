@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.acquire.chart import DEFAULT_EDITION, Chain, share_price, tables
-from engine.acquire.ledger import Ledger, money
+from engine.acquire.ledger import Ledger, money, shares
 from engine.acquire.payouts import bonuses
 from engine.errors import Ambiguous, NotAllowed, Unreadable
 from engine.events import Seat
@@ -206,7 +206,7 @@ class Settlement:
             raise NotAllowed("Share counts can't be negative.")
         rest = lim.held - sell - trade
         if rest < 0:
-            raise NotAllowed(f"You hold only {lim.held} {lim.chain} shares.")
+            raise NotAllowed(f"You hold only {shares(lim.held, lim.chain)}.")
         if keep is not None and keep != rest:
             raise NotAllowed(f"Dispose of all {lim.held} {lim.chain} shares: sell, trade and "
                              f"keep must add up to {lim.held}.")

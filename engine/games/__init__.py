@@ -1,6 +1,7 @@
 """One module per game; importing this package registers them all in `engine.VARIANTS`."""
 
 from engine.games import (  # noqa: F401
+    aa_classic,
     cold_cash_risk,
     hf_political_events,
     killer_clue,

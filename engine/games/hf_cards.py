@@ -136,7 +136,7 @@ CARD_TYPES: tuple[CardType, ...] = (
              "If Anarchy or War are in effect, each player loses 1 Centrist delegate. Then "
              "tally vote.",
              event=f"{_ENDS}/centrist-purge", family=_ENDS,
-             delegates="lose 1 Centrist delegate", tally=True),
+             delegates="must lose 1 Centrist delegate", tally=True),
     CardType("core-values", "Anarchy/War Ends", "Core Values", 1, ANARCHY_OR_WAR,
              "If Anarchy or War are in effect, each player may place a new delegate into their "
              "ideology. This is not a Fundraise. Then tally vote.",

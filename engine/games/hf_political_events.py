@@ -24,6 +24,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from engine import wording
 from engine.deck import Deck
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
@@ -56,6 +57,9 @@ BOOKKEEPING = frozenset({"law", "anarchy", "war", "ideology", "secgen", "sunspot
 INFORMATION = frozenset({"deck", "history"})
 STARTING_LAW = "Centrist"  # the base game's Politics setup puts the Active Law star there
 HISTORY_LINES = 40
+# Why a drawn card had no effect, as the history tells it.
+IGNORED = {"condition": "no effect (its condition was not met)",
+           "repetition": "no effect (a repeat of the most recent event)"}
 
 
 def _cap(text: str) -> str:
@@ -92,23 +96,26 @@ class HighFrontierEvents(Game):
     options_spec = (
         Option("seniority", TRACK,
                "How the bot learns that the Sunspot Cube passed Seniority: 'track' = the bot "
-               "moves the cube on a track (track_length, seniority_space, start_space); "
-               "'declared' = the Sec-Gen says so with /hf turn seniority:true.",
-               choices=(TRACK, DECLARED)),
+               "moves the cube on a track (see the track's length, the Seniority space and "
+               "the starting space); 'declared' = the Sec-Gen says so when drawing the event.",
+               choices=(TRACK, DECLARED), label="Sunspot Cube"),
         Option("track_length", 12,
                "Spaces on the Sunspot Cycle track; the cube advances one space per turn "
-               "(base game: a cycle of 12 years, one year per turn).", minimum=2, maximum=60),
+               "(base game: a cycle of 12 years, one year per turn).", minimum=2, maximum=60,
+               label="Spaces on the Sunspot track"),
         Option("seniority_space", 1,
                "The cube passes Seniority when it advances onto this space (default 1: "
-               "once per lap, when a new cycle begins).", minimum=1, maximum=60),
-        Option("start_space", 1, "The cube's space on the first turn.", minimum=1, maximum=60),
+               "once per lap, when a new cycle begins).", minimum=1, maximum=60,
+               label="Seniority space"),
+        Option("start_space", 1, "The cube's space on the first turn.", minimum=1, maximum=60,
+               label="The cube's first space"),
         Option("ends_as_one_event", False,
                "Repetition: treat the four Anarchy/War Ends cards as one event (off: they "
-               "are compared by subtitle, ruling HF-1)."),
+               "are compared by their subtitle).", label="Anarchy/War Ends cards as one event"),
         Option("delegate_walk", True,
                "After an Anarchy/War Ends card, walk the table in turn order from the "
-               "Sec-Gen for the delegate step (done/skip) before the tally (off: straight "
-               "to the tally)."),
+               "Sec-Gen for the delegate step (done or skip) before the tally (off: straight "
+               "to the tally).", label="Delegate step after an Ends card"),
     )
     free_actions = BOOKKEEPING
     queries = INFORMATION
@@ -136,8 +143,9 @@ class HighFrontierEvents(Game):
         length = self.options["track_length"]
         for name in ("seniority_space", "start_space"):
             if self.options[name] > length:
-                raise Unreadable(f"Option {name} is a space of the track: at most "
-                                 f"track_length ({length}).")
+                label = "Seniority space" if name == "seniority_space" else "The cube's first space"
+                raise Unreadable(f"{label} is a space of the Sunspot track, which has "
+                                 f"{length} spaces.")
         self.ideologies = {s: None for s in self.seats}
         self.law = STARTING_LAW
         self.anarchy = False
@@ -322,32 +330,43 @@ class HighFrontierEvents(Game):
         if p is None:
             params: tuple[Param, ...] = ()
             if not self._tracked:
-                params = (Param("seniority", None, required=False, kind="bool"),)
+                params = (Param("seniority", None, required=False, kind="bool",
+                                question="Did the Sunspot Cube pass Seniority this turn?"),)
             text = f"You are the Sec-Gen: start turn {self.turn + 1} and draw the event."
             if not self._tracked:
-                text += " Say seniority:true if the Sunspot Cube passed Seniority."
+                text += " Say whether the Sunspot Cube passed Seniority this turn."
             return {who: Prompt(who, text, (ActionSpec("turn", "Draw the event", params),))}
         if p["kind"] == "walk":
             kind = CARD_TYPE[p["card"]]
             if p["purpose"] == "bonus":
                 text = (f"{kind.title}: your bonus operation, only this: {kind.bonus_op}. "
-                        "Answer done when you have performed it, or skip.")
+                        "Say when you have performed it, or skip it.")
             else:
-                text = (f"{kind.title}: your delegate step: {kind.delegates}. Answer done when "
-                        "you have done it, or skip if you can't.")
-            return {who: Prompt(who, text, (ActionSpec("done", "Done"),
-                                             ActionSpec("skip", "Skip")))}
+                text = (f"{kind.title}, the delegate step: each player {kind.delegates}. Say "
+                        "when you have done yours, or skip it if you can't.")
+            return {who: Prompt(who, text, (ActionSpec("done", "I have done it"),
+                                             ActionSpec("skip", "Skip it")))}
         if p["kind"] == "tally":
             kind = CARD_TYPE[p["card"]]
             choices = tuple(Choice(i) for i in IDEOLOGIES)
             text = (f"{kind.title}: tally the vote and tell the bot which ideology now holds "
                     "the Active Law (you break any tie).")
             return {who: Prompt(who, text, (ActionSpec("tally", "Tally the vote", (
-                Param("law", choices),)),))}
+                Param("law", choices, question="Which ideology holds the Active Law now?"),)),))}
         options = tuple(Choice(s, self._who(s)) for s in p["options"])
         text = f"{self._nobodys_law()}: choose a different player as the new Sec-Gen."
         return {who: Prompt(who, text, (ActionSpec("secgen", "Choose the new Sec-Gen", (
-            Param("player", options),)),))}
+            Param("player", options, question="Who is the new Sec-Gen?"),)),))}
+
+    def _check(self, seat: Seat, action: str, params: dict[str, Any]) -> Any:
+        """The base checks, with an unoffered choice refused in words."""
+        try:
+            return super()._check(seat, action, params)
+        except NotAllowed:
+            said = wording.unoffered(self.prompts().get(seat), action, params)
+            if said:
+                raise NotAllowed(said) from None
+            raise
 
     def not_now(self, seat: Seat, action: str) -> str:
         if action == "turn" and self.pending is None:
@@ -388,8 +407,8 @@ class HighFrontierEvents(Game):
         first = self.turn == 0
         if self._tracked:
             if declared is not None:
-                raise Unreadable("The bot moves the Sunspot Cube itself (option seniority=track)"
-                                 ", so seniority is not declared. /hf sunspot corrects the cube.")
+                raise Unreadable("The bot moves the Sunspot Cube on its track in this game, so "
+                                 "Seniority is not declared. /hf sunspot corrects the cube.")
             passed = False
             if first:
                 moved = (f"The Sunspot Cube stays on space {self.sunspot} for the first turn.")
@@ -484,7 +503,7 @@ class HighFrontierEvents(Game):
             self._rebuild(rng, kept)
             kept_text = f"except {CARD_TYPE[kept].title}, the most recent event, " if kept else ""
             events.append(public("reshuffle", f"The event deck ran out before Seniority: every "
-                                 f"card {kept_text}is shuffled into a new deck (HF-3).",
+                                 f"card {kept_text}is shuffled into a new deck.",
                                  set_aside=kept, cards_left=len(self.deck)))
         previous = self._most_recent()
         card = self.deck.draw_one(rng)
@@ -496,7 +515,8 @@ class HighFrontierEvents(Game):
             reason = "condition"
         elif previous is not None and self._event(previous) == event:
             reason = "repetition"
-            detail = (f"the same event as the most recent one ({CARD_TYPE[previous].title})")
+            detail = (f"it is the same event as the most recent one "
+                      f"({CARD_TYPE[previous].title})")
         self.deck.discard(card)
         effect: dict[str, Any] = {"kind": NONE}
         effect_text = ""
@@ -511,7 +531,7 @@ class HighFrontierEvents(Game):
         if reason is None:
             text = f"{head} " + _cap(f"{detail}: {effect_text}" if detail else effect_text)
         else:
-            text = (f"{head} Ignored ({reason}): {detail}. There is no event this turn.")
+            text = (f"{head} It has no effect: {detail}. There is no event this turn.")
         events.append(public("drawn", text, **self._expand(record),
                              cards_left=len(self.deck)))
         return events
@@ -746,8 +766,9 @@ class HighFrontierEvents(Game):
     def do_sunspot(self, seat: Seat, rng: Rng, space: int | None = None) -> list[Event]:
         """Correct the Sunspot Cube's space (track mode). Moving it by hand never reshuffles."""
         if not self._tracked:
-            raise NotAllowed("The bot does not track the Sunspot Cube in this game (option "
-                             "seniority=declared): say seniority:true with /hf turn instead.")
+            raise NotAllowed("The bot does not track the Sunspot Cube in this game: the "
+                             "Sec-Gen says when it passes Seniority when drawing the event "
+                             "(/hf turn).")
         length = self.options["track_length"]
         if space is None:
             raise Unreadable(f"Name a space of the track, 1 to {length}.")
@@ -785,7 +806,7 @@ class HighFrontierEvents(Game):
         lines = []
         records = self._records()
         for r in records[-HISTORY_LINES:]:
-            outcome = "applied" if r["applied"] else f"ignored ({r['reason']})"
+            outcome = "applied" if r["applied"] else IGNORED[r["reason"]]
             lines.append(f"Turn {r['turn']}: {CARD_TYPE[r['card']].title}: {outcome}")
         if len(records) > HISTORY_LINES:
             lines.insert(0, f"(the last {HISTORY_LINES} of {len(records)} draws)")
@@ -796,6 +817,31 @@ class HighFrontierEvents(Game):
     def _records(self) -> list[dict[str, Any]]:
         """The draw records as data (each call makes fresh ones)."""
         return [json.loads(r) for r in self.draws]
+
+    # ----- in words -------------------------------------------------------
+
+    def describe(self, seat: Seat) -> list[str]:
+        """Nothing is secret in the event deck: the table as the bot knows it (HF-4)."""
+        ideology = self.ideologies.get(seat)
+        mine = (f"Your ideology is {ideology}." if ideology else
+                "The bot doesn't know your ideology yet: tell it with /hf ideology.")
+        if self.law is not None and self.law == ideology:
+            mine += " The Active Law is yours."
+        table = (f"{_cap(self._law_text())}. The Sec-Gen is "
+                 f"{'you' if self.secgen == seat else self.secgen}"
+                 + (" (the change is held back until the vote)." if self.secgen_held else ".")
+                 + f" Turn order from the Sec-Gen: {', '.join(self._from_secgen())}.")
+        if self._tracked:
+            cube = (f"The Sunspot Cube is on space {self.sunspot} of "
+                    f"{self.options['track_length']}; it passes Seniority on space "
+                    f"{self.options['seniority_space']}.")
+        else:
+            cube = "The Sec-Gen says when the Sunspot Cube passes Seniority."
+        recent = self._most_recent()
+        deck = f"{len(self.deck)} of {len(DECK)} event cards are left in the deck."
+        if recent:
+            deck += f" The most recent event: {CARD_TYPE[recent].title}."
+        return [mine, table, cube, deck, f"Waiting for {self._waiting_text()}."]
 
     # ----- views ----------------------------------------------------------
 

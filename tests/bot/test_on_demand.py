@@ -136,8 +136,8 @@ async def test_a_stored_game_verifies_from_its_log(tmp_path: Path) -> None:
 
 
 async def test_storage_per_game_grows_linearly(tmp_path: Path) -> None:
-    """Issue 13: 'Storage per game grows linearly with its length': one snapshot (the
-    latest), and each action row stores its luck and events once."""
+    """Issue 13: 'Storage per game grows linearly with its length': two snapshots (the
+    start and the latest), and each action row stores its luck and events once."""
     db = tmp_path / "c.db"
     service = await _service(db, snapshot_every=10)
     live = await _started(service)
@@ -150,7 +150,7 @@ async def test_storage_per_game_grows_linearly(tmp_path: Path) -> None:
     assert per_action[200] <= per_action[40]
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM snapshots WHERE game_id = ?",
-                            (live.id,)).fetchone()[0] == 1
+                            (live.id,)).fetchone()[0] == 2  # the start and the latest
         (step,) = conn.execute("SELECT step FROM actions WHERE game_id = ? AND seq = 5",
                                (live.id,)).fetchone()
     assert step == "{}"  # a note used no luck and told no secret
@@ -187,8 +187,8 @@ async def test_a_version_1_database_is_migrated_and_its_games_play_on(tmp_path: 
         snaps = conn.execute("SELECT seq, state FROM snapshots").fetchall()
         steps = [json.loads(r[0]) for r in conn.execute(
             "SELECT step FROM actions WHERE kind = 'act' ORDER BY seq")]
-    assert [seq for seq, _ in snaps] == [5]
-    assert "log" not in json.loads(snaps[0][1]) and json.loads(snaps[0][1])["steps"] == 4
+    assert [seq for seq, _ in snaps] == [1, 5]  # the start and the latest
+    assert "log" not in json.loads(snaps[1][1]) and json.loads(snaps[1][1])["steps"] == 4
     assert steps[:3] == [{}, {}, {}] and set(steps[3]) == {"luck"}
     await service.restore()
     live = await service.in_channel(10)

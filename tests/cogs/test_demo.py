@@ -7,11 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support.players_words import read_as_a_player
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_hf_demo_runs_without_a_token(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
     out = tmp_path / "demo-out"
     done = subprocess.run([sys.executable, "-m", "bot", "demo", "hf-political-events",
                            "--out", str(out)], cwd=tmp_path, env=env, capture_output=True,
@@ -25,10 +27,11 @@ def test_the_hf_demo_runs_without_a_token(tmp_path: Path) -> None:
     images = list(out.glob("*.png"))
     assert len(images) == 13
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in images)
+    assert not read_as_a_player(out), "\n".join(read_as_a_player(out)[:20])
 
 
 def test_without_a_token_the_bot_exits_2_and_explains(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
@@ -36,7 +39,7 @@ def test_without_a_token_the_bot_exits_2_and_explains(tmp_path: Path) -> None:
 
 
 def test_the_killer_clue_demo_plays_a_whole_game_to_a_winner(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
     out = tmp_path / "demo-out"
     done = subprocess.run([sys.executable, "-m", "bot", "demo", "killer-clue", "--out",
                            str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
@@ -49,7 +52,7 @@ def test_the_killer_clue_demo_plays_a_whole_game_to_a_winner(tmp_path: Path) -> 
 
 
 def test_the_cold_cash_risk_demo_reaches_the_closing_bell(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
     out = tmp_path / "demo-out"
     done = subprocess.run([sys.executable, "-m", "bot", "demo", "cold-cash-risk", "--out",
                            str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
@@ -61,3 +64,4 @@ def test_the_cold_cash_risk_demo_reaches_the_closing_bell(tmp_path: Path) -> Non
                   "pays dividends", "Game over"):
         assert sight in channel, sight
     assert len(list(out.glob("dm-*.txt"))) == 3 and list(out.glob("*.png"))
+    assert not read_as_a_player(out), "\n".join(read_as_a_player(out)[:20])

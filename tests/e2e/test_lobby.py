@@ -79,7 +79,7 @@ async def test_a_double_click_applies_once(table: Table) -> None:
     await table.fake.settle()
     texts = sorted(c.text() for c in clicks)
     assert len(await table.steps()) == 1
-    assert any("Done." in t for t in texts)
+    assert any("You chose: Roll" in t for t in texts)
     assert any("already done" in t for t in texts)
 
 
@@ -92,7 +92,7 @@ async def test_fifty_concurrent_clicks_apply_exactly_once(table: Table) -> None:
                                     for _ in range(50)])
     await table.fake.settle()
     assert [s.action for s in await table.steps()] == ["hold"]
-    assert sum("Done." in c.text() for c in clicks) == 1
+    assert sum("You chose: Hold" in c.text() for c in clicks) == 1
 
 
 async def test_an_illegal_action_is_answered_ephemerally_and_changes_nothing(table: Table) -> None:
@@ -119,7 +119,7 @@ async def test_restart_mid_game_resumes_and_old_buttons_still_work(table: Table)
     assert (await table.loaded()).game.state() == before
     clicked = await table.fake.click(table.users["ann"], prompt.id, prompt.button("Hold"))
     await table.fake.settle()
-    assert "Done." in clicked.text()
+    assert "You chose: Hold" in clicked.text()
     assert [s.action for s in await table.steps()][-1] == "hold"
     assert "banks" in table.said()
 
@@ -168,8 +168,10 @@ async def test_a_deadline_reminder_reaches_only_the_awaited_seats(table: Table) 
     table.clock.advance(50 * 60)
     await table.bot.deadlines.tick()
     await table.fake.settle()
-    assert any("Reminder" in m.text() for m in table.dms("ann"))
-    assert not any("Reminder" in m.text() for m in table.dms("bob"))
+    (reminder,) = [m for m in table.fake.messages(table.channel) if "Reminder" in m.text()]
+    assert f"<@{table.users['ann']}>" in reminder.content
+    assert f"<@{table.users['bob']}>" not in reminder.content
+    assert not any("Reminder" in m.text() for u in ("ann", "bob") for m in table.dms(u))
     # When it passes, Pig's policy holds for the awaited seat.
     table.clock.advance(11 * 60)
     await table.bot.deadlines.tick()
@@ -229,9 +231,9 @@ async def test_verify_after_the_end_and_fails_on_an_altered_roll(table: Table) -
 async def test_a_slow_action_is_deferred_within_discords_three_seconds(
         table: Table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """When the game's lock is busy, the bot defers first and answers in a follow-up."""
-    import bot.client
+    import bot.actions
 
-    monkeypatch.setattr(bot.client, "FAST_ANSWER_SECONDS", 0.05)
+    monkeypatch.setattr(bot.actions, "FAST_ANSWER_SECONDS", 0.05)
     await table.start_bot()
     await table.pig_game("ann", "bob")
     live = table.live
@@ -303,17 +305,21 @@ async def test_a_game_in_its_own_thread(table: Table) -> None:
 
 
 async def test_an_outdated_prompt_is_refused_and_the_newest_works(table: Table) -> None:
+    """A prompt copy shown before the seat's prompt changed is refused; the DM prompt,
+    edited in place as the turn goes on, is always the newest."""
     await table.start_bot()
     await table.pig_game("ann", "bob")
-    first = prompt_message(table, "ann")
-    await table.slash("ann", "pig roll")  # the pot changes: ann gets a newer prompt
-    newest = prompt_message(table, "ann")
-    assert newest.id != first.id, "the fixed seed rolls no 1 here"
+    ping = next(m for m in table.fake.messages(table.channel) if m.buttons()
+                and "your turn" in m.text())
+    opened = await table.fake.click(table.users["ann"], ping.id, ping.button("My choices"))
+    first = opened.all_messages()[0]
+    await table.slash("ann", "pig roll")  # the pot changes: ann's prompt changes
     stale = await table.fake.click(table.users["ann"], first.id, first.button("Hold"))
     assert "out of date" in stale.text()
+    newest = prompt_message(table, "ann")
     fresh = await table.fake.click(table.users["ann"], newest.id, newest.button("Hold"))
     await table.fake.settle()
-    assert "Done." in fresh.text()
+    assert "You chose: Hold" in fresh.text()
 
 
 async def test_the_public_log_holds_no_secret_and_the_full_log_waits_for_the_end(

@@ -32,6 +32,8 @@ def clone(db: Path, game_id: int, copies: int) -> None:
                          "game_id = ? ORDER BY seq", (new, game_id))
             conn.execute("INSERT INTO snapshots (game_id, seq, state) SELECT ?, seq, state "
                          "FROM snapshots WHERE game_id = ?", (new, game_id))
+            conn.execute("INSERT INTO prompt_deliveries (game_id, seq) SELECT ?, seq FROM "
+                         "prompt_deliveries WHERE game_id = ?", (new, game_id))
 
 
 async def test_a_restart_with_a_thousand_stored_games_plays_one(table: Table) -> None:

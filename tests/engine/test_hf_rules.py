@@ -735,7 +735,7 @@ def test_deck_and_history_are_private_to_the_asker() -> None:
     (event,) = act(game, "Bo", "history")
     assert event.audience == frozenset({"Bo"})
     assert [r["card"]["id"] for r in event.data["history"]] == ["glitch-1", "honor"]
-    assert "Turn 2: Honor: Hero Worship: ignored (condition)" in event.text
+    assert "Turn 2: Honor: Hero Worship: no effect (its condition was not met)" in event.text
 
 
 # ----- deadline policy --------------------------------------------------------

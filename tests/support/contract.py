@@ -43,3 +43,21 @@ def refused(game: Game, seat: str, action: str, match: str | None = None,
         game.act(seat, action, **params)
     assert game.state() == before
     return caught.value
+
+
+def actions(game: Game, seat: str) -> list[str]:
+    """The actions `seat`'s prompt offers now."""
+    prompt = game.prompts().get(seat)
+    return [a.name for a in prompt.actions] if prompt else []
+
+
+def choices(game: Game, seat: str, action: str, param: str) -> list[str]:
+    """The values `seat`'s prompt lists for `param` of `action`."""
+    prompt = game.prompts()[seat]
+    spec = prompt.action(action)
+    assert spec is not None, f"{seat} may not {action}: {[a.name for a in prompt.actions]}"
+    for p in spec.params:
+        if p.name == param:
+            assert p.choices is not None
+            return [c.value for c in p.choices]
+    raise AssertionError(f"{action} has no {param}")

@@ -9,6 +9,7 @@ the battles to fight and the one being fought.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.aa.combat import Battle, BattleRules
@@ -17,8 +18,8 @@ from engine.aa.map import AAMap, Area, classic_map
 from engine.aa.movement import MoveRules
 from engine.aa.names import AreaNames
 from engine.aa.position import Position
-from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units, subtract
-from engine.errors import NotAllowed, Unreadable
+from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units
+from engine.errors import NotAllowed
 from engine.events import Event, Seat, public
 from engine.game import Game
 
@@ -45,6 +46,11 @@ class AAClassicBase(Game):
     flights: list[dict[str, Any]]
     attacks: dict[Area, list[Area]]
     raids: dict[Area, int]
+    amphibious: dict[Area, Counts]
+    rockets_fired: list[Area]
+    declared: list[list[Any]]
+    to_pick: int
+    landings: dict[Area, list[Area]]
     battles: list[Area]
     battle: Battle | None
     loss_orders: dict[Power, list[Kind]]
@@ -85,11 +91,9 @@ class AAClassicBase(Game):
     def available(self, area: Area, kinds: set[Kind] | None = None) -> Counts:
         """Units of the current power in `area` that may still move this phase."""
         have = self.pos.units_of(area, self.power)
-        ground = {k: n for k, n in have.items() if k not in AIRCRAFT}
-        free = subtract(ground, {k: n for k, n in self.moved.get(area, {}).items()
-                                 if k in ground}) if ground else {}
-        air = {k: n for k, n in have.items() if k in AIRCRAFT}
-        out = {**free, **air}
+        moved = self.moved.get(area, {})
+        # Units that moved here may since have died: never below zero.
+        out = {k: n if k in AIRCRAFT else max(0, n - moved.get(k, 0)) for k, n in have.items()}
         return {k: n for k, n in out.items() if n and (kinds is None or k in kinds)}
 
     def note_moved(self, area: Area, units: Counts) -> None:
@@ -111,7 +115,8 @@ class AAClassicBase(Game):
         if len(entries) < here:
             return {"kind": kind, "at": area, "used": 0, "new": True}
         if not entries:
-            raise NotAllowed(f"{self.power} has no {UNITS[kind].name} in {area}.")
+            raise NotAllowed(f"{self.power} has no {UNITS[kind].name} in {area}"
+                             + ("" if area.endswith(".") else "."))
         return min(entries, key=lambda f: f["used"])
 
     def fly(self, entry: dict[str, Any], to: Area, steps: int) -> None:
@@ -121,7 +126,8 @@ class AAClassicBase(Game):
         entry["used"] = int(entry["used"]) + steps
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
-        return public(kind, text, power=self.power, **data)
+        # "Karelia S.S.R." ends a sentence with its own full stop.
+        return public(kind, re.sub(r"\.\.(?=\s|$)", ".", text), power=self.power, **data)
 
     # ----- state -------------------------------------------------------------
 
@@ -133,6 +139,11 @@ class AAClassicBase(Game):
         self.flights = []
         self.attacks = {}
         self.raids = {}
+        self.amphibious = {}
+        self.landings = {}
+        self.rockets_fired = []
+        self.declared = []
+        self.to_pick = 0
         self.battles = []
         self.battle = None
         self.arrows = []
@@ -146,6 +157,11 @@ class AAClassicBase(Game):
             "flights": [dict(f) for f in self.flights],
             "attacks": {a: list(s) for a, s in self.attacks.items()},
             "raids": dict(self.raids), "battles": list(self.battles),
+            "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
+            "landings": {a: list(z) for a, z in self.landings.items()},
+            "rockets_fired": list(self.rockets_fired),
+            "declared": [[z, a, dict(c)] for z, a, c in self.declared],
+            "to_pick": self.to_pick,
             "battle": self.battle.to_json() if self.battle else None,
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "arrows": [list(a) for a in self.arrows],
@@ -165,17 +181,12 @@ class AAClassicBase(Game):
         self.attacks = {a: list(s) for a, s in data["attacks"].items()}
         self.raids = dict(data["raids"])
         self.battles = list(data["battles"])
+        self.amphibious = {a: dict(c) for a, c in data["amphibious"].items()}
+        self.landings = {a: list(z) for a, z in data["landings"].items()}
+        self.rockets_fired = list(data["rockets_fired"])
+        self.declared = [[z, a, dict(c)] for z, a, c in data["declared"]]
+        self.to_pick = int(data["to_pick"])
         self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.arrows = [list(a) for a in data["arrows"]]
 
-
-def as_int(name: str, value: object) -> int:
-    if isinstance(value, bool):
-        raise Unreadable(f"{name} is a whole number, not {value!r}.")
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise Unreadable(f"{name} is a whole number, not {value!r}.") from None

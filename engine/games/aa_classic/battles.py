@@ -12,17 +12,20 @@ from engine.aa.combat import (
     DEFAULT_LOSS_ORDER,
     capture,
     default_casualties,
+    rocket_attack,
+    rocket_targets,
     start_battle,
     strategic_bombing,
 )
-from engine.aa.units import AA_GUN, FACTORY, UNITS, Kind, describe_units, parse_units
+from engine.aa.units import AA_GUN, FACTORY, ROCKETS, TRANSPORT, UNITS, Kind, parse_units
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
-from engine.games.aa_classic.base import NONCOMBAT_MOVE, AAClassicBase
+from engine.games.aa_classic.base import NONCOMBAT_MOVE
+from engine.games.aa_classic.transports import Transports
 from engine.rng import Rng
 
 
-class Battles(AAClassicBase):
+class Battles(Transports):
     """The combat phase."""
 
     def begin_combat(self, rng: Rng) -> list[Event]:
@@ -30,9 +33,10 @@ class Battles(AAClassicBase):
         for area in sorted(self.raids):
             events += self._raid(rng, area, self.raids[area])
         self.raids = {}
-        hostile = sorted(a for a in self.pos.units if self.pos.units_of(a, self.power)
-                         and (self.pos.has_enemy(a, self.power, _FIGHTING)
-                              or a in self.attacks))
+        hostile = sorted((a for a in self.pos.units if self.pos.units_of(a, self.power)
+                          and (self.pos.has_enemy(a, self.power, _FIGHTING)
+                               or a in self.attacks or a in self.amphibious)),
+                         key=lambda a: (self.board.is_land(a), a))  # sea battles first
         self.battles = [a for a in hostile if a not in self.battles]
         return events + self.next_battle(rng)
 
@@ -50,6 +54,26 @@ class Battles(AAClassicBase):
                          f"{result.shot_down} bomber{'s' if result.shot_down != 1 else ''} "
                          f"shot down, {result.damage} damage; {victim} pays {result.paid} "
                          f"IPCs.", area=area, paid=result.paid)]
+
+    def do_rockets(self, seat: Seat, rng: Rng, from_area: str, target: str) -> list[Event]:
+        """Rockets: an AA gun within 3 of an enemy complex rolls 1 die of bombing damage,
+        once a turn each (reference "Weapons development", Rockets)."""
+        if ROCKETS not in self.pos.techs_of(self.power):
+            raise NotAllowed(f"{self.power} hasn't developed Rockets.")
+        gun, aim = self.area(from_area), self.area(target)
+        if gun in self.rockets_fired:
+            raise NotAllowed(f"The AA gun in {gun} has fired its rocket this turn.")
+        if aim not in rocket_targets(self.board, self.pos, self.power, gun):
+            raise NotAllowed(f"No AA gun of {self.power} in {gun} reaches an enemy complex "
+                             f"in {aim} (3 areas at most).")
+        victim = self.pos.controller(aim)
+        assert victim is not None
+        result = rocket_attack(rng, self.pos.treasury.get(victim, 0))
+        self.pos.treasury[victim] -= result.paid
+        self.rockets_fired.append(gun)
+        return [self.say("rockets", f"{self.power}'s rocket from {gun} hits {aim}: "
+                         f"{result.damage} damage; {victim} pays {result.paid} IPCs.",
+                         area=aim, paid=result.paid)]
 
     def next_battle(self, rng: Rng) -> list[Event]:
         """Fight battles until one pauses for a choice, or go to non-combat movement."""
@@ -70,7 +94,11 @@ class Battles(AAClassicBase):
                     continue
                 retreats = [s for s in self.attacks.get(area, [])
                             if self.pos.friendly(s, self.power) or self.board.is_sea(s)]
+                landed = {k: min(n, attackers.get(k, 0))
+                          for k, n in self.amphibious.get(area, {}).items()}
                 self.battle = start_battle(self.board, self.pos, area, self.power, attackers,
+                                           amphibious=landed,
+                                           bombard=self.bombardment(area) if landed else 0,
                                            retreats=retreats, rules=self.battle_rules)
             battle = self.battle
             lines = battle.advance(rng)
@@ -86,9 +114,12 @@ class Battles(AAClassicBase):
         self.battle = None
         for power, counts in battle.lost.items():
             self.pos.remove(battle.area, power, counts)
+        events = self.sink_cargo(battle.area) if battle.sea else []
         if battle.outcome == "attacker":
-            return self._won(battle.area)
-        return []
+            events += self._won(battle.area)
+        if battle.sea:
+            events += self.make_declared_landings(battle.area)
+        return events
 
     def _won(self, area: str) -> list[Event]:
         if not self.board.is_land(area) or self.pos.friendly(area, self.power):
@@ -128,11 +159,18 @@ class Battles(AAClassicBase):
         for power, counts in battle.lost.items():
             self.pos.remove(battle.area, power, counts)
         battle.lost = {}
+        self.sail_cargo(battle.area, target, battle.retreated.get(TRANSPORT, 0))
         self.pos.move(self.power, battle.retreated, battle.area, target)
+        for entry in self.flights:  # aircraft fly back with the others: one more move
+            if entry["at"] == battle.area and battle.retreated.get(entry["kind"]):
+                entry["at"] = target
+                entry["used"] = int(entry["used"]) + 1
         self.arrows.append([battle.area, target, self.power])
         events = [self.say("retreat", " ".join(lines), area=battle.area, to=target)]
         if battle.over:
             self.battle = None
+            if battle.sea:
+                events += self.make_declared_landings(battle.area)
         return events + self.next_battle(rng)
 
     def do_continue(self, seat: Seat, rng: Rng) -> list[Event]:
@@ -145,6 +183,3 @@ class Battles(AAClassicBase):
 
 _FIGHTING = [k for k in UNITS if k not in (AA_GUN, FACTORY)]
 
-
-def describe(counts: dict[str, int]) -> str:
-    return describe_units(counts)

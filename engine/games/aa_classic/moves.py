@@ -6,19 +6,20 @@ a battle there; armour blitzing through an empty enemy territory captures it on 
 bombers sent to an enemy industrial complex with `bomb` raid it instead of fighting. A unit
 moves in one of the two phases only; aircraft keep their moves used and must end the turn
 where they may land (those that can't are lost at the end of non-combat movement).
-Transports don't carry units in this first version of the game.
+Transports carry their cargo along (see `transports`).
 """
 
 from __future__ import annotations
 
 from engine.aa.combat import capture
-from engine.aa.movement import air_distances, can_land, unit_route
+from engine.aa.movement import air_distances, can_land, hostile, unit_route
 from engine.aa.units import (
     AIRCRAFT,
     BOMBER,
     CARRIER,
     FACTORY,
     FIGHTER,
+    TRANSPORT,
     UNITS,
     Counts,
     allied,
@@ -26,12 +27,29 @@ from engine.aa.units import (
 )
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
-from engine.games.aa_classic.base import COMBAT_MOVE, AAClassicBase
+from engine.games.aa_classic.base import COMBAT_MOVE
+from engine.games.aa_classic.transports import Transports
 from engine.rng import Rng
 
 
-class Moves(AAClassicBase):
+class Moves(Transports):
     """`move` in both movement phases, and the end of non-combat movement."""
+
+    def do_attack(self, seat: Seat, rng: Rng, units: str, from_area: str, to: str,
+                  via: str | None = None) -> list[Event]:
+        """`move` into a hostile area, refused if the area isn't hostile."""
+        end = self.area(to)
+        if not hostile(self.pos, self.board, end, self.power) and not (
+                self.board.is_neutral(end) and self.pos.controller(end) is None):
+            raise NotAllowed(f"{end} is not hostile: use move to go there.")
+        return self.do_move(seat, rng, units, from_area, to, via)
+
+    def do_land(self, seat: Seat, rng: Rng, units: str, from_area: str,
+                to: str) -> list[Event]:
+        """`move` for aircraft only, to where they end the turn."""
+        if any(k not in AIRCRAFT for k in self.units(units)):
+            raise NotAllowed("Only fighters and bombers land; move the other units with move.")
+        return self.do_move(seat, rng, units, from_area, to)
 
     def do_move(self, seat: Seat, rng: Rng, units: str, from_area: str, to: str,
                 via: str | None = None, bomb: bool = False) -> list[Event]:
@@ -77,6 +95,7 @@ class Moves(AAClassicBase):
                     entry = self.flight(start, kind)
                     steps = self._air_steps(start, end)
                     self.fly(entry, end, steps)
+        self.sail_cargo(start, end, wanted.get(TRANSPORT, 0))
         self.pos.move(self.power, wanted, start, end)
         self.note_moved(end, {k: n for k, n in wanted.items() if k not in AIRCRAFT})
         if combat and (hostile or bomb):

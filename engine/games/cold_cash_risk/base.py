@@ -53,6 +53,20 @@ def is_wild(card: Card) -> bool:
     return card.startswith(WILD_PREFIX)
 
 
+def disposal_text(r: Record) -> str:
+    """What a stockholder did with a defunct corporation's shares, in words."""
+    chain, done = r["chain"], []
+    if r["sold"]:
+        done.append(f"sold {r['sold']} {chain} for {money(r['proceeds'])}")
+    if r["traded"]:
+        done.append(f"traded {r['traded']} {chain} for {r['received']} {r['survivor']}")
+    if r["kept"]:
+        done.append(f"kept {r['kept']} {chain}" if done else
+                    f"kept your {plural(r['kept'], chain + ' share')}")
+    return "You " + (", ".join(done[:-1]) + " and " + done[-1] if len(done) > 1
+                     else done[0] if done else f"have no {chain} shares left") + "."
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
@@ -243,10 +257,12 @@ class CCRBase(Game):
                     parts.append(f"trades {r['traded']} {chain} for {r['received']} "
                                  f"{survivor}")
                 what = " and ".join(parts) if parts else f"keeps their {chain} shares"
+                # The Bank's stock changes only with a sale or a trade: said then, once.
+                bank = (f" The Bank has {self.ledger.bank[chain]} {chain} and "
+                        f"{self.ledger.bank[survivor]} {survivor} left." if parts else "")
                 events.append(public(
                     "disposal",
-                    f"{seat} {what}. The Bank has {self.ledger.bank[chain]} {chain} and "
-                    f"{self.ledger.bank[survivor]} {survivor} left.",
+                    f"{seat} {what}.{bank}",
                     seat=seat, chain=chain, survivor=survivor, sold=r["sold"],
                     proceeds=r["proceeds"], traded=r["traded"], received=r["received"],
                     bank={chain: self.ledger.bank[chain],
@@ -254,9 +270,7 @@ class CCRBase(Game):
                 self._clamp_shown()
                 if r["received"]:
                     self._receive(seat, survivor, r["received"])
-                events.append(self.holdings_event(
-                    seat, f"You sold {r['sold']}, traded {r['traded']} and kept {r['kept']} "
-                          f"{chain}."))
+                events.append(self.holdings_event(seat, disposal_text(r)))
             elif kind == "settled":
                 events.append(public("settled", f"{r['chain']} is settled and out of play; "
                                      "kept shares are worthless unless it is founded again.",
@@ -387,14 +401,14 @@ class CCRBase(Game):
             self.retired.append(seat)
             return [public("no_placement",
                            f"{seat} holds no card for an empty territory: {seat} {discards} "
-                           "and may no longer place Mom & Pops (CCR-6, literal option).",
+                           "and may no longer place Mom & Pops.",
                            seat=seat, discarded=count,
                            retired=True)]
         self.active["redraw"] = True
         return [public("no_placement",
                        f"{seat} holds no card for an empty territory: {seat} {discards}, "
                        f"places nothing this turn and draws back up to {HAND} at the end of "
-                       "the turn (CCR-6).", seat=seat,
+                       "the turn.", seat=seat,
                        discarded=count, retired=False)]
 
     def _draw_cards(self, seat: Seat, rng: Rng) -> list[Event]:
@@ -496,8 +510,8 @@ class CCRBase(Game):
         lines = [r["text"] for r in records]
         standings = sorted(self.seats, key=lambda s: -self.ledger.cash[s])
         table = ", ".join(f"{s} {money(self.ledger.cash[s])}" for s in standings)
-        text = (f"The Closing Bell: {reason} Final bonuses and sales at full Acquire values "
-                f"(CCR-10). " + (" ".join(lines) + " " if lines else "")
+        text = (f"The Closing Bell: {reason} Final bonuses and sales at full Acquire values. "
+                + (" ".join(lines) + " " if lines else "")
                 + f"Final cash: {table}. Winner: {', '.join(best)}.")
         return [public("game_over", text, reason=reason, declared_by=declared_by,
                        cash=dict(self.ledger.cash), winners=list(best),

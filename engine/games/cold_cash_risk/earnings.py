@@ -121,8 +121,8 @@ class Earnings(CCRBase):
         n = self.board.hire(chain)
         own = self.board.territories_of(chain)
         events = [public("hired", f"{chain} hires {plural(n, 'security team')} "
-                         f"({len(own)} territories // 3"
-                         + (f" + {', '.join(self.board.continents_of(chain))}"
+                         f"(one for every 3 of its {len(own)} territories"
+                         + (f", plus the bonus for holding {', '.join(self.board.continents_of(chain))}"
                             if self.board.continents_of(chain) else "") + ").",
                          corporation=chain, teams=n, seat=seat)]
         if n == 0:
@@ -226,7 +226,7 @@ class Earnings(CCRBase):
     def restructure_move(self, seat: Seat, entry: dict[str, Any], source: str | None,
                          target: str | None, count: int | None) -> list[Event]:
         if source is None or target is None or count is None:
-            raise Unreadable("A free move needs from_territory, to_territory and count.")
+            raise Unreadable("A free move needs where from, where to and how many security teams.")
         chain = entry["corporation"]
         own = self.board.territories_of(chain)
         check_fortify(self.map, source, target, count, source_armies=self.board.teams[source],

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import wording
 from engine.acquire.chart import find_chain
 from engine.acquire.ledger import Ledger, money
 from engine.acquire.merger import Settlement, turn_order_from
@@ -23,6 +24,7 @@ from engine.deck import Deck
 from engine.errors import NotAllowed, RuleError, Unreadable
 from engine.events import Event, Seat, private, public
 from engine.game import ActionSpec, Option, Param, Prompt
+from engine.games.cold_cash_risk import words
 from engine.games.cold_cash_risk.base import (
     ACTION,
     ACTIVITY,
@@ -59,8 +61,6 @@ from engine.rng import Rng
 STARTING_CASH = 6000  # CCR-1
 TERRITORY_PARAMS = frozenset({"territory", "from_territory", "to_territory"})
 CHAIN_PARAMS = frozenset({"corporation", "survivor", "first"})
-INT_PARAMS = frozenset({"count", "dice", "stop_at", "sell", "trade", "keep", "attackers",
-                        "defenders"})
 YES_WORDS = frozenset({"yes", "y", "agree", "accept", "for", "true", "1"})
 NO_WORDS = frozenset({"no", "n", "refuse", "decline", "against", "false", "0"})
 DECISIONS = frozenset({"order", "consent", "settle", "accept", "vote", "occupy", "engage", "defend",
@@ -98,16 +98,6 @@ RULINGS = (
     "Acquire values.",
 )
 
-
-def _as_int(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise Unreadable(f"{name} is a whole number, not {value!r}.")
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise Unreadable(f"{name} is a whole number, not {value!r}.") from None
 
 
 @register
@@ -411,8 +401,6 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                 params[name] = text if text in self.map.territories else self.map.find(text)
             elif name in CHAIN_PARAMS:
                 params[name] = find_chain(str(value), self.edition)
-            elif name in INT_PARAMS:
-                params[name] = _as_int(name, value)
             elif name in ("nominee", "voter"):
                 wanted = str(value).strip().lower()
                 match = [s for s in self.seats if s.lower() == wanted]
@@ -449,7 +437,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         if self.stack and self.stack[-1]["kind"] == "deploy":
             return self.deploy(seat, self.stack[-1], territory, count)
         if count is not None:
-            raise Unreadable("count is only for placing hired security teams.")
+            raise Unreadable("A number of security teams is given only when placing hired ones.")
         return self.place_mompop(seat, territory)
 
     def do_fire(self, seat: Seat, rng: Rng, territory: str,
@@ -508,6 +496,54 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
                   + (")." if sizes[biggest] >= 22 else "; every corporation is size 11 or "
                      "more)."))
         return self._closing_bell(reason, declared_by=seat)
+
+    # ===================================================================
+    # In players' words (the tables are in `words`)
+    # ===================================================================
+
+    options_spec = wording.labelled(options_spec, words.OPTION_LABELS)
+
+    def prompts(self) -> dict[Seat, Prompt]:
+        """The prompts with every menu's question and label in players' words."""
+        return wording.worded(super().prompts(), words.QUESTIONS, words.LABELS)
+
+    def act(self, seat: Seat, action: str, **params: Any) -> list[Event]:
+        """As every game acts; a refusal from the shared RISK rules says "security teams"."""
+        try:
+            return super().act(seat, action, **params)
+        except RuleError as error:
+            # The base refusal of an unoffered choice names the parameter: say it in words.
+            said = (wording.unoffered(self.prompts().get(seat), action, params)
+                    if " is not a legal " in error.message else None)
+            if said:
+                raise NotAllowed(said) from None
+            raise words.in_teams(error) from None
+
+    def not_now(self, seat: Seat, action: str) -> str:
+        return wording.not_now(self.prompts(), seat)
+
+    def describe(self, seat: Seat) -> list[str]:
+        """Your cash, shares, corporations and territory cards, in words."""
+        out = [f"Cash: {money(self.ledger.cash[seat])}."]
+        holdings = self.holdings(seat)
+        if not holdings:
+            out.append("You hold no shares.")
+        for chain, h in holdings.items():
+            worth = (f"{money(self.price(chain))} a share" if chain in self.corporations
+                     else "not in play: worthless unless it is founded again")
+            n = h["held"]
+            out.append(f"{chain}: {n} share{'' if n == 1 else 's'} ({h['shown']} shown, "
+                       f"{h['hidden']} hidden), {worth}.")
+        led = [c for c in self.corporations if self.ceo(c) == seat]
+        if led:
+            out.append("You are the CEO of " + ", ".join(
+                f"{c} (size {self.size(c)})" for c in led) + ".")
+        hand = ", ".join(self.hands[seat]) or "none"
+        cards = f"Your territory cards: {hand}."
+        if seat in self.retired:
+            cards += " You may no longer place Mom & Pops."
+        out.append(cards)
+        return out
 
     # ===================================================================
     # Questions (answered privately, never logged)

@@ -80,9 +80,12 @@ class Stock(CCRBase):
     def dispose_prompt_params(self, entry: dict[str, Any]) -> tuple[str, tuple[Param, ...]]:
         settlement = Settlement.from_json(entry["settlement"])
         lim = settlement.limits(self.ledger)
-        text = (f"Dispose of your {lim.held} {lim.chain} shares: sell at "
-                f"{money(lim.sale_price)} each, trade {lim.trade_ratio} for 1 {lim.survivor} "
-                f"(up to {lim.max_trade} now), keep the rest.")
+        sell = f"Sell them at {money(lim.sale_price)} each"
+        choices = (f"{sell}, trade them {lim.trade_ratio} for 1 {lim.survivor} (up to "
+                   f"{lim.max_trade} of them) and keep the rest" if lim.max_trade else
+                   f"{sell} and keep the rest (no trade for {lim.survivor} is possible now)")
+        text = (f"{lim.chain} is out of play: what do you do with your {lim.held} {lim.chain} "
+                f"shares? {choices}. Kept shares are worth nothing unless it is founded again.")
         return text, (
             Param("sell", counts(0, lim.held), required=False, kind="int"),
             Param("trade", counts(0, lim.max_trade, lim.trade_ratio), required=False,

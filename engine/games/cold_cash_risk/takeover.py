@@ -150,7 +150,7 @@ class Takeover(CCRBase):
         most = max(self.board.teams[s] for s in sources)
         where = (Param("from_territory", tuple(Choice(s, f"{s} ({self.board.teams[s]})")
                                                for s in sources), required=not fixed),
-                 Param("to_territory", tuple(Choice(t, self.describe(t)) for t in targets),
+                 Param("to_territory", tuple(Choice(t, self.territory_label(t)) for t in targets),
                        required=not fixed))
         return [ActionSpec("attack", f"{verb} (one round)", where + (
                     Param("dice", counts(1, max_attack_dice(most)), required=False,
@@ -172,7 +172,7 @@ class Takeover(CCRBase):
                 f"({how}): defend with how many dice?", ActionSpec("defend", "Defend", (
                     Param("dice", counts(1, most), kind="int"),)))
 
-    def describe(self, territory: Territory) -> str:
+    def territory_label(self, territory: Territory) -> str:
         owner = self.board.owner(territory)
         if owner == MOMPOP:
             teams = self.board.teams.get(territory, 0)
@@ -375,7 +375,7 @@ class Takeover(CCRBase):
                 f"{chain} captures {old}'s tower in {target} and takes over {old} (size "
                 f"{size}): {old}'s security teams are {chain}'s now"
                 + (f" ({', '.join(remaining)})" if remaining else "")
-                + ". Its stockholders are settled at half values, trading 4 for 1 (CCR-8).",
+                + ". Its stockholders are settled at half values, trading 4 for 1.",
                 corporation=chain, defeated=old, territory=target, size=size,
                 territories=remaining))
             events += self._begin_settlement(MergerPlan(chain, (old,)), {old: size}, seat,
@@ -411,7 +411,7 @@ class Takeover(CCRBase):
                   count: int | None) -> list[Event]:
         """The free move after the attacks (or instead of them)."""
         if source is None or target is None or count is None:
-            raise Unreadable("The free move needs from_territory, to_territory and count.")
+            raise Unreadable("The free move needs where from, where to and how many security teams.")
         chain = self.board.owner(source)
         if chain is None or chain not in self.takeover_corporations(seat):
             raise NotAllowed(f"{source} is not held by a corporation you may move now.")

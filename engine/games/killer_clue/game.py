@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import wording
 from engine.deck import Deck
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
@@ -39,6 +40,15 @@ def _choices(values: list[str], labels: dict[str, str] | None = None) -> tuple[C
     return tuple(Choice(v, labels.get(v, "")) for v in values)
 
 
+# Who answers a suggestion or accusation first, in a player's words.
+DIRECTION_LABELS = {"left": "The player on my left", "right": "The player on my right",
+                    NONE: "No mini-suggestion"}
+
+
+def _directions(values: list[str]) -> tuple[Choice, ...]:
+    return _choices(values, DIRECTION_LABELS)
+
+
 def _card_choices(values: list[str]) -> tuple[Choice, ...]:
     return tuple(Choice(v, cards.label(v)) for v in values)
 
@@ -49,6 +59,11 @@ def _distinct(items: list[str]) -> list[str]:
         if item not in seen:
             seen.append(item)
     return seen
+
+
+def _titles(hand: list[Card]) -> str:
+    """Intrigue & Danger cards by their printed titles, as the menus show them."""
+    return ", ".join(CARDS[c].title if c in CARDS else c for c in hand)
 
 
 def _the(room: str) -> str:
@@ -68,18 +83,18 @@ class KillerClue(Game):
     seat_names = SUSPECTS
     options_spec = (
         Option("butler_maid", False, "Add Butler Enters Room (5 or fewer players) and Maid "
-               "Enters Room (4 or fewer) to the Intrigue cards (KC-10)."),
+               "Enters Room (4 or fewer) to the Intrigue cards.", label="Butler & Maid cards"),
         Option("red_herrings", False, "Add Red Herring 5 (5 or more players) and Red Herring 6 "
-               "(6 players) to the Clue cards (KC-10)."),
+               "(6 players) to the Clue cards.", label="Red Herring cards"),
         Option("dice", "2d6", "Movement and Blackout dice: two six-sided dice, or one twelve-"
-               "sided die as the optional rules allow.", choices=("2d6", "d12")),
+               "sided die as the optional rules allow.", choices=("2d6", "d12"), label="Dice"),
         Option("killer_hand", "full", "The killer's Intrigue & Danger hand: 'full' = 4 + the "
-               "number of players, Suspect Murdered cards included (KC-3); 'reference' = 4 "
-               "plus the Suspect Murdered cards still held (the reference sheet's reading).",
-               choices=("full", "reference")),
+               "number of players, Suspect Murdered cards included; 'reference' = 4 plus the "
+               "Suspect Murdered cards still held (the reference sheet's reading).",
+               choices=("full", "reference"), label="The killer's hand"),
         Option("table_order", "board", "Who sits on whose left: 'board' = the suspects' order "
                "round the board (Scarlet, Mustard, White, Green, Peacock, Plum); 'seats' = the "
-               "order the seats were given.", choices=("board", "seats")),
+               "order the seats were given.", choices=("board", "seats"), label="Seating"),
     )
     queries = frozenset({"hand", "notes", "board"})
     render_on = frozenset({"round_started", "danger_resolved", "game_over"})
@@ -212,11 +227,11 @@ class KillerClue(Game):
             text = (f"Your envelope holds the Suspect Murdered cards: YOU ARE THE KILLER. "
                     f"Your Case File (never give these away): {cf['suspect']}, {cf['weapon']}, "
                     f"{cf['room']}. Your other Clue cards: {clue_text}. Your Intrigue & Danger "
-                    f"cards ({len(hand)}): {', '.join(hand)}.")
+                    f"cards ({len(hand)}): {_titles(hand)}.")
             return private(seat, "envelope", text, killer=True, case_file=dict(cf),
                            clues=list(self.clues[seat]), hand=list(hand))
         text = (f"You are innocent. Your Clue cards: {clue_text}. Your Intrigue & Danger cards "
-                f"({len(hand)}): {', '.join(hand)}.")
+                f"({len(hand)}): {_titles(hand)}.")
         return private(seat, "envelope", text, killer=False, clues=list(self.clues[seat]),
                        hand=list(hand))
 
@@ -438,10 +453,12 @@ class KillerClue(Game):
         if self._may_suggest_now(seat):
             assert here is not None
             actions.append(ActionSpec("suggest", "Make a suggestion", (
-                Param("suspect", _choices(list(self.table))),
-                Param("weapon", _choices(self.weapons_in(here))),
-                Param("room", _choices([here]), required=False),
-                Param("direction", _choices(list(DIRECTIONS)), required=False))))
+                Param("suspect", _choices(list(self.table)), question="Which suspect?"),
+                Param("weapon", _choices(self.weapons_in(here)),
+                      question="With which weapon in this room?"),
+                Param("room", _choices([here]), required=False, question="In which room? (the one you are in)"),
+                Param("direction", _directions(list(DIRECTIONS)), required=False,
+                      question="Who answers first?"))))
         if seat != self.killer:
             held = set(self.clues[seat])
             who = [s for s in self.table if s != seat and s not in held]
@@ -449,9 +466,11 @@ class KillerClue(Game):
             where = [r for r in ROOMS if r not in held]
             if who and what and where:
                 actions.append(ActionSpec("accuse", "Make an accusation", (
-                    Param("suspect", _choices(who)), Param("weapon", _choices(what)),
-                    Param("room", _choices(where)),
-                    Param("direction", _choices(list(DIRECTIONS)), required=False))))
+                    Param("suspect", _choices(who), question="Who is the killer?"),
+                    Param("weapon", _choices(what), question="With which weapon?"),
+                    Param("room", _choices(where), question="In which room?"),
+                    Param("direction", _directions(list(DIRECTIONS)), required=False,
+                          question="Who answers first?"))))
         actions.append(ActionSpec("pass", "End your turn"))
         return Prompt(seat, f"Your Investigation turn ({self._where(seat)}).", tuple(actions))
 
@@ -463,7 +482,8 @@ class KillerClue(Game):
 
     def _weapon_param(self, room: str | None) -> Param:
         options = self.weapons_in(room) if room and is_room(room) else []
-        return Param("weapon", _choices(options), required=False)
+        return Param("weapon", _choices(options), required=False,
+                     question="Take a weapon from this room with you?")
 
     def _intrigue_prompt(self, seat: Seat) -> Prompt:
         playable = [c for c in _distinct(self.hands[seat]) if self._playable(seat, c)]
@@ -471,19 +491,23 @@ class KillerClue(Game):
         if playable:
             targets = self._target_choices(seat, playable)
             actions.append(ActionSpec("play", "Play an Intrigue card", (
-                Param("card", _card_choices(playable)),
-                Param("target", _choices(targets), required=False),
-                Param("direction", _choices([*DIRECTIONS, NONE]), required=False))))
+                Param("card", _card_choices(playable), question="Which Intrigue card?"),
+                Param("target", _choices(targets), required=False,
+                      question="Motive: which suspect? Butler or Maid: which room?"),
+                Param("direction", _directions([*DIRECTIONS, NONE]), required=False,
+                      question="Who answers your mini-suggestion first?"))))
         actions.append(ActionSpec("pass", "Play no more Intrigue cards"))
         left = 2 - self.active["plays"]
-        return Prompt(seat, f"Your Intrigue turn: play up to {left} more Intrigue card(s) face "
-                      "up, keeping at least one card for the Danger round.", tuple(actions))
+        cards_left = "one more Intrigue card" if left == 1 else f"up to {left} Intrigue cards"
+        return Prompt(seat, f"Your Intrigue turn: play {cards_left} face up, keeping at least "
+                      "one card for the Danger round.", tuple(actions))
 
     def _danger_prompt(self, seat: Seat) -> Prompt:
         legal = self._danger_legal(seat)
         return Prompt(seat, "Danger round: play one card face down.", (
             ActionSpec("danger", "Play a card face down", (
-                Param("card", _card_choices(legal) + (Choice(RANDOM, "A random card"),)),)),))
+                Param("card", _card_choices(legal) + (Choice(RANDOM, "A random card"),),
+                      question="Which card do you play face down?"),)),))
 
     def _decision_prompt(self, top: dict[str, Any]) -> Prompt:
         seat: Seat = top["seat"]
@@ -492,11 +516,11 @@ class KillerClue(Game):
             dests = self._destinations(seat, top["steps"])
             here = self.pawns.get(seat)
             params = [Param("to", _choices(dests, {d: d if is_room(d) else f"Corridor {d}"
-                                                   for d in dests}))]
+                                                   for d in dests}), question="Where to?")]
             if is_room(here):
                 params.append(self._weapon_param(here))
             return Prompt(seat, f"You rolled {top['steps']}: where do you go?", (
-                ActionSpec("go", "Move", tuple(params)),
+                ActionSpec("go", "Move there", tuple(params)),
                 ActionSpec("pass", "Stay and end your turn")))
         if kind == "give":
             legal = self._legal_gives(seat, top)
@@ -511,12 +535,13 @@ class KillerClue(Game):
                     "mini": "suggestion"}[top["mode"]]
             return Prompt(seat, f"Disprove {top['to']}'s {verb} ({', '.join(top['cards'])}): "
                           "give one card.", (ActionSpec("give", "Give a card", (
-                              Param("card", choices),)),))
+                              Param("card", choices, question="Which card do you give?"),)),))
         if kind == "bring":
             options = self.weapons_in(top["room"]) + [NONE]
             return Prompt(seat, f"You are summoned to {_the(top['to'])}: bring a weapon from "
                           f"{_the(top['room'])}?", (ActionSpec("bring", "Bring a weapon", (
-                              Param("weapon", _choices(options, {NONE: "No weapon"})),)),))
+                              Param("weapon", _choices(options, {NONE: "No weapon"}),
+                                    question="Which weapon do you bring?"),)),))
         if kind == "trade":
             options = list(self.clues[seat]) + [NONE]
             other = top["with"] if top.get("offer") is None else top["from"]
@@ -524,11 +549,13 @@ class KillerClue(Game):
                           "give, or none.", (ActionSpec("trade", "Trade a Clue card", (
                               Param("card", tuple(Choice(v, "No trade" if v == NONE
                                                          else cards.label(v))
-                                                  for v in options)),)),))
+                                                  for v in options),
+                                    question="Which Clue card do you give?"),)),))
         if kind == "reappear":
             return Prompt(seat, "You return from your disappearance: choose your room.", (
                 ActionSpec("reappear", "Return to a room", (
-                    Param("room", _choices([*ROOMS, RANDOM], {RANDOM: "A random room"})),)),))
+                    Param("room", _choices([*ROOMS, RANDOM], {RANDOM: "A random room"}),
+                          question="Which room do you return to?"),)),))
         raise AssertionError(kind)  # pragma: no cover
 
     def _check(self, seat: Seat, action: str, params: dict[str, Any]) -> Any:
@@ -542,6 +569,9 @@ class KillerClue(Game):
             if reason:
                 raise NotAllowed(reason) from None
             raise
+
+    def not_now(self, seat: Seat, action: str) -> str:
+        return wording.not_now(self.prompts(), seat)
 
     def _why_not(self, seat: Seat, action: str, params: dict[str, Any]) -> str | None:
         prompt = None if self.finished else self.prompts().get(seat)
@@ -567,13 +597,19 @@ class KillerClue(Game):
         card = params.get("card")
         if action == "play" and isinstance(card, str) and card in CARDS \
                 and card in self.hands[seat]:
-            return self._play_refusal(seat, card, params.get("target"))
+            refusal = self._play_refusal(seat, card, params.get("target"))
+            if refusal:
+                return refusal
         if action == "danger" and isinstance(card, str) and card in self.hands[seat] \
                 and cards.card_type(card) == "murdered" and seat == self.killer:
             return self.murder_refusal(cards.subject(card) or "")
         if action == "give" and seat == self.killer and card in self.case_file.values():
             return "Never give away a Case File card: you are the killer."
-        return None
+        top = self.stack[-1] if self.stack else None
+        to = params.get("to")
+        if action == "go" and top is not None and top["kind"] == "go" and to is not None:
+            return f"{to} is not a square you can reach with {top['steps']}."
+        return wording.unoffered(prompt, action, params)
 
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         """Deadline policy: see docs/killer-clue.md."""
@@ -837,7 +873,7 @@ class KillerClue(Game):
         self.hands[seat] = []
         clue_cards = self.clues[seat]
         self.clues[seat] = []
-        events: list[Event] = []
+        events: list[Event] = [self._out_event(seat, status)]
         remaining = [s for s in self.rotation(seat)[1:] if self.alive(s)]
         for rh, least in cards.RED_HERRINGS.items():
             if len(remaining) < least:
@@ -861,7 +897,8 @@ class KillerClue(Game):
                     self._note(s, card, seat, "dealt")
                 if new:
                     events.append(private(s, "cards_dealt", f"You receive {seat}'s Clue "
-                                          f"card(s): {', '.join(new)}.", cards=new, giver=seat))
+                                          f"card{'s' if len(new) > 1 else ''}: "
+                                          f"{', '.join(new)}.", cards=new, giver=seat))
             events.append(public("clues_dealt", f"{seat}'s Clue cards are shuffled and dealt "
                                  f"face down, starting with {remaining[0]}.", seat=seat))
         if self.stack:
@@ -872,6 +909,17 @@ class KillerClue(Game):
             self.stack = [e for e in self.stack if e["kind"] == "give" or self.alive(e["seat"])]
         self.danger_plays.pop(seat, None)
         return events + self._check_killer_win()
+
+    @staticmethod
+    def _out_event(seat: Seat, status: str) -> Event:
+        """Tells a player leaving the game what is left for them to do."""
+        why = ("You have been murdered" if status == DEAD else
+               "Your accusation was wrong")
+        return private(seat, "you_are_out", f"{why}: you are out of the game. Your Intrigue & "
+                       "Danger cards leave the game and your Clue cards are dealt to the others, "
+                       "so you will not be asked anything more. You can still follow the game "
+                       "in the channel and read your notes (/clue notes); at the end everyone "
+                       "learns who the killer was.", status=status)
 
     def _check_killer_win(self) -> list[Event]:
         """KC-11: the killer wins when no innocent is left in the game."""
@@ -961,7 +1009,7 @@ class KillerClue(Game):
         if info is None or card not in self.hands[seat]:
             return f"You do not hold {card}."
         if info.kind != "intrigue":
-            return f"{card} is a Danger card: play it in the Danger round."
+            return f"{info.title} is a Danger card: play it in the Danger round."
         if not self._keeps_danger_card(seat, card):
             return "You must keep at least one card to play in the Danger round."
         kind, subject = info.type, info.subject
@@ -1017,7 +1065,7 @@ class KillerClue(Game):
         refusal = self._play_refusal(seat, card, target)
         if refusal is None and info.type in ("motive", "staff") and target is None:
             refusal = ("Motive needs a target suspect." if info.type == "motive"
-                       else f"{card} needs a target room.")
+                       else f"{info.title} needs a target room.")
         if refusal:
             raise NotAllowed(refusal)
         if info.type not in ("motive", "staff"):
@@ -1226,7 +1274,8 @@ class KillerClue(Game):
         self.hands[seat].remove(card)
         self.danger_plays[seat] = card
         events = [public("danger_played", f"{seat} plays a card face down.", seat=seat),
-                  private(seat, "danger_card", f"You play {card} face down.", card=card)]
+                  private(seat, "danger_card", f"You play {CARDS[card].title} face down.",
+                          card=card)]
         return events + self._advance(rng)
 
     def _resolve_danger(self, rng: Rng) -> list[Event]:
@@ -1323,7 +1372,7 @@ class KillerClue(Game):
             if need:
                 new = self.deck.draw(rng, need)
                 self.hands[seat] += new
-                events.append(private(seat, "drew", f"You draw {', '.join(new)}.", cards=new))
+                events.append(private(seat, "drew", f"You draw {_titles(new)}.", cards=new))
         # The first player of the next turn: the last Moves First card, else the same player.
         nxt = self.moves_first if self.moves_first and self.alive(self.moves_first) else None
         self.first = nxt or self._next_alive(self.first)
@@ -1347,7 +1396,7 @@ class KillerClue(Game):
     def do_hand(self, seat: Seat, rng: Rng) -> list[Event]:
         """Your cards, privately."""
         text = f"Clue cards: {', '.join(self.clues[seat]) or 'none'}. Intrigue & Danger " \
-               f"cards: {', '.join(self.hands[seat]) or 'none'}."
+               f"cards: {_titles(self.hands[seat]) or 'none'}."
         if seat == self.killer:
             cf = self.case_file
             text = (f"You are the killer. Case File: {cf['suspect']}, {cf['weapon']}, "
@@ -1355,10 +1404,13 @@ class KillerClue(Game):
         return [private(seat, "hand", text, clues=list(self.clues[seat]),
                         hand=list(self.hands[seat]))]
 
+    def _note_lines(self, seat: Seat) -> list[str]:
+        return [f"turn {n['turn']}: {n['card']} from {n['from']} ({n['how']})"
+                for n in self.notes[seat]]
+
     def do_notes(self, seat: Seat, rng: Rng) -> list[Event]:
         """Your detective notes: every card given or shown to you, and by whom."""
-        lines = [f"turn {n['turn']}: {n['card']} from {n['from']} ({n['how']})"
-                 for n in self.notes[seat]]
+        lines = self._note_lines(seat)
         return [private(seat, "notes", "Your notes: " + ("; ".join(lines) or "nothing yet."),
                         notes=[dict(n) for n in self.notes[seat]])]
 
@@ -1368,6 +1420,56 @@ class KillerClue(Game):
         arms = "; ".join(f"{w}: {_the(r) if r else 'carried'}" for w, r in self.weapons.items())
         return [private(seat, "board", f"Suspects: {pawns}. Weapons: {arms}.",
                         view=self.view(None))]
+
+    # ===================================================================
+    # In words: what a seat holds and knows
+    # ===================================================================
+
+    def describe(self, seat: Seat) -> list[str]:
+        """Who you are, where you stand, your cards, your notes and your detective sheet."""
+        out: list[str] = []
+        if seat == self.killer:
+            cf = self.case_file
+            out.append(f"You are {seat}, THE KILLER. Your Case File (never give these away): "
+                       f"{cf['suspect']}, {cf['weapon']}, {cf['room']}.")
+        else:
+            out.append(f"You are {seat}, and innocent.")
+        if self.status[seat] == DEAD:
+            out.append("You have been murdered: you are out of the game.")
+        elif self.status[seat] == OUT:
+            out.append("Your accusation was wrong: you are out of the game.")
+        else:
+            where = self._where(seat)
+            where = ("You have disappeared; you return at the next Intrigue round."
+                     if where == "disappeared" else f"You are in {where}.")
+            if self.may_suggest.get(seat):
+                where += " You may make a suggestion here on your Investigation turn."
+            carried = self.carrying.get(seat)
+            if carried:
+                where += f" You carry the {carried['weapon']}."
+            out.append(where)
+        clues = self.clues[seat]
+        out.append(f"Your Clue cards ({len(clues)}): {', '.join(clues) or 'none'}.")
+        hand = self.hands[seat]
+        out.append(f"Your Intrigue & Danger cards ({len(hand)}): "
+                   f"{', '.join(CARDS[c].title for c in hand) or 'none'}.")
+        lines = self._note_lines(seat)
+        out.append("Cards you were given or dealt: " + ("; ".join(lines) or "none yet") + ".")
+        if seat != self.killer:
+            out.append(self._sheet(seat))
+        return out
+
+    def _sheet(self, seat: Seat) -> str:
+        """The detective sheet: what may still be in the Case File, from this seat's cards."""
+        known = set(self.clues[seat]) | {n["card"] for n in self.notes[seat]}
+        known |= {n["card"] for s in self.table for n in self.notes[s] if n["from"] == seat}
+        # The killer never accuses or dies, and you know you are innocent.
+        who = [s for s in self.table if s != seat and s not in known
+               and self.status[s] not in (DEAD, OUT)]
+        what = [w for w in WEAPONS if w not in known]
+        where = [r for r in ROOMS if r not in known]
+        return (f"Still possible, as far as your cards tell: {', '.join(who) or 'nobody'}; "
+                f"{', '.join(what)}; {', '.join(where)}.")
 
     # ===================================================================
     # Views and state

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.errors import NotAllowed
 from engine.events import Event, Seat, public
-from engine.games.one_world_dominion.base import ATTACK, FORTIFY, OWDBase, plural
+from engine.games.one_world_dominion.base import FORTIFY, OWDBase, plural
 from engine.risk.map import Territory
 from engine.rng import Rng
 
@@ -93,6 +93,13 @@ class Attack(OWDBase):
         return [t for t in sorted(self.map.neighbours(source))
                 if self.attack_refusal(seat, source, t) is None]
 
+    def can_attack_from(self, seat: Seat, source: Territory) -> bool:
+        """Whether `seat` has any normal attack from `source` now (for the prompt)."""
+        if self.owner.get(source) != seat or self.armies[source] < 2:
+            return False
+        return any(self.owner.get(t) != seat and self.attack_refusal(seat, source, t) is None
+                   for t in self.map.neighbours(source))
+
     def attack_refusal(self, seat: Seat, source: Territory, target: Territory,
                        *, adjacent: bool = True) -> str | None:
         """Why `seat` may not attack `target` from `source`, or None."""
@@ -103,8 +110,10 @@ class Attack(OWDBase):
         owner = self.owner.get(target)
         if owner == seat:
             return f"{target} is yours."
-        if adjacent and not self.map.adjacent(source, target):
+        if adjacent and target not in self.map.neighbours(source):
             return f"{target} does not border {source}."
+        if not self.effects:
+            return None  # no card in play can forbid it
         if adjacent and self.crossing_blocked(source, target):
             return "Weather Control: no attacks across sea lanes this game turn."
         for area in (source, target):
@@ -198,6 +207,19 @@ class Attack(OWDBase):
         if dice < 1 or self.armies[target] < 1 or self.owner[source] != seat:
             battle["over"] = True
             return [public("battle_over", f"The attack on {target} ends.", target=target)]
+        events: list[Event] = []
+        fire = self.turn.get("artillery")
+        if battle["rounds"] == 0 and fire and fire["area"] == target:
+            self.turn["artillery"] = None
+            owner = self.owner[target]
+            shot = self.remove_armies(target, fire["roll"])
+            events.append(public("artillery", f"Artillery fires on {target}: "
+                                 f"{plural(shot, 'army', 'armies')} eliminated.", area=target,
+                                 count=shot))
+            if self.armies[target] == 0:
+                self.owner[target] = owner  # the attacker takes it as the round begins
+                self.armies[target] = 0
+                return events + self.capture(rng, battle, dice)
         defend_dice = min(defend_dice, self.armies[target])
         lost, killed, text = self.roll_round(rng, seat, source, target, dice, defend_dice)
         battle["rounds"] += 1
@@ -212,7 +234,7 @@ class Attack(OWDBase):
             battle["committed"] = max(0, battle["committed"] - lost)
         self.last_battle = {"from": source, "to": target, "round": text,
                             "attacker_losses": lost, "defender_losses": killed}
-        events = [public("round", f"{source} -> {target}: {text}: {seat} loses {lost}, "
+        events += [public("round", f"{source} -> {target}: {text}: {seat} loses {lost}, "
                          f"{self.name_of(defender)} loses {killed}. Left: {source} "
                          f"{self.armies[source]}, {target} {self.armies[target]}.",
                          source=source, target=target, attacker_losses=lost,
@@ -324,7 +346,7 @@ class Attack(OWDBase):
             events += self.check_out(defender, None, rng)
         return events
 
-    def guerrilla_fights(self, seat: Seat, rng: Any) -> list[Event]:
+    def guerrilla_fights(self, seat: Seat, rng: Rng) -> list[Event]:
         """Guerillas: each guerrilla army attacks all opposing armies in its area until one
         side is gone, before any normal attack."""
         events: list[Event] = []
@@ -419,12 +441,13 @@ class Attack(OWDBase):
                 and any(self.owner.get(n) == seat for n in self.map.neighbours(a))]
 
     def end_attacks(self, seat: Seat) -> list[Event]:
+        # A round owed (Artillery) that can no longer be fought is owed no more.
+        self.turn["must_attack"] = [
+            t for t in self.turn["must_attack"]
+            if any(self.attack_refusal(seat, s, t) is None for s in self.map.neighbours(t))]
         if self.turn["must_attack"]:
             raise NotAllowed(f"You must complete at least 1 round against "
                              f"{', '.join(self.turn['must_attack'])} first.")
         self.step = FORTIFY
         self.battle = None
         return [public("attacks_ended", f"{seat} ends the attacks.", seat=seat)]
-
-    def attack_step(self) -> bool:
-        return self.step == ATTACK

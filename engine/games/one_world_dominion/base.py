@@ -30,7 +30,7 @@ REBELS, MUTANTS = "rebels", "mutants"
 TURN_END = "end of the attacker's turn"
 NEXT_TURN = "one game turn"
 AFTER_NEXT = "after the player's next turn"
-WINDOWS = frozenset({"window"})
+TERRITORIES = classic_map().territories  # in the map's order
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -98,7 +98,7 @@ class OWDBase(Game):
         return [s for s in self.alive() if s != seat]
 
     def areas_of(self, owner: str) -> list[Territory]:
-        return [t for t in self.map.territories if self.owner.get(t) == owner]
+        return [t for t in TERRITORIES if self.owner.get(t) == owner]
 
     def name_of(self, owner: str | None) -> str:
         if owner is None:
@@ -268,9 +268,10 @@ class OWDBase(Game):
     def begin_turn(self, rng: Rng) -> list[Event]:
         seat = self.current
         self.turns += 1
+        # A card in front of a player who is out of the game has no next turn to end at.
         self.effects = [e for e in self.effects
                         if not (e["ends"] == NEXT_TURN and e["holder"] == seat
-                                and e["since"] < self.turns)]
+                                and e["since"] < self.turns) and e["holder"] not in self.out]
         self.offturn = {s: [] for s in self.alive()}
         self.fresh[seat] = []
         self.turn = fresh_turn(seat)
@@ -384,6 +385,9 @@ class OWDBase(Game):
     @abstractmethod
     def fortify(self, seat: Seat, source: Territory, target: Territory, count: int, *,
                 through: bool = False) -> list[Event]: ...
+
+    @abstractmethod
+    def fight_involuntary(self, rng: Rng) -> list[Event]: ...
 
     @abstractmethod
     def auto_battle(self, rng: Rng, source: Territory, target: Territory, *,

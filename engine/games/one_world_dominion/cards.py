@@ -140,13 +140,21 @@ KNOWN_WITHOUT_PARAMS = frozenset({"Economic Sanctions", "Industrial Sector", "Un
 
 
 @cache
+def deck_from_text(text: str) -> dict[Card, CardInfo]:
+    """A deck given as JSON text, read once (the result is shared: never change it)."""
+    return read_deck(text)
+
+
+@cache
 def default_deck_data() -> tuple[dict[str, Any], ...]:
     text = resources.files("engine.games.one_world_dominion").joinpath(
         "cards.json").read_text("utf-8")
     return tuple(json.loads(text)["cards"])
 
 
+@cache
 def default_deck() -> dict[Card, CardInfo]:
+    """OWD-1 and OWD-2's deck, read once (the result is shared: never change it)."""
     return read_deck(list(default_deck_data()))
 
 

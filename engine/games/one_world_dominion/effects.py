@@ -86,6 +86,9 @@ class Effects(OWDBase):
             if card == "Economic Sanctions" and self.turn.get("no_sanctions"):
                 raise NotAllowed("Industrial Sector: no one may play Economic Sanctions "
                                  f"against {current} this turn.")
+            if card == "Propaganda" and self.turn.get("no_propaganda"):
+                raise NotAllowed("Human Cloning: no one may play Propaganda against "
+                                 f"{current} this turn.")
             if card == "Propaganda":
                 continent = self.continent_param(params, card)
                 if not self.controls_continent(current, continent):
@@ -108,10 +111,15 @@ class Effects(OWDBase):
             plan["against"] = sorted({o for t in self.map.continents[continent]
                                       if (o := self.owner[t]) not in (None, seat)})
             plan["says"] = continent
-        elif card in ("Artillery", "Fresh Recruits") and use == "D":
+        elif card in ("Artillery", "Fresh Recruits") and (
+                use == "D" or (self.battle or {}).get("involuntary")):
             battle = self.battle
             assert battle is not None
-            plan["area"] = battle["from"] if card == "Artillery" else battle["to"]
+            attacking = use == "A"
+            if card == "Artillery":
+                plan["area"] = battle["to"] if attacking else battle["from"]
+            else:
+                plan["area"] = battle["from"] if attacking else battle["to"]
             plan["against"] = [battle["attacker"]]
             plan["says"] = f"in the battle for {battle['to']}"
         elif card == "Artillery":
@@ -277,10 +285,18 @@ class Effects(OWDBase):
                        rng: Rng) -> list[Event]:
         area = plan["area"]
         roll = rng.roll(1, label="artillery")[0]
+        involuntary = bool((self.battle or {}).get("involuntary"))
+        if use == "A" and not involuntary:
+            # It fires when the battle begins, after a defender's Fresh Recruits: "If your
+            # opponent plays Fresh Recruits during the same battle you play Artillery, add
+            # the new armies before artillery fire."
+            self.turn["artillery"] = {"area": area, "roll": roll}
+            if area not in self.turn["must_attack"]:
+                self.turn["must_attack"].append(area)
+            return [public("artillery", f"Artillery rolls {roll}: it fires on {area} when the "
+                           "battle there begins.", area=area, roll=roll)]
         keep = 1 if use == "D" else 0
         killed = self.remove_armies(area, min(roll, self.armies[area] - keep))
-        if use == "A" and area not in self.turn["must_attack"]:
-            self.turn["must_attack"].append(area)
         events = [public("artillery", f"Artillery rolls {roll}: {plural(killed, 'army', 'armies')}"
                          f" in {area} are eliminated.", area=area, roll=roll, count=killed)]
         return events + self.check_out(self.owner[area] if self.armies[area] else None, None,
@@ -331,7 +347,7 @@ class Effects(OWDBase):
         self.add_effect("Fresh Recruits", owner, TURN_END, area=area)
         events = [public("recruits", f"Fresh Recruits: {plural(roll, 'army', 'armies')} join "
                          f"{area}.", area=area, count=roll)]
-        if use == "A":
+        if use == "A" and not (self.battle or {}).get("involuntary"):
             committed = min(max(roll, plan.get("count") or 0), self.armies[area] - 1)
             source, target = area, plan["to_area"]
             if self.attack_refusal(seat, source, target) is None:
@@ -434,7 +450,29 @@ class Effects(OWDBase):
                            area=source)]
         events = [public("involuntary", f"The armies in {source} attack {target}.",
                          source=source, target=target)]
-        return events + self.auto_battle(rng, source, target, kind="involuntary")
+        defender = self.owner[target]
+        self.battle = {"from": source, "to": target, "attacker": owner, "defender": defender,
+                       "rounds": 0, "committed": None, "card": None, "stealth": 0,
+                       "radar_blocked": False, "over": False, "dice": 3, "involuntary": True}
+        if not self.owd:  # pragma: no cover - only cards make involuntary attacks
+            return events + self.fight_involuntary(rng)
+        # "The attacker may play 1 (A) card, and the defender may play 1 (D) card during
+        # an involuntary attack": a window for the two sides before the dice roll.
+        sides = [s for s in dict.fromkeys((owner, defender)) if s in self.seats
+                 and s not in self.out]
+        return events + self.open_window("involuntary", self.current, sides, source=source,
+                                         target=target)
+
+    def fight_involuntary(self, rng: Rng) -> list[Event]:
+        battle = self.battle
+        assert battle is not None
+        source, target = battle["from"], battle["to"]
+        if self.owner[source] != battle["attacker"] or self.armies[source] < 2:
+            self.battle = None
+            return [public("no_attack", f"{source} can't attack any more.", area=source)]
+        events = self.auto_battle(rng, source, target, kind="involuntary")
+        self.battle = None
+        return events
 
     def card_national_guard(self, seat: Seat, use: str, plan: dict[str, Any],
                             rng: Rng) -> list[Event]:

@@ -10,6 +10,7 @@ views, the state, the deadline policy and the actions' entry points.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.deck import Card
@@ -25,7 +26,7 @@ from engine.games.one_world_dominion.base import (
     REINFORCE,
     plural,
 )
-from engine.games.one_world_dominion.cards import PARAMS, CardInfo, default_deck, read_deck
+from engine.games.one_world_dominion.cards import PARAMS, CardInfo, deck_from_text, default_deck
 from engine.games.one_world_dominion.effects import Effects
 from engine.games.one_world_dominion.neutrals import Neutrals
 from engine.games.one_world_dominion.reactions import Reactions
@@ -33,11 +34,11 @@ from engine.games.one_world_dominion.reinforce import HAND_LIMIT, Reinforce
 from engine.games.one_world_dominion.setup import Setup
 from engine.registry import register
 from engine.risk import cards as classic_cards
+from engine.risk.map import classic_map
 from engine.risk.odds import format_odds
 from engine.rng import Rng
 
 AREA_PARAMS = frozenset({"territory", "from_territory", "to_territory", "area", "to_area"})
-INT_PARAMS = frozenset({"count", "dice", "attackers", "defenders"})
 PLAY_PARAMS = ("area", "to_area", "continent", "player", "other_player", "count", "take")
 RULINGS = (
     "OWD-1: The 44 cards are 42 territory cards and 2 wild cards, each with an action. The "
@@ -51,13 +52,14 @@ RULINGS = (
 )
 
 
-def _as_int(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise Unreadable(f"{name} is a whole number, not {value!r}.")
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise Unreadable(f"{name} is a whole number, not {value!r}.") from None
+
+@functools.cache
+def classic_deck() -> dict[Card, CardInfo]:
+    """The classic RISK cards, in the same form (code empty: they are never played)."""
+    m = classic_map()
+    return {c: CardInfo(c, "", None if classic_cards.card_symbol(m, c) == "wild" else c,
+                        classic_cards.card_symbol(m, c), "")
+            for c in classic_cards.card_ids(m)}
 
 
 @register
@@ -86,6 +88,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         Option("window_seconds", 30, "How long the bot keeps a reaction window open (live "
                "play); the same for every window, whoever holds what.", minimum=0,
                maximum=7 * 24 * 3600),
+        Option("starting_cards", 0, "Cards dealt to each player at the start (a house "
+               "option for a faster game; the rules deal none).", minimum=0, maximum=4),
         Option("deck", "", "A group's own printing of the 44 cards, as JSON text (schema in "
                "docs/one-world-dominion.md); empty = OWD-1 and OWD-2's default deck."),
     )
@@ -117,16 +121,23 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         self.pile = list(self.deck_info)
         self.discards = []
         rng.shuffle(self.pile, label="cards")
-        return self.begin_setup(rng)
+        events = self.begin_setup(rng)
+        dealt = int(self.options["starting_cards"])
+        if dealt:
+            for _ in range(dealt):
+                for seat in self.order:
+                    self.hands[seat].append(self.pile.pop())
+            rng.note("deal", "cards", [list(self.hands[s]) for s in self.order])
+            events.append(public("dealt_cards", f"Each player is dealt "
+                                 f"{plural(dealt, 'card')}.", cards=dealt))
+            events += [self.hand_event(s, "Your starting cards.") for s in self.order]
+        return events
 
     def load_deck(self) -> dict[Card, CardInfo]:
         if self.options["cards"] == "classic":
-            m = self.map
-            return {c: CardInfo(c, "", None if classic_cards.card_symbol(m, c) == "wild" else c,
-                                classic_cards.card_symbol(m, c), "")
-                    for c in classic_cards.card_ids(m)}
+            return classic_deck()
         if self.options["deck"]:
-            return read_deck(self.options["deck"])
+            return deck_from_text(str(self.options["deck"]))
         return default_deck()
 
     # ===================================================================
@@ -140,8 +151,10 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             if name in AREA_PARAMS:
                 text = str(value)
                 params[name] = text if text in self.owner else self.map.find(text)
-            elif name in INT_PARAMS:
-                params[name] = _as_int(name, value)
+            elif name == "card":
+                params[name] = self.card_named(seat, action, str(value))
+            elif name == "cards" and seat in self.hands:
+                params[name] = self.set_named(seat, str(value))
         handler = super()._check(seat, action, params)
         if action in self.queries:
             return handler
@@ -151,6 +164,28 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             return events + self.advance(rng)
 
         return run
+
+    def card_named(self, seat: Seat, action: str, text: str) -> str:
+        """The card a player meant ("orbital", "mole"), from the cards the action can
+        name: the seat's own hand, or for `steal` the hand it was shown."""
+        pool = self.hands.get(seat, [])
+        if action == "steal" and self.stack and self.stack[-1]["kind"] == "steal":
+            pool = self.hands.get(self.stack[-1]["from"], [])
+        wanted = text.strip().lower()
+        match = [c for c in pool if c.lower() == wanted] or \
+            [c for c in pool if c.lower().startswith(wanted)]
+        return match[0] if len(match) == 1 else text
+
+    def set_named(self, seat: Seat, text: str) -> str:
+        """The listed set a player meant, whatever the order or case of the names."""
+        try:
+            wanted = sorted(self.read_set(seat, text))
+        except Unreadable:
+            return text
+        for combo in self.sets_in_hand(seat):
+            if sorted(combo) == wanted:
+                return ", ".join(combo)
+        return text
 
     # ===================================================================
     # Actions
@@ -201,8 +236,6 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         events: list[Event] = []
         if self.step == REINFORCE:
             events += self.leave_reinforce(seat, rng)
-            if self.stack:
-                raise NotAllowed("Resolve the guerrillas' fights first.")
         if dice is None:
             dice = self.max_attack(self.armies.get(from_territory, 0))
         return events + self.announce(seat, rng, from_territory, to_territory, dice, count)
@@ -236,8 +269,6 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         events: list[Event] = []
         if self.step == REINFORCE:
             events += self.leave_reinforce(seat, rng)
-            if self.stack:
-                raise NotAllowed("Resolve the guerrillas' fights first.")
         if self.step == ATTACK:
             events += self.end_attacks(seat)
         return events + self.end_turn(rng)
@@ -273,6 +304,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             self.stack.pop()
             if top["reason"] == "card":
                 return self.close_card_window(top, rng)
+            if top["reason"] == "involuntary":
+                return self.fight_involuntary(rng)
             return []
         if kind == "defend":
             battle = self.battle
@@ -345,6 +378,10 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                     text = (f"{top['player']} plays {top['card']}"
                             f"{': ' + top['plan']['says'] if top['plan'].get('says') else ''}. "
                             "Answer with a card, or pass.")
+                elif top["reason"] == "involuntary":
+                    text = (f"The armies in {top['source']} are forced to attack "
+                            f"{top['target']}: play an (A) card as their owner or a (D) card "
+                            "as the defender, or pass.")
                 else:
                     text = f"{top['seat']}'s turn begins. Play a card now, or pass."
                 prompts[seat] = Prompt(seat, text, tuple(specs))
@@ -433,7 +470,7 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         return Prompt(seat, text, tuple(s for s in specs if s is not None))
 
     def attack_spec(self, seat: Seat) -> ActionSpec | None:
-        sources = tuple(Choice(a) for a in self.areas_of(seat) if self.attack_targets(seat, a))
+        sources = tuple(Choice(a) for a in self.areas_of(seat) if self.can_attack_from(seat, a))
         if not sources:
             return None
         return ActionSpec("attack", "Attack", (
@@ -533,7 +570,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         if seat is not None:
             view["you"] = seat
             view["hand"] = list(self.hands.get(seat, []))
-            view["card_texts"] = {c: self.deck_info[c].to_json() for c in view["hand"]}
+            view["card_texts"] = {c: {**self.deck_info[c].to_json(),
+                                      "needs": list(PARAMS.get(c, ()))} for c in view["hand"]}
             view["not_yet_usable"] = list(self.fresh.get(seat, []))
         return view
 
@@ -579,4 +617,4 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         self.last_battle = data["last_battle"]
 
 
-__all__ = ["PARAMS", "OneWorldDominion"]
+__all__ = ["OneWorldDominion"]

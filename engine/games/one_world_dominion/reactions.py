@@ -5,13 +5,14 @@ those phases of your own turn, one card per phase; (D) while defending; (N) to n
 card played against you; (S) as the card says. During another player's turn a player
 may play only 1 (S) and 1 (D) card.
 
-Every card played singly opens a window: its effect waits until every other player still
-in the game has passed or one has negated it (a negation can't itself be negated, so it
-closes the window). Every turn opens with a window in which the other players may play
-the (S) cards of "the beginning of an opponent's turn". **A window never depends on what
-anyone holds**: the seats it awaits are fixed by public facts only (every other player
-still in the game), so opening it, and who is prompted, reveal nothing; only the player
-who answers shows a card.
+Every card played singly opens a window: its effect waits until every player who may
+answer has passed or one has negated it (a negation can't itself be negated, so it closes
+the window). Every turn opens with a window in which the other players may play the (S)
+cards of "the beginning of an opponent's turn". **A window never depends on what anyone
+holds**: the seats it awaits are fixed by public facts only (`entitled`: still in the
+game, holding a usable card - the count is public -, not yet out of the (S) or (D) card
+the rules allow during another's turn, or the card's target), so opening it, and who is
+prompted, reveal nothing; only the player who answers shows a card.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ LETTER_WORDS = {"A": "while attacking", "D": "while defending", "F": "during the
                 "N": "to negate a card played against you", "P": "while placing new armies",
                 "S": "as the card says"}
 FIRST_ROUND_ONLY = frozenset({"Artillery", "Fresh Recruits"})
+# (A) cards that act on an involuntary attack's battle (the others start attacks of their own).
+INVOLUNTARY_A = frozenset({"Artillery", "Electronic Warfare", "Navy", "Black Helicopters"})
 
 
 class Reactions(OWDBase):
@@ -46,16 +49,38 @@ class Reactions(OWDBase):
 
     def open_window(self, reason: str, seat: Seat, awaiting: list[Seat],
                     **data: Any) -> list[Event]:
-        window = {"kind": "window", "reason": reason, "seat": seat,
-                  "awaiting": list(awaiting), **data}
+        window = {"kind": "window", "reason": reason, "seat": seat, **data}
+        window["awaiting"] = [s for s in awaiting if self.entitled(s, window)]
         self.stack.append(window)
-        names = ", ".join(awaiting)
+        names = ", ".join(window["awaiting"])
+        if not names:
+            return []
         if reason == "turn-start":
             text = f"{seat}'s turn begins: {names} may play a card now, or pass."
+        elif reason == "involuntary":
+            text = (f"Before the involuntary attack on {data['target']}: {names} may play a "
+                    "card now, or pass.")
         else:
             text = f"{names} may answer {data['card']}, or pass."
-        return [public("window", text, reason=reason, awaiting=list(awaiting),
+        return [public("window", text, reason=reason, awaiting=list(window["awaiting"]),
                        seconds=self.options["window_seconds"])]
+
+    def entitled(self, seat: Seat, window: dict[str, Any]) -> bool:
+        """Whether the rules' public facts let `seat` answer in `window`: it holds a card
+        it may use now (the number of cards in hand is public, and so is a card taken
+        with Reverse Engineer), and it has not used the card the rules allow it in this
+        turn (public too: cards are played face up). Never what the cards are."""
+        usable = [c for c in self.hands.get(seat, []) if c not in self.fresh.get(seat, [])]
+        if not usable:
+            return False
+        if window["reason"] in ("turn-start", "involuntary") or seat == self.current:
+            return True
+        if "S" not in self.offturn.get(seat, []):
+            return True  # Mole may answer any card
+        plan = window["plan"]
+        if seat in plan.get("against", []):
+            return True  # a negating (N) card
+        return window["card"] in REDIRECTS and self.owner.get(plan.get("area")) == seat
 
     def pass_window(self, seat: Seat) -> list[Event]:
         top = self.stack[-1]
@@ -84,6 +109,8 @@ class Reactions(OWDBase):
                 raise NotAllowed("You are not asked to answer now.")
             if top["reason"] == "card":
                 return self.answer_use(seat, card, codes, top, own_turn)
+            if top["reason"] == "involuntary":
+                return self.involuntary_use(seat, card, codes)
             if card in TURN_START or card in ANY_TIME:
                 self.off_turn_limit(seat, "S", own_turn)
                 return "S"
@@ -119,6 +146,17 @@ class Reactions(OWDBase):
             raise NotAllowed("Weather Control: no one may play Navy this game turn.")
         return letter
 
+    def involuntary_use(self, seat: Seat, card: Card, codes: set[str]) -> str:
+        """The one (A) card of the insane armies' owner, or the defender's (D) card."""
+        battle = self.battle or {}
+        if seat == battle.get("attacker") and "A" in codes and card in INVOLUNTARY_A:
+            return "A"
+        if seat == battle.get("defender") and "D" in codes and card != "Radar":
+            if card == "Navy" and self.weather():
+                raise NotAllowed("Weather Control: no one may play Navy this game turn.")
+            return "D"
+        raise NotAllowed(f"{card} can't be played in this involuntary attack.")
+
     def off_turn_limit(self, seat: Seat, letter: str, own_turn: bool) -> None:
         if not own_turn and letter in self.offturn.get(seat, []):
             raise NotAllowed(f"During another player's turn you may play only 1 ({letter}) "
@@ -142,6 +180,9 @@ class Reactions(OWDBase):
             if seat not in top["plan"].get("against", []):
                 raise NotAllowed(f"{card} negates {played} only when it is played against you.")
             return "N"
+        if card in ANY_TIME:  # "You may play this card at any time": its own play
+            self.off_turn_limit(seat, "S", own_turn)
+            return "S"
         raise NotAllowed(f"{card} can't answer {played}.")
 
     def playable(self, seat: Seat) -> list[Card]:
@@ -172,7 +213,8 @@ class Reactions(OWDBase):
         card = self.read_card(seat, card_text)
         use = self.card_use(seat, card)
         top = self.stack[-1] if self.stack else None
-        if top is not None and top["kind"] == "window" and top["reason"] == "card":
+        answering = use == "N" or card in ("Mole", "Killer Satellite")
+        if top is not None and top["kind"] == "window" and top["reason"] == "card" and answering:
             return self.answer(seat, rng, card, use, top, params)
         plan = self.check_card(seat, card, use, params)
         self.hands[seat].remove(card)

@@ -10,8 +10,6 @@ the start of the turn the hand must come down to 4.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.deck import Card
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
@@ -19,6 +17,7 @@ from engine.games.one_world_dominion.base import ATTACK, OWDBase, plural
 from engine.games.one_world_dominion.cards import check_owd_set, owd_sets
 from engine.risk import cards as classic_cards
 from engine.risk.map import Territory
+from engine.rng import Rng
 
 HAND_LIMIT = 4
 
@@ -168,7 +167,7 @@ class Reinforce(OWDBase):
         return (self.turn.get("limit", False) and len(self.hands[seat]) > HAND_LIMIT
                 and not self.sets_in_hand(seat))
 
-    def leave_reinforce(self, seat: Seat, rng: Any) -> list[Event]:
+    def leave_reinforce(self, seat: Seat, rng: Rng) -> list[Event]:
         """The placing is over: the hand limit and the armies are checked, guerrillas
         placed and their fights resolved before any other attack."""
         if self.pending():

@@ -41,7 +41,8 @@ class Dice(Rng):
 def check_replay(game: Game) -> None:
     """The one place these tests verify a game by replaying it: from its seed and steps,
     every step's luck and the final state must come out the same. (When the action log
-    moves out of the game, only this function changes: the game is made with history=True.)"""
+    moves out of the game, only this function changes: the game is made with
+    history=True.)"""
     assert game.history is not None, "make the game with engine.new_game(..., history=True)"
     result = verify(game.state(), game.history)
     assert result.ok, result.problems

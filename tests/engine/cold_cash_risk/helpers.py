@@ -16,14 +16,14 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import pytest
-
 import engine
 from engine import Event, RuleError
 from engine.games.cold_cash_risk import ColdCashRisk
 from engine.games.cold_cash_risk.board import MOMPOP
 from engine.risk.map import classic_map
 from tests.support import contract
+from tests.support.contract import actions, choices  # noqa: F401  (tests import them here)
+from tests.support.dice import Dice, loaded  # noqa: F401  (the games' tests import them here)
 from tests.support.reading import kinds, of_kind, private_to, public_texts  # noqa: F401  (re-exported)
 
 VARIANT = "cold-cash-risk"
@@ -169,26 +169,6 @@ def refused(game: ColdCashRisk, seat: str, action: str, match: str | None = None
 # --- reading -------------------------------------------------------------
 
 
-
-
-
-
-def actions(game: ColdCashRisk, seat: str) -> list[str]:
-    prompt = game.prompts().get(seat)
-    return [a.name for a in prompt.actions] if prompt else []
-
-
-def choices(game: ColdCashRisk, seat: str, action: str, param: str) -> list[str]:
-    prompt = game.prompts()[seat]
-    spec = prompt.action(action)
-    assert spec is not None, f"{seat} may not {action}: {[a.name for a in prompt.actions]}"
-    for p in spec.params:
-        if p.name == param:
-            assert p.choices is not None
-            return [c.value for c in p.choices]
-    raise AssertionError(f"{action} has no {param}")
-
-
 def g(game: ColdCashRisk) -> dict[str, Any]:
     """The game part of the state, for reading."""
     return game.state()["game"]
@@ -204,30 +184,3 @@ def owner(game: ColdCashRisk, territory: str) -> str | None:
 
 def teams(game: ColdCashRisk, territory: str) -> int:
     return game.board.teams.get(territory, 0)
-
-
-class Dice:
-    """Loaded dice for a rule about an outcome: patch `Rng.roll` to return these."""
-
-    def __init__(self, *throws: list[int]) -> None:
-        self.throws = list(throws)
-
-    def __call__(self, _rng: Any, count: int = 1, sides: int = 6, *,
-                 label: str = "dice") -> list[int]:
-        values = self.throws.pop(0)
-        assert len(values) == count, (label, count, values)
-        _rng.luck.append({"kind": "roll", "label": label, "sides": sides, "values": values})
-        return list(values)
-
-
-def loaded(monkeypatch: pytest.MonkeyPatch, *throws: list[int]) -> Dice:
-    """Make the next rolls these (for a test about a particular outcome)."""
-    from engine.rng import Rng
-
-    dice = Dice(*throws)
-
-    def roll(rng: Rng, count: int = 1, sides: int = 6, *, label: str = "dice") -> list[int]:
-        return dice(rng, count, sides, label=label)
-
-    monkeypatch.setattr(Rng, "roll", roll)
-    return dice

@@ -40,8 +40,9 @@ def test_ccr_3_ccr_4_american_holding_australia_is_size_6_and_hires_3() -> None:
     assert game.size("American") == 6 and game.board.hire("American") == 3
     assert actions(game, ANN) == ["earnings", "pass"]
     events = act(game, ANN, "earnings", corporation="American", choice="hire")
-    assert public_texts(events)[0] == ("American hires 3 security teams (4 territories // 3 "
-                                      "+ Australia).")
+    assert public_texts(events)[0] == ("American hires 3 security teams (one for every 3 of "
+                                      "its 4 territories, plus the bonus for holding "
+                                      "Australia).")
     assert actions(game, ANN) == ["place"]
     assert choices(game, ANN, "place", "territory") == AUSTRALIA
     act(game, ANN, "place", territory="Indonesia", count=2)

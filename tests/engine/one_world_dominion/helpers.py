@@ -15,14 +15,14 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import pytest
-
 import engine
 from engine import Event, RuleError
 from engine.games.one_world_dominion import OneWorldDominion
 from engine.games.one_world_dominion.base import ATTACK, FORTIFY, PLAY, REINFORCE, fresh_turn
 from engine.risk.map import classic_map
 from tests.support import contract
+from tests.support.contract import actions, choices  # noqa: F401  (tests import them here)
+from tests.support.dice import Dice, loaded  # noqa: F401  (the games' tests import them here)
 from tests.support.reading import kinds, of_kind, private_to, public_texts  # noqa: F401
 
 VARIANT = "one-world-dominion"
@@ -46,7 +46,8 @@ def load(state: dict[str, Any]) -> OneWorldDominion:
 
 def verified(game: OneWorldDominion) -> None:
     """Replay the game from its seed and check every step's luck."""
-    result = contract.verify(game)
+    assert game.history is not None
+    result = engine.verify(game.state(), game.history)
     assert result.ok, result.problems
 
 
@@ -164,49 +165,6 @@ def play(game: OneWorldDominion, seat: str, card: str, **params: Any) -> list[Ev
     """Play a card singly and let its window pass."""
     events = act(game, seat, "play", card=card, **params)
     return events + pass_all(game)
-
-
-def actions(game: OneWorldDominion, seat: str) -> list[str]:
-    prompt = game.prompts().get(seat)
-    return [a.name for a in prompt.actions] if prompt else []
-
-
-def choices(game: OneWorldDominion, seat: str, action: str, param: str) -> list[str]:
-    prompt = game.prompts()[seat]
-    spec = prompt.action(action)
-    assert spec is not None, f"{seat} may not {action}: {[a.name for a in prompt.actions]}"
-    for p in spec.params:
-        if p.name == param:
-            assert p.choices is not None
-            return [c.value for c in p.choices]
-    raise AssertionError(f"{action} has no {param}")
-
-
-class Dice:
-    """Loaded dice for a rule about an outcome: patch `Rng.roll` to return these."""
-
-    def __init__(self, *throws: list[int]) -> None:
-        self.throws = list(throws)
-
-    def __call__(self, rng: Any, count: int = 1, sides: int = 6, *,
-                 label: str = "dice") -> list[int]:
-        values = self.throws.pop(0)
-        assert len(values) == count, (label, count, values)
-        rng.luck.append({"kind": "roll", "label": label, "sides": sides, "values": values})
-        return list(values)
-
-
-def loaded(monkeypatch: pytest.MonkeyPatch, *throws: list[int]) -> Dice:
-    """Make the next rolls these (for a test about a particular outcome)."""
-    from engine.rng import Rng
-
-    dice = Dice(*throws)
-
-    def roll(rng: Rng, count: int = 1, sides: int = 6, *, label: str = "dice") -> list[int]:
-        return dice(rng, count, sides, label=label)
-
-    monkeypatch.setattr(Rng, "roll", roll)
-    return dice
 
 
 def armies(game: OneWorldDominion, area: str) -> int:

@@ -9,6 +9,7 @@ from typing import Any
 from engine.games.one_world_dominion import OneWorldDominion
 from engine.games.one_world_dominion.cards import PARAMS
 
+NEUTRAL_CARDS = ("Rebellion", "Mutant Horde")
 WEIGHTS = {"play": 6, "attack": 5, "pass": 3, "begin-attacks": 1, "end-attacks": 1,
            "end-turn": 1, "fortify": 1, "place": 4, "trade": 4, "defend": 3, "move": 3}
 
@@ -18,7 +19,10 @@ def plausible(game: OneWorldDominion, seat: str, card: str, rnd: random.Random) 
     own = game.areas_of(seat) or list(game.map.territories)
     params: dict[str, Any] = {}
     for name in PARAMS.get(card, ()):
-        if name == "area":
+        if name == "area" and card in NEUTRAL_CARDS:
+            params[name] = rnd.choice([t for t in game.map.territories
+                                       if game.owner[t] not in (None, seat)])
+        elif name == "area":
             params[name] = rnd.choice(own if rnd.random() < 0.5 else list(game.map.territories))
         elif name == "to_area":
             base = params.get("area") or rnd.choice(own)
@@ -45,15 +49,23 @@ def random_action(game: OneWorldDominion, rnd: random.Random) -> tuple[str, str,
     seat = rnd.choice(sorted(prompts))
     specs = list(prompts[seat].actions)
     spec = rnd.choices(specs, [WEIGHTS.get(s.name, 2) for s in specs])[0]
+    neutral = [a for a in specs if a.name == "play" and any(
+        c.value in NEUTRAL_CARDS for c in a.params[0].choices or ())]
+    if neutral and rnd.random() < 0.9:
+        spec = neutral[0]
     params: dict[str, Any] = {}
     for param in spec.params:
         if param.choices:
             params[param.name] = rnd.choice(param.choices).value
+    if spec.name == "play" and neutral and spec is neutral[0]:
+        params["card"] = next(c.value for c in spec.params[0].choices or ()
+                              if c.value in NEUTRAL_CARDS)
     if spec.name == "play":
         params.update(plausible(game, seat, params["card"], rnd))
     elif spec.name == "place":
-        params["count"] = rnd.randint(1, max(1, game.pending() if game.stack == [] and
-                                             game.stage == "play" else 3))
+        most = game.pending() if not game.stack and game.stage == "play" else \
+            (game.stack[-1].get("armies", 1) if game.stack else game.reserve.get(seat, 1))
+        params["count"] = most if rnd.random() < 0.7 else rnd.randint(1, max(1, most))
     elif spec.name == "attack":
         source = params["from_territory"]
         targets = game.attack_targets(seat, source)

@@ -85,14 +85,14 @@ def test_when_to_play_a_card_by_letter_code() -> None:
 def test_during_another_players_turn_only_one_s_card() -> None:
     """"During another player's turn, you may play only 1 (S) and 1 (D) card.\""""
     game = position(step="start", areas={"Kamchatka": (CY, 3)},
-                    hands={BO: ["Haz-Gear", "Mole"], ANN: ["Orbital Laser"]})
+                    hands={BO: ["Haz-Gear", "Mole"], ANN: ["Orbital Laser"], CY: ["Navy"]})
     play(game, BO, "Haz-Gear")
     pass_all(game)
     placed_all(game)
     act(game, ANN, "begin-attacks")
     act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
-    assert game.playable(BO) == []
-    refused(game, BO, "play", "can't play", card="Mole")
+    assert game.playable(BO) == [] and game.stack[-1]["awaiting"] == [CY]
+    refused(game, BO, "play", "not your turn", card="Mole")
 
 
 def test_hand_limit_five_cards_at_the_start_of_the_turn() -> None:
@@ -133,7 +133,7 @@ def test_negating_only_cards_played_against_you() -> None:
 
 def _window_twin(cy_hand: list[str]) -> tuple[list[tuple[str, str]], dict, dict]:
     game = position(step="attack", areas={"Kamchatka": (BO, 6)},
-                    hands={ANN: ["Bombers"], CY: cy_hand, BO: []})
+                    hands={ANN: ["Bombers"], CY: cy_hand, BO: ["Navy"]})
     events = act(game, ANN, "play", card="Bombers", area="Kamchatka")
     public = [(e.kind, e.text) for e in events if e.public]
     return public, {s: [a.name for a in p.actions if a.name == "pass"]
@@ -150,8 +150,23 @@ def test_window_opens_the_same_whatever_anyone_holds() -> None:
     assert sorted(with_mole[1]) == [BO, CY]
 
 
+def test_windows_await_only_who_the_public_facts_entitle() -> None:
+    """A player with no card (the count is public) or who has used the one (S) card of this
+    turn and is not the card's target is not asked; the same whatever the cards are."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 3)},
+                    hands={ANN: ["Orbital Laser"], BO: [], CY: ["Navy"]})
+    act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
+    assert game.stack[-1]["awaiting"] == [CY]
+    game.offturn[CY] = ["S"]
+    assert not game.entitled(CY, game.stack[-1])
+    game.offturn[CY] = []
+    game.hands[BO] = ["United Nations"]
+    game.offturn[BO] = ["S"]
+    assert game.entitled(BO, game.stack[-1]), "the target may still negate"
+
+
 def test_turn_start_window_awaits_every_opponent_and_times_out() -> None:
-    game = position(step="fortify")
+    game = position(step="fortify", hands={ANN: ["Navy"], CY: ["Radar"]})
     act(game, ANN, "end-turn")
     assert game.current == BO and sorted(game.stack[-1]["awaiting"]) == [ANN, CY]
     assert sorted(game.timeout_actions()) == [(ANN, "pass", {}), (CY, "pass", {})]
@@ -299,3 +314,46 @@ def test_a_groups_own_deck_is_read_from_data() -> None:
     with pytest.raises(Unreadable):
         read_deck([{"action": "Moon Base", "code": "A", "area": "Peru", "unit": "infantry"}])
     assert actions(game, game.order[0]) == ["claim"]
+
+
+def test_a_card_window_that_times_out_lets_the_card_act() -> None:
+    """At the window's deadline everyone still awaited passes, and the card takes effect."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 3)},
+                    hands={ANN: ["Orbital Laser"], BO: ["Mole"], CY: ["Navy"]})
+    act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
+    act(game, CY, "pass")
+    assert game.timeout_actions() == [(BO, "pass", {})]
+    for seat, action, params in game.timeout_actions():
+        act(game, seat, action, **params)
+    assert armies(game, "Kamchatka") == 2 and game.hands[BO] == ["Mole"]
+
+
+def test_the_classic_game_has_no_windows() -> None:
+    """`cards=classic`: the standard game, no card is played singly, no window opens."""
+    game = position(step="fortify", options={"cards": "classic"})
+    act(game, ANN, "end-turn")
+    assert game.current == BO and game.step == "reinforce" and not game.stack
+
+
+def test_involuntary_attack_defender_may_play_one_d_card(monkeypatch) -> None:
+    """"The attacker may play 1 (A) card, and the defender may play 1 (D) card during an
+    involuntary attack." A window opens for the two sides before the dice roll."""
+    game = position(areas={"Kamchatka": (BO, 3), "Japan": (CY, 1)},
+                    hands={ANN: ["Provocateur"], CY: ["Fortification"]})
+    act(game, ANN, "play", card="Provocateur", area="Kamchatka", to_area="Japan")
+    act(game, CY, "pass")  # the Provocateur's own window
+    assert game.stack[-1]["reason"] == "involuntary" and game.stack[-1]["awaiting"] == [CY]
+    loaded(monkeypatch, [6, 6], [5], [6], [5])
+    act(game, CY, "play", card="Fortification")
+    assert owner(game, "Japan") == CY and armies(game, "Kamchatka") == 1
+    assert not game.stack and game.battle is None
+
+
+def test_cards_and_sets_are_read_forgivingly() -> None:
+    """Players type card names in any case, by their start, and a set in any order."""
+    first = cards_of("infantry", 3)
+    game = position(hands={ANN: first + ["National Guard"]})
+    act(game, ANN, "trade", cards=", ".join(reversed([c.lower() for c in first])))
+    assert len(game.hands[ANN]) == 1
+    act(game, ANN, "play", card="national", continent="asia")
+    assert game.discards[-1] == "National Guard"

@@ -32,11 +32,28 @@ def test_artillery_attacking(monkeypatch: pytest.MonkeyPatch) -> None:
     playing this card.\""""
     game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 4)},
                     hands={ANN: ["Artillery"]})
-    loaded(monkeypatch, [3])
+    loaded(monkeypatch, [3], [6, 6, 6], [1])
     play(game, ANN, "Artillery", area="Kamchatka")
-    assert armies(game, "Kamchatka") == 1
     refused(game, ANN, "end-attacks", "at least 1 round")
     assert "Artillery" in game.discards
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    events = act(game, BO, "defend", dice=1)
+    assert "Artillery fires on Kamchatka: 3 armies eliminated." in public_texts(events)
+    assert owner(game, "Kamchatka") == ANN
+
+
+def test_artillery_fires_after_a_defenders_fresh_recruits(monkeypatch) -> None:
+    """"If your opponent plays Fresh Recruits during the same battle you play Artillery, add
+    the new armies before artillery fire.\""""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 2)},
+                    hands={ANN: ["Artillery"], BO: ["Fresh Recruits"]})
+    loaded(monkeypatch, [6], [2], [1, 1, 1], [6, 6])
+    play(game, ANN, "Artillery", area="Kamchatka")
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    play(game, BO, "Fresh Recruits")  # 2 + 2 new + 2 for the card's area = 6
+    act(game, BO, "defend", dice=2)
+    # 6 armies, artillery kills 6 of them: the area falls as the battle begins.
+    assert owner(game, "Kamchatka") == ANN
 
 
 def test_artillery_defending(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,7 +82,7 @@ def test_fighters_negates_bombers() -> None:
     game = position(step="attack", areas={"Kamchatka": (BO, 6), "Great Britain": (BO, 1)},
                     hands={ANN: ["Bombers"], BO: ["Fighters"]})
     act(game, ANN, "play", card="Bombers", area="Kamchatka")
-    refused(game, CY, "play", "can't play", card="Fighters")
+    refused(game, CY, "play", "not your turn", card="Fighters")
     events = act(game, BO, "play", card="Fighters")
     assert armies(game, "Kamchatka") == 6 and armies(game, "Great Britain") == 3
     assert {"Bombers", "Fighters"} <= set(game.discards) and not game.stack
@@ -308,7 +325,7 @@ def test_counter_espionage() -> None:
     game = position(step="attack", areas={"Kamchatka": (BO, 3), "Siam": (CY, 4)},
                     hands={ANN: ["Orbital Laser"], BO: ["Counter Espionage"]})
     act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
-    refused(game, CY, "play", "can't play", card="Counter Espionage", area="Peru")
+    refused(game, CY, "play", "not your turn", card="Counter Espionage", area="Peru")
     act(game, BO, "play", card="Counter Espionage", area="Siam")
     pass_all(game)
     assert armies(game, "Kamchatka") == 3 and armies(game, "Siam") == 3
@@ -422,7 +439,7 @@ def test_orbital_laser_played_singly() -> None:
     it, show the card to the other players, announce which army you are vaporizing, and
     then place the Orbital Laser card in the discard pile.\""""
     game = position(step="attack", areas={"Kamchatka": (BO, 3)},
-                    hands={ANN: ["Orbital Laser"]})
+                    hands={ANN: ["Orbital Laser"], BO: ["Navy"], CY: ["Radar"]})
     events = act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
     assert "Ann plays Orbital Laser: on Kamchatka." in public_texts(events)
     assert sorted(game.stack[-1]["awaiting"]) == [BO, CY]
@@ -612,3 +629,45 @@ def test_mutant_horde(monkeypatch: pytest.MonkeyPatch) -> None:
     act(game, ANN, "end-turn")
     assert owner(game, "Japan") == mutants and armies(game, "Japan") == 8
     assert owner(game, "Kamchatka") is None
+
+
+def test_stealth_technology_negates_radar() -> None:
+    """"You may also play this card to negate Radar when it is played by a defender.\""""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 1),
+                                          "Japan": (BO, 4)},
+                    hands={ANN: ["Stealth Technology"], BO: ["Radar"]})
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    act(game, BO, "play", card="Radar", area="Japan", to_area="Kamchatka", count=3)
+    act(game, ANN, "play", card="Stealth Technology")
+    assert armies(game, "Kamchatka") == 1 and actions(game, BO) == ["defend"]
+
+
+def test_haz_gear_may_enter_a_nuclear_area() -> None:
+    """"During this time, your armies may enter an area affected by ICBM or Nuclear
+    Terrorists.\""""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 4)},
+                    hands={ANN: ["ICBM"]})
+    play(game, ANN, "ICBM", area="Kamchatka")
+    game.add_effect("Haz-Gear", CY, "one game turn")
+    assert game.sealed("Kamchatka", BO) and not game.sealed("Kamchatka", CY)
+
+
+def test_apcs_negates_saboteur() -> None:
+    """APCs: "You may also play this card to negate Saboteur when it is played against
+    you.\""""
+    game = position(step="start", hands={BO: ["Saboteur"], ANN: ["APCs"]})
+    act(game, BO, "play", card="Saboteur")
+    act(game, ANN, "play", card="APCs")
+    pass_all(game)
+    assert not game.turn["mods"]["sabotaged"] and game.pending() > 0
+
+
+def test_haz_gear_played_at_any_time_against_ebola(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Haz-Gear: "You may play this card at any time": in Ebola's window, before it acts."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 8)},
+                    hands={ANN: ["Ebola"], BO: ["Haz-Gear"]})
+    act(game, ANN, "play", card="Ebola", area="Kamchatka")
+    act(game, BO, "play", card="Haz-Gear")
+    loaded(monkeypatch, [2])
+    pass_all(game)
+    assert armies(game, "Kamchatka") == 8 and "Ebola" in game.discards

@@ -1,0 +1,428 @@
+"""The one path every player action takes, whether it comes from a slash command, a
+button, a menu or a form.
+
+Find the game, defer if storing takes long (Discord's 3-second rule), apply the action
+through the service (which stores it durably before anything is announced), answer the
+player (a command ephemerally; a prompt by editing its own message to say what was
+chosen), then announce: secrets by DM, the prompts brought up to date, one channel post.
+Errors are answered in one place. Components, forms, delivery and deadlines depend on
+this module; it depends on them only through the `Host` (the client) it is given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engine
+from bot import forms, prompt_state
+from bot.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
+from bot.delivery import Delivery, chunks, fit, message_link
+from bot.forms import FormRef
+from bot.host import Host
+from bot.repeats import Unconfirmed
+from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
+from bot.storage import StaleWrite, StorageError, StorageFault
+from engine import ActionSpec, Ambiguous, Event, NotAllowed, Prompt, RuleError
+
+log = logging.getLogger(__name__)
+
+FAST_ANSWER_SECONDS = 1.0
+
+
+def private_note(outcome: Outcome) -> str:
+    """The slash command's answer says where the actor's private result went."""
+    if any(not e.public and outcome.seat in e.audience for e in outcome.events):
+        return " What only you may know was sent to you privately."
+    return ""
+
+
+def seat_words(live: LiveGame, seat: str) -> list[str]:
+    """What a seat holds and knows, as the game says it in words."""
+    game = live.game
+    assert game is not None
+    describe = getattr(game, "describe", None)
+    if describe is not None:
+        return list(describe(seat))
+    lines: list[str] = []
+    for query in sorted(game.queries):
+        try:
+            lines += [e.text for e in game.act(seat, query) if seat in e.audience]
+        except RuleError:
+            continue
+    return lines or [f"You play {seat}."]
+
+
+def title_of(variant: str) -> str:
+    cls = engine.VARIANTS.get(variant)
+    return cls.title if cls else variant
+
+
+class ActionPath:
+    """The action path of one bot process; `host` is the Discord client that owns it."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    @property
+    def service(self) -> GameService:
+        return self.host.service
+
+    @property
+    def delivery(self) -> Delivery:
+        return self.host.delivery
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self.host.loop
+
+    # ----- finding the game ----------------------------------------------
+
+    async def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
+                        ) -> LiveGame:
+        """The game of this channel; in a DM, the user's only game (of that variant). Loaded."""
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            live = await self.service.in_channel(interaction.channel_id)
+            if variant and live.row.variant != variant:
+                raise NotAllowed(f"The game in this channel is {title_of(live.row.variant)}, "
+                                 f"not {variant}.")
+            return live
+        mine = [g for g in self.service.games_of(interaction.user.id)
+                if variant is None or g.row.variant == variant]
+        if len(mine) == 1:
+            return await self.service.load(mine[0])
+        if not mine:
+            raise NotAllowed("You have no running game here. Use the command in the game's "
+                             "channel.")
+        raise Ambiguous("You play in several games: use the command in the game's channel.",
+                        [f"#{g.id}" for g in mine])
+
+    # ----- the one path for actions ----------------------------------------
+
+    async def act(self, interaction: discord.Interaction[Any], action: str,
+                  params: dict[str, Any], *, seat: str | None = None,
+                  variant: str | None = None) -> None:
+        """A slash command's action: defer, apply durably, answer, announce. A repeat of a
+        command that was stored but seemed unanswered needs the player's confirming click."""
+        live = await self.game_here(interaction, variant)
+        observed = live.seq
+        async with self.host.repeats.guard(live, interaction.user.id, action, params):
+            await self._act(interaction, live, action, params, seat=seat, observed=observed)
+
+    async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
+                        seq: int, asked_at: int) -> None:
+        """The player confirmed a repeat of their stored action `seq`, asked about when the
+        game was at `asked_at` (a second click on the same button counts once)."""
+        try:
+            live = await self.service.get(game_id)
+            row = await self.service.storage.action(game_id, seq)
+            if row is None or row.user_id != interaction.user.id or row.action is None:
+                raise NotAllowed("This button is not yours.")
+            await self._act(interaction, live, row.action, row.params, seat=row.seat,
+                            observed=asked_at)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef
+                             ) -> tuple[LiveGame, str, Prompt, ActionSpec]:
+        """The game, seat, prompt and action a component refers to, if it is still current."""
+        live = await self.service.get(ref.game_id)
+        if live.broken is not None:
+            raise NotAllowed(paused_message(live))
+        if live.game is None or not 0 <= ref.seat < len(live.game.seats):
+            raise NotAllowed("That prompt no longer belongs to a running game.")
+        seat = live.game.seats[ref.seat]
+        if live.user_of(seat) != interaction.user.id:
+            raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
+        record = await prompt_state.load(self.service.storage, live.id, seat)
+        prompt = live.game.prompts().get(seat)
+        spec = prompt.action(ref.action) if prompt else None
+        if prompt is None or spec is None or not prompt_state.still_current(record, ref.seq,
+                                                                             live.seq):
+            newest = (f" ({message_link(record.channel_id, record.message_id)})"
+                      if record is not None and record.open and record.message_id else "")
+            raise NotAllowed(f"This choice is out of date: use the newest message{newest}, or "
+                             "the game's slash commands.")
+        return live, seat, prompt, spec
+
+    async def show_prompt(self, interaction: discord.Interaction[Any], ref: FormRef) -> None:
+        """Leave a form: the prompt's message shows the prompt again."""
+        try:
+            live, seat, prompt, _ = await self.prompt_context(interaction, ref)
+            await interaction.response.edit_message(
+                content=self.delivery.prompt_text(live, seat, prompt),
+                view=prompt_view(ref.game_id, ref.seq, ref.seat, prompt))
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def run_prompt(self, interaction: discord.Interaction[Any], game_id: int, seq: int,
+                         seat_index: int, action: str, params: dict[str, Any]) -> None:
+        """A button, menu or form from a prompt: the prompt's message then says what was
+        chosen, with its buttons greyed out, and nothing else is sent to the player."""
+        try:
+            ref = FormRef(game_id, seq, seat_index, action)
+            try:
+                live, seat, prompt, spec = await self.prompt_context(interaction, ref)
+            except NotAllowed:
+                stale = self.service.live.get(game_id)
+                if stale is not None and stale.game is not None and \
+                        0 <= seat_index < len(stale.game.seats):
+                    await self.service.refuse_repeat(stale, seq, stale.game.seats[seat_index],
+                                                     action, params)
+                raise
+            kinds = {p.name: p for p in spec.params}
+            params = {name: (forms.coerce(kinds[name], value)
+                             if name in kinds and isinstance(value, str) else value)
+                      for name, value in params.items()}
+            header = self.delivery.prompt_text(live, seat, prompt)
+            chosen = f"\N{HEAVY CHECK MARK} You chose: {forms.summary(spec, params)}"
+            await self._act(interaction, live, action, params, seat=seat, observed=seq,
+                            answered=(header, chosen, disabled(prompt_view(
+                                ref.game_id, ref.seq, ref.seat, prompt))))
+        except Exception as exc:  # noqa: BLE001 - one place answers every error
+            await self.reply_error(interaction, exc)
+
+    async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
+                   params: dict[str, Any], *, seat: str | None, observed: int,
+                   answered: tuple[str, str, discord.ui.View] | None = None) -> None:
+        # Most actions are stored within a millisecond: answer directly. If the game's lock
+        # is busy or the disk slow, defer well within Discord's 3 seconds and answer later.
+        deferring: list[asyncio.Task[Any]] = []
+
+        def defer() -> None:
+            later = (interaction.response.defer() if answered else
+                     interaction.response.defer(ephemeral=True, thinking=True))
+            deferring.append(asyncio.ensure_future(later))
+
+        timer = self.loop.call_later(FAST_ANSWER_SECONDS, defer)
+        try:
+            outcome = await self.service.act(live, interaction.user.id, action, params,
+                                             seat=seat, observed_seq=observed)
+        finally:
+            timer.cancel()
+            for task in deferring:
+                with contextlib.suppress(discord.HTTPException):
+                    await task
+        if action in outcome.game.queries:  # a question: answered here only, never stored
+            mine = [e.text for e in outcome.events if outcome.seat in e.audience]
+            await self.reply(interaction, mine)
+            return
+        # Stored: whatever Discord does to the answer from now on, the action is announced,
+        # and a player whose answer was lost is told by DM that it counted.
+        interaction.extras["stored"] = outcome.seq
+        self.host.repeats.stored(outcome, interaction.user.id, params)
+        if answered is None:
+            # Private results go by DM only (it lasts; an ephemeral answer vanishes).
+            try:
+                await self.reply(interaction, ["\N{WHITE HEAVY CHECK MARK} Done."
+                                               + private_note(outcome)])
+            except discord.HTTPException as exc:
+                log.warning("game %s: the answer to action %s was lost: %s", live.id,
+                            outcome.seq, exc)
+                await self.delivery.tell_applied(outcome, interaction.user.id)
+            else:
+                self.host.repeats.answered(outcome, interaction.user.id, params)
+            await self.announce(outcome)
+            return
+        header, chosen, greyed = answered
+        ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+        if not ephemeral:
+            # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
+            chosen = "\n".join([chosen, *(e.text for e in outcome.events
+                                          if not e.public and outcome.seat in e.audience)])
+        if await self.answer_in_place(interaction, f"{header}\n{chosen}", greyed):
+            self.host.repeats.answered(outcome, interaction.user.id, params)
+        else:
+            await self.delivery.tell_applied(outcome, interaction.user.id)
+        await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
+        if ephemeral:
+            await self.delivery.follow_with_prompt(interaction, live, outcome.seat or "")
+
+    async def answer_in_place(self, interaction: discord.Interaction[Any], content: str,
+                              view: discord.ui.View) -> bool:
+        """Edit the prompt's message: what was chosen, the prompt's buttons greyed out.
+        False if Discord refused (an expired interaction): the caller says so by DM."""
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=content[-2000:], view=view)
+            elif interaction.message is not None:
+                await interaction.response.edit_message(content=content[-2000:], view=view)
+            else:
+                await interaction.response.send_message(content[-2000:], ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not mark a prompt answered: %s", exc)
+            return False
+        return True
+
+    async def reply(self, interaction: discord.Interaction[Any], lines: list[str]) -> None:
+        """An ephemeral answer in as many messages as it takes."""
+        for text in chunks(lines or ["Nothing to show."]):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+    async def announce(self, outcome: Outcome, *, answered: dict[str, str] | None = None
+                       ) -> None:
+        """Tell everyone what happened (after it was stored), then re-arm the deadline.
+
+        `answered`: the seats whose prompt message already says what they chose."""
+        await self.announce_all([outcome], answered=answered)
+
+    async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
+                           answered: dict[str, str] | None = None) -> None:
+        """Announce several stored actions of one step (a deadline's) together."""
+        live = outcomes[-1].live
+        await self.host.deadlines.rearm(live)
+        try:
+            await self.delivery.outcomes(outcomes, preface, answered=answered)
+        except Exception:  # the actions are stored; a failed announcement must not undo them
+            log.exception("game %s: announcing actions up to %s failed", live.id,
+                          outcomes[-1].seq)
+            self.delivery.prompt_later(live)
+
+    # ----- fallback and undo buttons -----------------------------------------
+
+    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """What the player's seats hold and know, in the game's words, split across messages
+        (never cut), then the latest private messages they were sent."""
+        try:
+            live = await self.service.get(game_id)
+            seats = live.seats_of(interaction.user.id)
+            if not seats:
+                raise NotAllowed("You have no seat in this game.")
+            if live.game is None:
+                raise NotAllowed(paused_message(live) if live.broken else
+                                 "The game hasn't started: there is nothing to show yet.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            texts: list[str] = []
+            for seat in seats:
+                texts += [f"**{seat}** — what you hold and know now:", *seat_words(live, seat)]
+            told = await self.private_history(live, seats)
+            if told:
+                texts += ["**The latest things you were told privately:**", *told[-8:]]
+            for text in chunks(texts):
+                await interaction.followup.send(text, ephemeral=True)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def open_choices(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The clicking player's own prompts, only to them, with their buttons and menus."""
+        try:
+            live = await self.service.get(game_id)
+            game = live.game
+            if game is None:
+                raise NotAllowed(paused_message(live) if live.broken else
+                                 "The game hasn't started yet.")
+            prompts = game.prompts()
+            mine = [s for s in live.seats_of(interaction.user.id) if s in prompts]
+            if not mine:
+                raise NotAllowed("Nothing is waiting for you now.")
+            for seat in mine:
+                text = self.delivery.prompt_text(live, seat, prompts[seat])
+                view = prompt_view(live.id, live.seq, game.seats.index(seat), prompts[seat])
+                if interaction.response.is_done():
+                    await interaction.followup.send(text[:2000], view=view, ephemeral=True)
+                else:
+                    await interaction.response.send_message(text[:2000], view=view,
+                                                            ephemeral=True)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def private_history(self, live: LiveGame, seats: list[str]) -> list[str]:
+        """Every private event the seats were sent, from the stored log."""
+        texts: list[str] = []
+        for row in await self.service.storage.actions(live.id):
+            for raw in row.events:
+                event = Event.from_json(raw)
+                if not event.public and set(seats) & set(event.audience):
+                    texts.append(event.text)
+        return texts
+
+    async def agree_undo(self, interaction: discord.Interaction[Any], game_id: int,
+                         seq: int) -> None:
+        try:
+            live = await self.service.get(game_id)
+            if live.seq != seq:
+                raise NotAllowed("That undo request is out of date: the game has moved on.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            missing = await self.service.agree_undo(live, interaction.user.id)
+            await self.after_undo_step(interaction, live, missing)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
+
+    async def after_undo_step(self, interaction: discord.Interaction[Any], live: LiveGame,
+                              missing: list[str]) -> None:
+        if missing:
+            await interaction.followup.send(f"Noted. Still to agree: {', '.join(missing)}.",
+                                            ephemeral=True)
+            await self.delivery.post(live, f"Undo requested: {', '.join(missing)} must agree.",
+                                     view=single(UndoAgreeButton(live.id, live.seq)))
+            return
+        what = await self.undone_words(live)
+        await interaction.followup.send(f"The last move was taken back: {what}.", ephemeral=True)
+        await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
+                                       f"back: {what}.")
+        await self.host.deadlines.rearm(live)
+        await self.delivery.status(live, deadline=await self.host.deadlines.due(live))
+        await self.delivery.refresh_prompts(live)
+
+    async def undone_words(self, live: LiveGame) -> str:
+        """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""
+        rows = await self.service.storage.actions(live.id, after=max(0, live.seq - 1))
+        row = rows[-1] if rows else None
+        if row is None or row.kind != "undo" or row.seat is None or row.action is None:
+            return "the last move"
+        prompt = live.game.prompts().get(row.seat) if live.game else None
+        spec = prompt.action(row.action) if prompt else None
+        said = forms.summary(spec, row.params) if spec else row.action.replace("-", " ")
+        return f"{row.seat}'s {said}"
+
+    # ----- errors, in one place -------------------------------------------------
+
+    async def reply_error(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
+        view: discord.ui.View | None = None
+        if isinstance(exc, Unconfirmed):
+            text = f"\N{HEAVY CHECK MARK} {exc.message}"
+            view = single(RepeatButton(exc.game_id, exc.seq, exc.asked_at))
+        elif isinstance(exc, Ambiguous) and exc.candidates:
+            text = f"{exc.message} ({', '.join(exc.candidates[:10])})"
+        elif isinstance(exc, Duplicate):
+            text = f"\N{HEAVY CHECK MARK} {exc.message}"
+        elif isinstance(exc, RuleError):
+            text = f"\N{NO ENTRY SIGN} {exc.message}"
+        elif isinstance(exc, StaleWrite):
+            text = ("\N{NO ENTRY SIGN} The game moved on while this was being stored, so it was "
+                    "not applied. Look at the game and try again.")
+        elif isinstance(exc, StorageFault):
+            log.error("storage fault: %s", exc.__cause__ or exc)
+            text = f"\N{NO ENTRY SIGN} {exc}"
+        elif isinstance(exc, StorageError):
+            text = f"\N{NO ENTRY SIGN} {exc}"
+        elif isinstance(exc, app_commands.CheckFailure):
+            text = f"\N{NO ENTRY SIGN} {exc}"
+        else:
+            ref = uuid.uuid4().hex[:8]
+            log.error("unexpected error (ref %s)", ref, exc_info=exc)
+            if interaction.extras.get("stored") or isinstance(exc, discord.HTTPException):
+                # Something may have been stored before Discord failed us: don't guess.
+                text = (f"Sorry, something went wrong on my side (reference `{ref}`). Look at "
+                        "the game (`/game status`) before trying again: it may have counted.")
+            else:
+                text = (f"Sorry, something went wrong on my side (reference `{ref}`). Nothing "
+                        "was changed; please try again.")
+        text = fit(text)  # players' own words are echoed in errors: keep under 2,000
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True, **extra)
+            else:
+                await interaction.response.send_message(text, ephemeral=True, **extra)
+        except discord.HTTPException:
+            log.warning("could not deliver an error reply: %s", text)

@@ -1,0 +1,125 @@
+"""A command typed again before its answer arrived is not applied blindly.
+
+A slash command carries no sequence number, so a repeat that reaches the bot just after
+the first was stored looks new, and so does a command typed again after a crash lost its
+answer. Both are the same situation: the game's latest action is this player's identical
+command, and the player has not been shown that it counted. The repeat is then answered
+"that was applied" with a button to do it again, and goes through only on that click.
+
+What was answered is known in memory; after a restart, the commands a player stored in
+the two minutes before it count as unanswered (their answers may have died with the
+process). After two minutes, an identical command is taken as meant.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.service import LiveGame, Outcome
+from engine import RuleError
+
+if TYPE_CHECKING:
+    from bot.host import Host
+
+Key = tuple[int, int, str, str]  # game, user, action, parameters as canonical JSON
+
+#: An unanswered action is remembered this long (seconds): a repeat after that is meant.
+RECENT = 120.0
+#: How long a repeat waits for an identical command already under way to be stored.
+WAIT_FOR_FIRST = 2.0
+
+
+class Unconfirmed(RuleError):
+    """The same command was just applied; repeat it only if the player confirms."""
+
+    def __init__(self, message: str, game_id: int, seq: int, asked_at: int) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.seq = seq  # the stored action it repeats
+        self.asked_at = asked_at  # the game's seq when the player was asked
+
+
+@dataclass
+class _Attempt:
+    stored: asyncio.Future[int | None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+def _key(live: LiveGame, user_id: int, action: str, params: dict[str, Any]) -> Key:
+    return (live.id, user_id, action, json.dumps(params, sort_keys=True, default=str))
+
+
+class RepeatGuard:
+    def __init__(self, bot: Host, *, started: float) -> None:
+        self.bot = bot
+        self._started = started
+        # what each user stored and was not yet shown: key -> (seq, when it was stored)
+        self._unanswered: dict[Key, tuple[int, float]] = {}
+        self._recalled: set[tuple[int, int]] = set()  # (game, user) looked up after a start
+        self._under_way: dict[Key, _Attempt] = {}
+
+    @contextlib.asynccontextmanager
+    async def guard(self, live: LiveGame, user_id: int, action: str,
+                    params: dict[str, Any]) -> AsyncIterator[None]:
+        """Around one slash command: refuse it as an unconfirmed repeat, or let it run."""
+        if live.game is None or action in live.game.queries:
+            yield
+            return
+        key = _key(live, user_id, action, params)
+        earlier = self._under_way.get(key)
+        if earlier is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(earlier.stored), WAIT_FOR_FIRST)
+        await self._refuse_unanswered(live, key)
+        attempt = _Attempt()
+        self._under_way[key] = attempt
+        try:
+            yield
+        finally:
+            if self._under_way.get(key) is attempt:
+                del self._under_way[key]
+            if not attempt.stored.done():
+                attempt.stored.set_result(None)
+
+    def stored(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
+        """The command is stored; until `answered`, an identical one needs confirming."""
+        key = _key(outcome.live, user_id, outcome.action, params)
+        self._unanswered[key] = (outcome.seq, self.bot.service.clock())
+        attempt = self._under_way.get(key)
+        if attempt is not None and not attempt.stored.done():
+            attempt.stored.set_result(outcome.seq)
+
+    def answered(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
+        key = _key(outcome.live, user_id, outcome.action, params)
+        if self._unanswered.get(key, (None,))[0] == outcome.seq:
+            del self._unanswered[key]
+
+    async def _refuse_unanswered(self, live: LiveGame, key: Key) -> None:
+        if (live.id, key[1]) not in self._recalled:
+            self._recalled.add((live.id, key[1]))
+            await self._recall_before_start(live, key[1])
+        entry = self._unanswered.get(key)
+        if entry is None:
+            return
+        if self.bot.service.clock() - entry[1] > RECENT:
+            del self._unanswered[key]  # long ago: typed again on purpose
+            return
+        group = self.bot.command_groups.get(live.row.variant)
+        command = f"`/{group} {key[2]}`" if group else "same command"
+        raise Unconfirmed(f"Your last {command} was applied (action {entry[0]}) and counts "
+                          "once; my answer to it may not have reached you. To do it once "
+                          "more, press the button.", live.id, entry[0], live.seq)
+
+    async def _recall_before_start(self, live: LiveGame, user_id: int) -> None:
+        """The user's actions stored shortly before this process started: their answers may
+        have died with the previous process."""
+        since = self._started - RECENT
+        for row in await self.bot.service.storage.actions_by(live.id, user_id, since=since):
+            if row.kind == "act" and row.action is not None and row.created_at < self._started:
+                self._unanswered[_key(live, user_id, row.action, row.params)] = (
+                    row.seq, row.created_at)

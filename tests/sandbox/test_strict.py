@@ -1,0 +1,138 @@
+"""The stand-in's sharper edges (issue 12): pings, injected faults, rate limits, permission
+errors, idle threads archived. Driven through the real discord.py."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import discord
+import pytest
+from discord.ext import commands
+
+from bot.sandbox import README_BOT_PERMISSIONS, FakeDiscord, RateLimits
+from bot.sandbox.strict import resolve_pings
+
+
+class Quiet(commands.Bot):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default(), **kwargs)
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    bot: Quiet
+    guild: int
+    chan: int
+    ann: int
+    bob: int
+
+    @property
+    def channel(self) -> discord.TextChannel:
+        channel = self.bot.get_channel(self.chan)
+        assert isinstance(channel, discord.TextChannel)
+        return channel
+
+
+@pytest.fixture
+async def world() -> AsyncIterator[World]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        chan = fake.add_channel(guild, "general")
+        ann, bob = fake.add_user("ann", guild_id=guild), fake.add_user("bob", guild_id=guild)
+        bot = Quiet()
+        await fake.run_bot(bot)
+        yield World(fake, bot, guild, chan, ann, bob)
+        await fake.stop_bot(bot)
+        assert fake.internal_errors == []
+
+
+async def test_without_allowed_mentions_every_mention_pings(world: World) -> None:
+    await world.channel.send(f"<@{world.ann}> and <@!{world.bob}>, @everyone")
+    await world.channel.send(f"<@{world.ann}> only", allowed_mentions=discord.AllowedMentions(
+        everyone=False, users=[discord.Object(world.ann)], roles=False))
+    await world.channel.send(f"<@{world.bob}> nobody",
+                             allowed_mentions=discord.AllowedMentions.none())
+    first, second, third = world.fake.messages(world.chan)
+    assert first.pings.users == {world.ann, world.bob} and first.pings.everyone
+    assert second.pings.users == {world.ann} and not second.pings.everyone
+    assert not third.pings.users
+    assert world.fake.pinged(world.bob) == [first]
+
+
+def test_pings_follow_the_parse_list() -> None:
+    allowed = {"parse": ["users"], "roles": ["7"]}
+    pings = resolve_pings("<@1> <@&7> <@&8> @here", allowed)
+    assert pings.users == {1} and pings.roles == {7} and not pings.everyone
+
+
+async def test_an_injected_fault_is_answered_once(world: World) -> None:
+    world.fake.inject_fault("POST", rf"^/channels/{world.chan}/messages$", 503, 0, "down")
+    with pytest.raises(discord.DiscordServerError) as failed:
+        await world.channel.send("lost")
+    assert failed.value.status == 503
+    await world.channel.send("kept")
+    assert [m.content for m in world.fake.messages(world.chan)] == ["kept"]
+
+
+async def test_an_injected_429_is_waited_out_by_discord_py(world: World) -> None:
+    fault = world.fake.inject_fault("POST", rf"^/channels/{world.chan}/messages$", 429,
+                                    retry_after=0.05)
+    await world.channel.send("after the wait")
+    assert fault.times == 0
+    assert [m.content for m in world.fake.messages(world.chan)] == ["after the wait"]
+
+
+async def test_the_per_channel_pace_holds_and_everything_arrives_in_order(
+        world: World) -> None:
+    world.fake.rate_limits = RateLimits(per_channel_messages=2, channel_window=0.2)
+    for n in range(6):
+        await world.channel.send(f"m{n}")
+    assert [m.content for m in world.fake.messages(world.chan)] == [f"m{n}" for n in range(6)]
+    posted = sorted(m.created_at for m in world.fake.messages(world.chan))
+    # Two posts a window: six took at least three windows (discord.py paced itself by the
+    # bucket's headers, or waited out a 429). A lower bound only: a slow machine passes.
+    assert posted[-1] - posted[0] >= 0.39
+
+
+def test_rate_limit_buckets() -> None:
+    limits = RateLimits(per_channel_messages=2, channel_window=5.0, global_per_second=3)
+    assert limits.check("POST", "/channels/1/messages", 0.0)[0] == 0
+    assert limits.check("POST", "/channels/1/messages", 0.1)[0] == 0
+    wait, is_global, headers = limits.check("POST", "/channels/1/messages", 0.2)
+    assert wait == pytest.approx(4.8) and not is_global
+    assert headers["X-RateLimit-Remaining"] == "0" and "messages-1" in headers["X-RateLimit-Bucket"]
+    assert limits.check("POST", "/channels/2/messages", 0.3)[0] == 0  # another channel
+    wait, is_global, _ = limits.check("GET", "/users/@me", 0.4)  # 3 in this second already
+    assert wait > 0 and is_global
+    assert limits.check("POST", "/channels/1/messages", 5.1)[0] == 0  # a new window
+
+
+async def test_a_bot_role_without_a_permission_gets_discords_errors(world: World) -> None:
+    world.fake.set_bot_permissions(world.guild, 1 << 10)  # View Channels only
+    with pytest.raises(discord.Forbidden) as refused:
+        await world.channel.send("hello")
+    assert refused.value.code == 50013
+    world.fake.set_bot_permissions(world.guild, 0)
+    with pytest.raises(discord.Forbidden) as hidden:
+        await world.channel.send("hello")
+    assert hidden.value.code == 50001
+    world.fake.set_bot_permissions(world.guild, README_BOT_PERMISSIONS)
+    message = await world.channel.send("hello")
+    await message.pin()
+    thread = await world.channel.create_thread(name="t", type=discord.ChannelType.private_thread)
+    await thread.send("inside")
+
+
+async def test_an_idle_thread_is_archived_and_a_message_reopens_it(world: World) -> None:
+    thread = await world.channel.create_thread(name="t", type=discord.ChannelType.private_thread,
+                                               auto_archive_duration=60)
+    await thread.send("first")
+    assert world.fake.idle(30 * 60) == []
+    assert world.fake.idle(31 * 60) == [thread.id]
+    assert world.fake.channel(thread.id).archived
+    fetched = await world.bot.fetch_channel(thread.id)
+    assert isinstance(fetched, discord.Thread) and fetched.archived
+    reopened = await fetched.edit(archived=False)
+    assert not reopened.archived and not world.fake.channel(thread.id).archived

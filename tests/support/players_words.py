@@ -1,0 +1,56 @@
+"""What players must never read: the program's words instead of theirs (issue 14).
+
+`jargon(text)` lists what gives a text away as the program's: JSON, snake_case names,
+Python values (True, False, None, a list's brackets), ruling ids, file paths,
+`name=value` option settings and variant slugs. Both the engine's texts (random games)
+and the demos' transcripts are read through it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+JARGON: dict[str, re.Pattern[str]] = {
+    "JSON": re.compile(r'\{"|"\s*:\s*[\[{"\d]|```json'),
+    "a snake_case name": re.compile(r"\b[a-z]+_[a-z_]+\b"),
+    "a Python value": re.compile(r"\b(True|False)\b|\bNone\b(?! of)|\['|'\]|\{'"),
+    "a ruling id": re.compile(r"\b(HF|KC|CCR|D)-\d+\b"),
+    "a file path": re.compile(r"\b[\w.-]+/[\w.-]+\.(md|py|json)\b"),
+    "an option as name=value": re.compile(r"\b[a-z_]+=\w"),
+    "a variant's slug": re.compile(r"\b(hf-political-events|killer-clue|cold-cash-risk)\b"),
+}
+
+
+def jargon(text: str) -> list[str]:
+    """What in `text` a player should not have to read, as "what: 'found'" strings."""
+    found = []
+    for what, pattern in JARGON.items():
+        match = pattern.search(text)
+        if match:
+            found.append(f"{what}: {match.group(0)!r}")
+    return found
+
+
+# What the stand-in writes about a message rather than the message itself: a player's own
+# action (">>"), a file, the buttons and menus (their custom ids are not shown to players).
+NOT_READ = (">>", "===", "  buttons:", "  [select", "  file:", "  [modal", "  [form")
+# The status post's options are in words on the bot helper's branch (issue 14, uxbot):
+# drop this once both branches are merged.
+PENDING_ELSEWHERE = re.compile(r"^\s*\| Options: ")
+
+
+def read_as_a_player(out: Path) -> list[str]:
+    """Every line of a demo's transcripts (`out`) that a player reads and that gives the
+    program away, with the file it is in."""
+    bad = []
+    for path in sorted(out.glob("*.txt")):
+        if path.name in ("transcript.txt", "README.txt"):  # the same lines, or not a player's
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith(NOT_READ) or PENDING_ELSEWHERE.match(line):
+                continue
+            found = jargon(line)
+            if found:
+                bad.append(f"{path.name}: {line.strip()[:140]} ({', '.join(found)})")
+    return bad
