@@ -7,7 +7,8 @@ opened on the cached database of 10,000 stored late games (bench/_late.py), the 
 then 1,000 games of a variant loaded as commands load them. The empty bot is the same
 process on an empty database. The pauses are every collection the interpreter ran while
 loading the games and answering 3,000 queries to them (timed by `gc.callbacks`), and one
-forced full collection after. `--no-freeze` shows the same without `gc.freeze()` after a
+forced full collection after. Between two loads or queries the event loop runs once, as it
+does between a bot's commands (the service freezes a second after a change, on a timer). `--no-freeze` shows the same without `gc.freeze()` after a
 load, as the bot was before. Run: .venv/bin/python bench/bench_memory.py
 """
 
@@ -72,11 +73,13 @@ async def child(which: str, db: str, freeze: bool) -> dict[str, Any]:
     for live in chosen:
         await service.load(live)
         assert live.game is not None and live.broken is None, live.broken
+        await asyncio.sleep(0)  # as between commands, the loop runs its timers
     loading = time.perf_counter() - start
     rnd = random.Random(1)
     for _ in range(QUERIES if chosen else 0):
         live = rnd.choice(chosen)
         await service.act(live, live.seats[0].user_id, QUERY[live.row.variant], {})
+        await asyncio.sleep(0)
     loaded_rss = rss_mb()
     start, thread = time.perf_counter(), time.thread_time()
     gc.collect()

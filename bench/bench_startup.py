@@ -6,7 +6,7 @@ Issue 13, against floors measured in the same run:
   (the same with an empty database + reading the index rows alone);
 - the first command to an unloaded game: at most 1.2x (the same command to the loaded
   game + loading that game alone). The command is each game's private query (`/hf deck`,
-  `/clue hand`, `/ccr portfolio`): the whole path, nothing stored, so it can be repeated.
+  `/clue hand`, `/ccr table portfolio`): the whole path, nothing stored, so it can be repeated.
   Loading alone is timed on an identical stored copy of the game that nothing touched yet,
   so that both loads read their rows from the disk cold, as a first command does.
   Each is timed on the wall clock and in the process's CPU time (the sandbox runs in the
@@ -35,11 +35,11 @@ from bot.config import Settings
 from bot.sandbox import FakeDiscord
 from bot.storage import Storage
 
-BOOTS = 5
+BOOTS = 9
 PER_VARIANT = 20  # unloaded games commanded, per variant
 EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr", "noop_cog")
 QUERY = {"hf-political-events": "hf deck", "killer-clue": "clue hand",
-         "cold-cash-risk": "ccr portfolio"}
+         "cold-cash-risk": "ccr table portfolio"}
 
 
 async def boot(fake: FakeDiscord, db: Path, user: int, channel: int) -> tuple[float, Croupier]:

@@ -95,7 +95,8 @@ class GameService:
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], str] | None = None, snapshot_every: int = 20,
-                 idle_seconds: float = 3600.0, freeze_loaded: bool = True) -> None:
+                 idle_seconds: float = 3600.0, freeze_loaded: bool = True,
+                 settle_delay: float = 0.2) -> None:
         self.storage = storage
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.token_hex(16))
@@ -104,6 +105,8 @@ class GameService:
         self.idle_seconds = idle_seconds
         # Keep the games out of the garbage collector's full passes (see `_settle`).
         self.freeze_loaded = freeze_loaded
+        self.settle_delay = settle_delay
+        self._settling: asyncio.TimerHandle | None = None
         self.live: dict[int, LiveGame] = {}  # the index: every game in the lobby or running
         self.by_channel: dict[int, int] = {}
         self.loaded: OrderedDict[int, LiveGame] = OrderedDict()  # least recently used first
@@ -159,10 +162,20 @@ class GameService:
         """Read the index of every unfinished game (rows and seats); load none of them.
 
         A game is rebuilt when it is first touched; one that can't be is paused then."""
-        seats = await self.storage.live_seats()
-        for row in await self.storage.live_games():
-            self._track(LiveGame(row, seats.get(row.id, [])))
-        self._settle()
+        # Ten thousand games are a hundred thousand new containers: the collector would walk
+        # the whole heap several times over while they are read. They hold no cycles, and
+        # nothing else is in flight yet, so collect nothing now and freeze them at once.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            seats = await self.storage.live_seats()
+            for row in await self.storage.live_games():
+                self._track(LiveGame(row, seats.get(row.id, [])))
+        finally:
+            if collecting:
+                gc.enable()
+        if self.freeze_loaded:
+            gc.freeze()
         return len(self.live)
 
     async def load(self, live: LiveGame) -> LiveGame:
@@ -227,13 +240,28 @@ class GameService:
 
         The games, the index and the bot's own modules are hundreds of thousands of
         long-lived containers, and CPython's full collection walks every tracked one: with
-        a thousand late games loaded, one pass blocked the event loop for a second. So after
-        the index is read, a game loaded and each action, the young generations are
-        collected (their cyclic garbage freed; they are small, so this is cheap) and
-        `gc.freeze()` moves what is alive into the permanent generation, which no
-        collection walks. Frozen objects are still freed by reference counting when a game
-        changes or leaves memory; only a reference cycle that becomes garbage after it was
-        frozen would stay, and the engine's state is trees of dicts and lists, not cycles."""
+        a thousand late games loaded, one pass blocked the event loop for a second. So once
+        the index is read, and `settle_delay` after a game was loaded or changed (one timer
+        for any number of them), `_freeze` moves what is alive into the permanent
+        generation, which no collection walks."""
+        if not self.freeze_loaded or self._settling is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._freeze()
+            return
+        self._settling = loop.call_later(self.settle_delay, self._freeze)
+
+    def _freeze(self) -> None:
+        """Collect the young generations (cheap: they are small), then `gc.freeze()`.
+
+        Frozen objects are still freed by reference counting when a game changes or leaves
+        memory; only a reference cycle that becomes garbage after it was frozen stays. The
+        engine's states are trees, not cycles; a request's objects often are cycles, which
+        is why the freeze waits a moment after the action: by then its command has been
+        answered and its cycles are young garbage, which the collection frees first."""
+        self._settling = None
         if self.freeze_loaded:
             gc.collect(1)
             gc.freeze()
