@@ -221,6 +221,31 @@ def test_random_legal_play_refusals_change_nothing_round_trips_and_verifies(seed
     check_replay(game)
 
 
+def test_a_hundred_seeded_games_refuse_only_with_rule_errors_round_trip_and_verify() -> None:
+    """Issue 15: "Random legal play over at least 100 seeded games: only RuleError for anything
+    refused, refusals change nothing, load(state()) round-trips, replay and verify pass" (a
+    shorter game each than the test above: 40 steps, deadline actions among them)."""
+    for seed in range(100):
+        game = new(f"hundred-{seed}")
+        rnd = random.Random(f"hundred-{seed}")
+        for step in range(40):
+            if game.finished:
+                break
+            if step % 7 == 6:
+                seat, action, params = game.timeout_actions()[0]
+                game.act(seat, action, **params)
+                continue
+            seat, action, params = _random_action(game, rnd)
+            before = json.dumps(game.state())
+            try:
+                game.act(seat, action, **params)
+            except RuleError:
+                assert json.dumps(game.state()) == before
+        state = game.state()
+        assert engine.load("aa-classic", json.loads(json.dumps(state))).state() == state
+        check_replay(game)
+
+
 def test_amphibious_assault_with_shore_bombardment() -> None:
     """Reference "shore bombardment": "battleships in the sea zone may fire once (attack 4) in
     support of an amphibious assault, first round only"; transports carry 2 infantry."""
