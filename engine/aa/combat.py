@@ -327,9 +327,13 @@ class Battle:
                 continue
             dice = n * attack_dice(kind, mine, heavy_bomber_dice=self.rules.heavy_bomber_dice)
             a_hits += _roll_hits(rng, dice, attack(kind, mine), f"attacking {UNITS[kind].plural}")
+        support = ""
         if self.round == 1 and self.bombard and self.amphibious \
                 and self.rules.bombardment_return_fire:
-            a_hits += _roll_hits(rng, self.bombard, attack(BATTLESHIP), "bombardment")
+            shore = _roll_hits(rng, self.bombard, attack(BATTLESHIP), "bombardment")
+            a_hits += shore
+            support = (f" (bombardment by {UNITS[BATTLESHIP].label(self.bombard)}: "
+                       f"{_hits(shore)})")
         d_hits = d_sub_hits = 0
         for power in sorted(self.defenders, key=_turn):
             for kind, n in sorted(self.defenders[power].items()):
@@ -339,8 +343,8 @@ class Battle:
                     d_sub_hits += hits
                 else:
                     d_hits += hits
-        self.log.append(f"Round {self.round}: the attack scores {_hits(a_hits)}, the defence "
-                        f"{_hits(d_hits + d_sub_hits)}.")
+        self.log.append(f"Round {self.round}: the attack scores {_hits(a_hits)}{support}, "
+                        f"the defence {_hits(d_hits + d_sub_hits)}.")
         self._ask("defender", a_hits, 0)
         self._ask("attacker", d_hits, d_sub_hits)
 

@@ -139,6 +139,13 @@ def land_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Are
             if not passable(area):
                 raise NotAllowed(_why_not_through(board, pos, power, kind, area, combat))
     else:
+        steps = board.distance(start, end, through=board.land.keys())
+        if steps is None:
+            raise NotAllowed(f"{name} can't reach {end} from {start} over land: it needs "
+                             f"a transport.")
+        if steps > left:
+            raise NotAllowed(f"{name} from {start} can't reach {end}: it is {steps} moves "
+                             f"away and {name.lower()} has {left} left.")
         found = board.path(start, end, through={a for a in board.land if passable(a)})
         if found is None:
             raise NotAllowed(f"{name} can't reach {end} from {start}: there is no way through "
@@ -384,6 +391,34 @@ def transport_fits(cargo: Mapping[Kind, int], transports: int, *,
     # Two-space units (armour, AA gun) take a whole transport each.
     big = sum(n for k, n in cargo.items() if (UNITS[k].transport_space or 0) == 2)
     return big + (cargo.get(INFANTRY, 0) + 1) // 2 <= transports
+
+
+def split_cargo(cargo: Mapping[Kind, int], moving: int, staying: int | None, *,
+                rules: MoveRules = CLASSIC) -> tuple[Counts, Counts] | None:
+    """How cargo divides when `moving` of a zone's transports sail and `staying` stay:
+    the moving ones take as much as they can carry (armour and AA guns first), the rest
+    must fit those that stay (`staying=None`: the rest is lost, as when transports sink).
+    None if no division fits."""
+    kinds = sorted(cargo, key=lambda k: (-(UNITS[k].transport_space or 0), k))
+    best: tuple[int, Counts, Counts] | None = None
+
+    def search(index: int, taken: Counts) -> None:
+        nonlocal best
+        if index == len(kinds):
+            rest = {k: cargo[k] - taken.get(k, 0) for k in cargo}
+            if transport_fits(taken, moving, rules=rules) and (
+                    staying is None or transport_fits(rest, staying, rules=rules)):
+                spaces = sum((UNITS[k].transport_space or 0) * n for k, n in taken.items())
+                if best is None or spaces > best[0]:
+                    best = (spaces, {k: n for k, n in taken.items() if n},
+                            {k: n for k, n in rest.items() if n})
+            return
+        kind = kinds[index]
+        for n in range(cargo[kind], -1, -1):
+            search(index + 1, {**taken, kind: n})
+
+    search(0, {})
+    return None if best is None else (best[1], best[2])
 
 
 def check_load(board: AAMap, pos: Position, power: Power, sea: Area, land: Area,

@@ -36,6 +36,9 @@ class Position:
     captured: set[Area] = field(default_factory=set)
     treasury: dict[Power, int] = field(default_factory=dict)
     techs: dict[Power, set[str]] = field(default_factory=dict)
+    # Land units aboard each power's transports in a sea zone (not among `units` there:
+    # cargo doesn't fight at sea).
+    cargo: dict[Area, dict[Power, Counts]] = field(default_factory=dict)
 
     @classmethod
     def opening(cls, board: AAMap) -> Position:
@@ -96,6 +99,9 @@ class Position:
     def techs_of(self, power: Power) -> set[str]:
         return set(self.techs.get(power, set()))
 
+    def cargo_of(self, sea: Area, power: Power) -> Counts:
+        return dict(self.cargo.get(sea, {}).get(power, {}))
+
     # ----- changes ------------------------------------------------------
 
     def place(self, area: Area, power: Power, counts: Mapping[Kind, int]) -> None:
@@ -117,6 +123,34 @@ class Position:
         self.remove(start, power, counts)
         self.place(end, power, counts)
 
+    def load(self, power: Power, land: Area, sea: Area, counts: Mapping[Kind, int]) -> None:
+        """Land units board `power`'s transports (check with `movement.check_load`)."""
+        self.remove(land, power, counts)
+        by = self.cargo.setdefault(sea, {})
+        by[power] = add(by.get(power, {}), counts)
+
+    def unload(self, power: Power, sea: Area, land: Area, counts: Mapping[Kind, int]) -> None:
+        self.drop_cargo(sea, power, counts)
+        self.place(land, power, counts)
+
+    def drop_cargo(self, sea: Area, power: Power, counts: Mapping[Kind, int]) -> None:
+        by = self.cargo.setdefault(sea, {})
+        left = subtract(by.get(power, {}), counts)
+        if left:
+            by[power] = left
+        else:
+            by.pop(power, None)
+        if not by:
+            self.cargo.pop(sea, None)
+
+    def ship_cargo(self, power: Power, start: Area, end: Area,
+                   counts: Mapping[Kind, int]) -> None:
+        """Cargo sails with the transports carrying it."""
+        if counts:
+            self.drop_cargo(start, power, counts)
+            by = self.cargo.setdefault(end, {})
+            by[power] = add(by.get(power, {}), counts)
+
     def new_turn(self) -> None:
         """Remember who controls what now, for this turn's air landings."""
         self.start_owner = dict(self.owner)
@@ -133,6 +167,8 @@ class Position:
             "captured": sorted(self.captured),
             "treasury": dict(self.treasury),
             "techs": {p: sorted(t) for p, t in self.techs.items()},
+            "cargo": {a: {p: dict(sorted(c.items())) for p, c in sorted(by.items()) if c}
+                      for a, by in sorted(self.cargo.items()) if by},
         }
 
     @classmethod
@@ -145,4 +181,6 @@ class Position:
             set(raw["captured"]),
             {p: int(n) for p, n in raw["treasury"].items()},
             {p: set(t) for p, t in raw["techs"].items()},
+            {a: {p: {k: int(n) for k, n in c.items()} for p, c in by.items()}
+             for a, by in raw.get("cargo", {}).items()},
         )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engine.aa.map import classic_map
 from engine.aa.position import Position
+from engine.game import Game
+from engine.replay import verify
 from engine.rng import Rng
 
 BOARD = classic_map()
@@ -34,3 +36,11 @@ class Dice(Rng):
         out, self.values = self.values[:count], self.values[count:]
         self.luck.append({"kind": "roll", "label": label, "sides": sides, "values": out})
         return out
+
+
+def check_replay(game: Game) -> None:
+    """The one place these tests verify a game by replaying it: from its seed and steps,
+    every step's luck and the final state must come out the same. (When the action log
+    moves out of the game, only this function changes.)"""
+    result = verify(game.state())
+    assert result.ok, result.problems

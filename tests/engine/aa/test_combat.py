@@ -237,3 +237,19 @@ def test_a_battle_round_trips_through_json_at_every_pause() -> None:
     copy.choose_defaults()
     battle.choose_defaults()
     assert copy.to_json() == battle.to_json()
+
+
+def test_a_shared_defence_is_chosen_by_the_territorys_controller_own_units_first() -> None:
+    """Ruling AA-2 (this engine's): casualties of a defence shared by allies are chosen by
+    the territory's controller, its own units taken first."""
+    pos = opening()
+    pos.place("India", "USA", {"infantry": 1, "fighter": 1})
+    battle = start_battle(BOARD, pos, "India", "Japan", {"infantry": 3},
+                          retreats=["French Indo China"])
+    assert battle.chooser == "United Kingdom"
+    fight(battle, Dice(1, 1, 6, 6, 6, 6, 6, 6))  # two hits on the defence
+    assert [c.power for c in battle.pending] == ["United Kingdom"]
+    battle.choose("United Kingdom", {"infantry": 2})
+    assert battle.lost == {"United Kingdom": {"infantry": 2}}
+    assert battle.defenders == {"United Kingdom": {"fighter": 1},
+                                "USA": {"infantry": 1, "fighter": 1}}

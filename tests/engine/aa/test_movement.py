@@ -297,3 +297,35 @@ def test_karelia_finland_attack_group_and_blitz_routes() -> None:
         assert all(r.attack for r in routes.values())
     assert land_route(BOARD, pos, GER, "armour", "Germany", "Karelia S.S.R.", ["East Europe"],
                       combat=True).moves == 2
+
+
+def test_paa_transport_picks_up_a_tank_in_c_med_and_it_lands_in_egypt_from_e_med() -> None:
+    """Plotted A&A, Plotting Transport Movement: "the Germans plot to move a transport into
+    the Eastern Mediterranean from the Central Mediterranean on round 1, picking up a tank
+    from Southern Europe. On round 2, they plot to move the tank into Egypt from the Eastern
+    Mediterranean." """
+    pos = opening()
+    check_load(BOARD, pos, GER, "Central Mediteranean Sea Zone", "South Europe", {"armour": 1})
+    pos.load(GER, "South Europe", "Central Mediteranean Sea Zone", {"armour": 1})
+    route = sea_route(BOARD, pos, GER, "transport", "Central Mediteranean Sea Zone",
+                      "East Mediteranean Sea Zone", combat=True)
+    assert route.attack  # the British submarine is there
+    pos.units.pop("East Mediteranean Sea Zone")  # sunk in round 1
+    pos.move(GER, {"transport": 1, "battleship": 1}, "Central Mediteranean Sea Zone",
+             "East Mediteranean Sea Zone")
+    pos.ship_cargo(GER, "Central Mediteranean Sea Zone", "East Mediteranean Sea Zone",
+                   {"armour": 1})
+    landing = check_unload(BOARD, pos, GER, "East Mediteranean Sea Zone", "Anglo Sudan Egypt",
+                           combat=True)
+    assert landing.attack
+    pos.unload(GER, "East Mediteranean Sea Zone", "Anglo Sudan Egypt", {"armour": 1})
+    assert pos.units_of("Anglo Sudan Egypt", GER) == {"armour": 1}
+    assert pos.cargo == {}
+
+
+def test_cargo_divides_when_only_some_transports_sail() -> None:
+    from engine.aa.movement import split_cargo
+    assert split_cargo({"infantry": 2, "armour": 1}, 1, 1) == ({"armour": 1}, {"infantry": 2})
+    assert split_cargo({"armour": 2}, 1, 0) is None
+    assert split_cargo({"armour": 2, "infantry": 1}, 1, None) == ({"armour": 1},
+                                                                 {"armour": 1, "infantry": 1})

@@ -1,0 +1,227 @@
+"""`aa-classic`: Axis & Allies (1984 board, 2nd-edition rules) by chat, on `engine.aa`.
+
+Seats are the five powers in turn order (one player may hold several). Each power's turn:
+weapons development, purchase, combat movement, combat (casualties chosen by their owners),
+non-combat movement, placement, income. Deadline policy: a missed development or purchase
+phase buys nothing; missed movement moves nothing; a missed casualty choice takes the
+power's saved loss order; a missed retreat decision presses on; missed placement places
+what was bought at the complexes as capacity allows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.aa.combat import DEFAULT_LOSS_ORDER
+from engine.aa.map import classic_map
+from engine.aa.names import AreaNames
+from engine.aa.odds import battle_odds, format_odds
+from engine.aa.position import Position
+from engine.aa.units import (
+    POWERS,
+    UNITS,
+    describe_units,
+    find_kind,
+    parse_units,
+)
+from engine.errors import NotAllowed
+from engine.events import Event, Seat, private
+from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.games.aa_classic.base import (
+    COMBAT,
+    COMBAT_MOVE,
+    NONCOMBAT_MOVE,
+    PLACE,
+    PURCHASE,
+    RESEARCH,
+    STAGE_NAMES,
+)
+from engine.games.aa_classic.battles import Battles
+from engine.games.aa_classic.moves import Moves
+from engine.games.aa_classic.turn import Turn
+from engine.registry import register
+from engine.rng import Rng
+
+RULINGS = (
+    "PAA-1: area names as the 1984 board's players write them (E Med, FE Afr, Karelia, "
+    "Bering Sea, ...) are accepted everywhere an area is asked for.",
+    "AA-1: a complex places at most its territory's IPC value of units a turn "
+    "(option placement_cap: unlimited).",
+    "AA-2: casualties of a defence shared by allies are chosen by the territory's "
+    "controller (at sea, the power with the most units there), its own units first.",
+)
+
+UNITS_HINT = "units, e.g. \"3 inf, 2 arm, ftr\""
+
+
+@register
+class AAClassic(Moves, Battles, Turn):
+    """Axis & Allies classic for the five powers."""
+
+    variant = "aa-classic"
+    title = "Axis & Allies (classic)"
+    summary = ("The 1984 Axis & Allies: five powers, purchase, combat movement, battles with "
+               "casualties chosen by their owners, an exact battle calculator.")
+    rulings = RULINGS
+    min_seats = 5
+    max_seats = 5
+    seat_names = POWERS
+    options_spec = (
+        Option("placement_cap", "ipc", "A complex places at most its territory's IPC value "
+               "of units a turn ('ipc'), or any number ('unlimited').",
+               choices=("ipc", "unlimited")),
+        Option("neutrals", "pay", "Land units may enter a neutral territory in combat "
+               "movement for 3 IPCs ('pay'), or never ('closed').", choices=("pay", "closed")),
+        Option("transport", "classic", "A transport carries 2 infantry, 1 armour or 1 AA gun "
+               "('classic'), or 1 infantry and 1 other land unit ('revised').",
+               choices=("classic", "revised")),
+        Option("bombardment_return_fire", True, "Defenders hit by shore bombardment still "
+               "fire back in the first round."),
+        Option("axis_economic_victory", 84, "The Axis win at this combined income at the end "
+               "of a round (0: no economic victory).", minimum=0, maximum=147),
+    )
+    free_actions = frozenset({"loss-order"})
+    queries = frozenset({"odds", "units"})
+    render_on = frozenset({"turn_started", "combat_over", "game_over", "captured"})
+
+    def setup(self, rng: Rng) -> list[Event]:
+        self.board = classic_map()
+        self.names = AreaNames(self.board)
+        self.pos = Position.opening(self.board)
+        self.round = 1
+        self.current = 0
+        self.loss_orders = {}
+        self.fresh_turn()
+        return [self.say("turn_started", f"Round 1: USSR's turn "
+                         f"({self.pos.treasury['USSR']} IPCs).")]
+
+    # ----- prompts -------------------------------------------------------------
+
+    def _prompts(self) -> dict[Seat, Prompt]:
+        seat = self.seat_of(self.power)
+        end = ActionSpec("end-phase", f"End {STAGE_NAMES.get(self.stage, self.stage)}")
+        move = ActionSpec("move", "Move units", (
+            Param("units"), Param("from_area"), Param("to"), Param("via", required=False),
+            Param("bomb", required=False, kind="bool")))
+        if self.stage == RESEARCH:
+            return {seat: Prompt(seat, f"{self.power}: weapons development (5 IPCs a die) or "
+                                 f"end the phase.", (
+                ActionSpec("research", "Roll research dice", (Param("dice", kind="int"),)),
+                end))}
+        if self.stage == PURCHASE:
+            return {seat: Prompt(seat, f"{self.power}: buy {UNITS_HINT} "
+                                 f"({self.pos.treasury[self.power]} IPCs).",
+                                 (ActionSpec("buy", "Buy units", (Param("units"),)), end))}
+        if self.stage in (COMBAT_MOVE, NONCOMBAT_MOVE):
+            what = "attack" if self.stage == COMBAT_MOVE else "move and land aircraft"
+            load = ActionSpec("load", "Load a transport", (
+                Param("units"), Param("from_area"), Param("sea")))
+            unload = ActionSpec("unload", "Unload a transport", (
+                Param("units"), Param("sea"), Param("to")))
+            return {seat: Prompt(seat, f"{self.power}: {what}, then end the phase.",
+                                 (move, load, unload, end))}
+        if self.stage == PLACE:
+            return {seat: Prompt(seat, f"{self.power}: place {describe_units(self.bought)}.", (
+                ActionSpec("place", "Place units", (Param("units"), Param("at"),
+                                                    Param("sea", required=False))), end))}
+        if self.stage == COMBAT and self.battle is not None:
+            battle = self.battle
+            if battle.pending:
+                return {self.seat_of(c.power): Prompt(
+                    self.seat_of(c.power), f"Battle in {battle.area}: {c.describe()}",
+                    (ActionSpec("casualties", "Choose casualties", (Param("units"),)),))
+                    for c in battle.pending}
+            if battle.stage == "retreat":
+                options = tuple(Choice(a) for a in battle.retreats)
+                return {seat: Prompt(seat, f"Battle in {battle.area}, round {battle.round}: "
+                                     f"press on or retreat.", (
+                    ActionSpec("continue", "Press on"),
+                    ActionSpec("retreat", "Retreat", (Param("to", options),))))}
+        return {}
+
+    def do_end_phase(self, seat: Seat, rng: Rng) -> list[Event]:
+        stage = self.stage
+        events: list[Event] = []
+        if stage == RESEARCH:
+            self.stage = PURCHASE
+        elif stage == PURCHASE:
+            self.pay_purchase()
+            self.stage = COMBAT_MOVE
+            if self.bought:
+                events.append(self.say("purchase", f"{self.power} buys "
+                                       f"{describe_units(self.bought)}."))
+        elif stage == COMBAT_MOVE:
+            self.stage = COMBAT
+            events += self.begin_combat(rng)
+        elif stage == NONCOMBAT_MOVE:
+            events += self.crash_unlanded()
+            self.stage = PLACE
+        elif stage == PLACE:
+            events += self.placing_done()
+        else:
+            raise NotAllowed("Battles end when they are fought out.")
+        events.append(self.say("phase", f"{self.power}: {STAGE_NAMES.get(self.stage, '')}."))
+        return events
+
+    def do_loss_order(self, seat: Seat, rng: Rng, order: str) -> list[Event]:
+        """Save the order in which this power's units are lost when it doesn't choose."""
+        kinds = [find_kind(word) for word in order.replace(";", ",").split(",") if word.strip()]
+        if len(set(kinds)) != len(kinds) or not kinds:
+            raise NotAllowed("Name each unit kind once, cheapest loss first, e.g. "
+                             "\"inf, arm, ftr, bmb\".")
+        self.loss_orders[seat] = kinds
+        listed = ", ".join(UNITS[k].plural for k in kinds)
+        return [private(seat, "loss_order", f"Saved loss order for {seat}: {listed}.")]
+
+    # ----- questions -------------------------------------------------------------
+
+    def do_odds(self, seat: Seat, rng: Rng, attackers: str, defenders: str,
+                aa_gun: bool = False, bombard: int = 0) -> list[Event]:
+        a, d = parse_units(attackers), parse_units(defenders)
+        odds = battle_odds(a, d, aa_gun=bool(aa_gun), bombard=int(bombard),
+                           attacker_order=self.loss_orders.get(seat, list(DEFAULT_LOSS_ORDER)),
+                           rules=self.battle_rules)
+        return [private(seat, "odds", format_odds(odds, a, d))]
+
+    def do_units(self, seat: Seat, rng: Rng, area: str | None = None) -> list[Event]:
+        areas = [self.area(area)] if area else sorted(self.pos.units)
+        lines = []
+        for a in areas:
+            parts = [f"{p}: {describe_units(c)}" for p, c in self.pos.all_units(a).items()]
+            if parts:
+                lines.append(f"{a}: " + "; ".join(parts))
+        return [private(seat, "units", "\n".join(lines) or "No units there.")]
+
+    # ----- deadline ----------------------------------------------------------------
+
+    def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
+        seat = self.seat_of(self.power)
+        if self.stage == COMBAT and self.battle is not None:
+            if self.battle.pending:
+                return [(self.seat_of(c.power), "casualties",
+                         {"units": self.default_casualties_for(c.power)})
+                        for c in self.battle.pending[:1]]
+            return [(seat, "continue", {})]
+        return [(seat, "end-phase", {})]
+
+    # ----- views -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.finished:
+            return "over"
+        return f"round {self.round}, {self.power}: {STAGE_NAMES.get(self.stage, self.stage)}"
+
+    def _view(self, seat: Seat | None) -> dict[str, Any]:
+        battle = self.battle
+        return {
+            "round": self.round, "power": self.power, "stage": self.stage,
+            "position": self.pos.to_json(), "bought": dict(self.bought),
+            "battle": None if battle is None else {
+                "area": battle.area, "attacker": battle.attacker,
+                "attackers": dict(battle.attackers), "defenders": battle.defenders,
+                "round": battle.round, "log": list(battle.log[-8:])},
+            "battles": list(self.battles), "arrows": [list(a) for a in self.arrows],
+            "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
+        }
+

@@ -1,0 +1,97 @@
+"""Transports in `aa-classic`: loading, sailing with cargo, unloading, amphibious assaults.
+
+`load` puts land units from a territory onto the power's transports in a touching sea zone
+(capacity by the transport option); cargo sails with its transports (when only some of a
+zone's transports sail, they take as much as they can carry); `unload` lands cargo in a
+touching territory: into an enemy one it is an amphibious assault (combat movement only),
+which the power's battleships in that sea zone support with shore bombardment. A zone with
+enemy ships must be cleared before units land from it (this version doesn't fight the sea
+battle and the landing in one move). Transports sunk take the cargo they can't hold down.
+"""
+
+from __future__ import annotations
+
+from engine.aa.movement import check_load, check_unload, split_cargo
+from engine.aa.units import BATTLESHIP, TRANSPORT, UNITS, Counts, describe_units, subtract
+from engine.errors import NotAllowed
+from engine.events import Event, Seat
+from engine.games.aa_classic.base import COMBAT_MOVE, AAClassicBase
+from engine.rng import Rng
+
+
+class Transports(AAClassicBase):
+    """`load`, `unload`, and cargo following its transports."""
+
+    def do_load(self, seat: Seat, rng: Rng, units: str, from_area: str,
+                sea: str) -> list[Event]:
+        cargo = self.units(units)
+        land, zone = self.area(from_area), self.area(sea)
+        have = self.available(land)
+        for kind, n in cargo.items():
+            if have.get(kind, 0) < n:
+                raise NotAllowed(f"{self.power} has {have.get(kind, 0)} {UNITS[kind].plural} "
+                                 f"in {land} free to move, not {n}.")
+        check_load(self.board, self.pos, self.power, zone, land, cargo,
+                   self.pos.cargo_of(zone, self.power), rules=self.move_rules)
+        self.pos.load(self.power, land, zone, cargo)
+        self.arrows.append([land, zone, self.power])
+        return [self.say("loaded", f"{self.power} loads {describe_units(cargo)} from {land} "
+                         f"onto its transports in {zone}.", units=dict(cargo), area=zone)]
+
+    def do_unload(self, seat: Seat, rng: Rng, units: str, sea: str, to: str) -> list[Event]:
+        cargo = self.units(units)
+        zone, land = self.area(sea), self.area(to)
+        aboard = self.pos.cargo_of(zone, self.power)
+        for kind, n in cargo.items():
+            if aboard.get(kind, 0) < n:
+                raise NotAllowed(f"{self.power}'s transports in {zone} carry "
+                                 f"{describe_units(aboard)}.")
+        route = check_unload(self.board, self.pos, self.power, zone, land,
+                             combat=self.stage == COMBAT_MOVE, rules=self.move_rules)
+        self.pos.unload(self.power, zone, land, cargo)
+        self.note_moved(land, cargo)
+        self.arrows.append([zone, land, self.power])
+        if route.attack:
+            landed = self.amphibious.setdefault(land, {})
+            for kind, n in cargo.items():
+                landed[kind] = landed.get(kind, 0) + n
+            seas = self.landings.setdefault(land, [])
+            if zone not in seas:
+                seas.append(zone)
+        verb = "lands" if not route.attack else "storms ashore with"
+        return [self.say("unloaded", f"{self.power} {verb} {describe_units(cargo)} from "
+                         f"{zone} in {land}.", units=dict(cargo), area=land)]
+
+    def sail_cargo(self, start: str, end: str, transports: int) -> Counts:
+        """Move the cargo of `transports` sailing transports along; returns it."""
+        aboard = self.pos.cargo_of(start, self.power)
+        if not aboard or not transports:
+            return {}
+        total = self.pos.units_of(start, self.power).get(TRANSPORT, 0)
+        split = split_cargo(aboard, transports, total - transports, rules=self.move_rules)
+        if split is None:
+            raise NotAllowed(f"The transports staying in {start} can't hold "
+                             f"{describe_units(aboard)}: unload first or move more of them.")
+        moving, _ = split
+        self.pos.ship_cargo(self.power, start, end, moving)
+        return moving
+
+    def bombardment(self, area: str) -> int:
+        """Battleships of the power offshore an amphibious assault, not in a sea battle."""
+        return sum(self.pos.units_of(z, self.power).get(BATTLESHIP, 0)
+                   for z in self.landings.get(area, [])
+                   if not self.pos.has_enemy(z, self.power))
+
+    def sink_cargo(self, zone: str) -> list[Event]:
+        """After a battle at sea: cargo beyond what the surviving transports hold is lost."""
+        events: list[Event] = []
+        for power, aboard in list(self.pos.cargo.get(zone, {}).items()):
+            left = self.pos.units_of(zone, power).get(TRANSPORT, 0)
+            split = split_cargo(aboard, left, None, rules=self.move_rules)
+            kept = split[0] if split else {}
+            lost = subtract(aboard, kept)
+            if lost:
+                self.pos.drop_cargo(zone, power, lost)
+                events.append(self.say("cargo_lost", f"{power} loses {describe_units(lost)} "
+                                       f"aboard sunk transports in {zone}.", area=zone))
+        return events
