@@ -648,7 +648,9 @@ def format_odds(odds: BattleOdds, attackers: Mapping[Kind, int],
     how = {"exact": "exact", "exact-composition": "exact",
            "monte-carlo": f"estimated from {odds.runs:,} battles, "
                           f"±{odds.standard_error:.1%} (one standard error)"}[odds.method]
+    takes = (f" (takes the territory {_percent(odds.takes_territory)})"
+             if odds.takes_territory < odds.attacker_wins - 1e-9 else "")
     return (f"{describe_units(attackers)} against {describe_units(defenders)} ({how}):\n"
-            f"attacker wins {_percent(odds.attacker_wins)}, defender holds "
+            f"attacker wins {_percent(odds.attacker_wins)}{takes}, defender holds "
             f"{_percent(odds.defender_wins)}, both destroyed or stuck {_percent(odds.draw)}.\n"
             f"Expected left: attacker {left_a}; defender {left_d}.")

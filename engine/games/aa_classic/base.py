@@ -17,7 +17,7 @@ from engine.aa.map import AAMap, Area, classic_map
 from engine.aa.movement import MoveRules
 from engine.aa.names import AreaNames
 from engine.aa.position import Position
-from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units, subtract
+from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, public
 from engine.game import Game
@@ -87,11 +87,9 @@ class AAClassicBase(Game):
     def available(self, area: Area, kinds: set[Kind] | None = None) -> Counts:
         """Units of the current power in `area` that may still move this phase."""
         have = self.pos.units_of(area, self.power)
-        ground = {k: n for k, n in have.items() if k not in AIRCRAFT}
-        free = subtract(ground, {k: n for k, n in self.moved.get(area, {}).items()
-                                 if k in ground}) if ground else {}
-        air = {k: n for k, n in have.items() if k in AIRCRAFT}
-        out = {**free, **air}
+        moved = self.moved.get(area, {})
+        # Units that moved here may since have died: never below zero.
+        out = {k: n if k in AIRCRAFT else max(0, n - moved.get(k, 0)) for k, n in have.items()}
         return {k: n for k, n in out.items() if n and (kinds is None or k in kinds)}
 
     def note_moved(self, area: Area, units: Counts) -> None:
