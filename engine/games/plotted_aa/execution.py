@@ -252,7 +252,7 @@ class Execution(Landing):
         explicit = chosen is not None
         wanted = dict(chosen) if chosen is not None else None
         plans: list[tuple[Source, Counts]] = []
-        for source in action.sources:
+        for source in split_aircraft(action.sources):
             if source.from_transport:
                 have = self.pos.cargo_of(source.area, power)
             else:
@@ -618,3 +618,20 @@ class Execution(Landing):
             raise NotAllowed("There is no battle to continue.")
         battle.press_on()
         return self.proceed(rng)
+
+
+def split_aircraft(sources: tuple[Source, ...]) -> list[Source]:
+    """A row moving fighters and the infantry of a transport off a sea zone ("2f, 2i from
+    Bering") is two moves: the aircraft fly, the land units leave the transport."""
+    out: list[Source] = []
+    for source in sources:
+        if source.from_transport and source.units is not None \
+                and any(k in AIRCRAFT for k in source.units):
+            air = {k: n for k, n in source.units.items() if k in AIRCRAFT}
+            rest = {k: n for k, n in source.units.items() if k not in AIRCRAFT}
+            out.append(Source(source.area, air, dict(source.via)))
+            if rest:
+                out.append(Source(source.area, rest, dict(source.via), source.pickups, True))
+        else:
+            out.append(source)
+    return out
