@@ -133,17 +133,20 @@ class PlottedBase(Game):
             if kind not in AIRCRAFT and n:
                 here[kind] = here.get(kind, 0) + n
 
-    def take_aircraft(self, power: Power, area: Area, kind: Kind) -> dict[str, Any]:
-        """The entry of one movable aircraft of `kind` in `area` (the one with most fuel),
-        created for an aircraft that hasn't moved yet."""
+    def take_aircraft(self, power: Power, area: Area, kind: Kind,
+                      count: int) -> list[dict[str, Any]]:
+        """The entries of `count` movable aircraft of `kind` in `area`: those that haven't
+        moved yet first (entries created for them), then those aloft with most fuel left."""
         entries = self.aircraft_entries(power, area, kind)
         here = self.pos.units_of(area, power).get(kind, 0)
-        aloft = [f for f in entries if not f["landed"]]
-        if len(entries) < here:
+        fresh = max(0, here - len(entries))
+        out: list[dict[str, Any]] = []
+        for _ in range(min(count, fresh)):
             entry = {"power": power, "kind": kind, "at": area, "used": 0, "landed": False}
             self.flights.append(entry)
-            return entry
-        return min(aloft, key=lambda f: f["used"])
+            out.append(entry)
+        aloft = sorted((f for f in entries if not f["landed"]), key=lambda f: f["used"])
+        return out + aloft[:count - len(out)]
 
     def reconcile_flights(self, area: Area) -> None:
         """After losses: forget the entries of aircraft no longer there (most used first)."""

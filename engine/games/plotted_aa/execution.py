@@ -42,6 +42,7 @@ from engine.aa.units import (
     Power,
     add,
     describe_units,
+    movement,
     subtract,
     total,
 )
@@ -334,28 +335,36 @@ class Execution(Landing):
         riders = min(take.get(FIGHTER, 0), carriers_to_sea * UNITS[CARRIER].capacity) \
             if self.board.is_sea(end) else 0
         flying: list[tuple[dict[str, Any], int]] = []
+        taken: list[tuple[int, dict[str, Any]]] = []
         for kind in (FIGHTER, BOMBER):
-            for index in range(take.get(kind, 0)):
-                entry = self.take_aircraft(power, start, kind)
-                steps = air_distances(self.board, start, rules=self.move_rules).get(end)
-                if kind == FIGHTER and index < riders:
-                    steps = self._carrier_steps(start, end)
-                    reach = UNITS[FIGHTER].move + (2 if "long_range_aircraft"
-                                                   in self.pos.techs_of(power) else 0)
-                    if steps is None or entry["used"] + steps > reach:
-                        self._forget_new(entry)
-                        self._refuse_or_skip(explicit, "The fighters can't ride that far.")
-                        continue
-                else:
-                    try:
-                        unit_route(self.board, self.pos, power, kind, start, end, combat=True,
-                                   moves_used=int(entry["used"]), rules=self.move_rules)
-                    except NotAllowed as exc:
-                        self._forget_new(entry)
-                        self._refuse_or_skip(explicit, exc.message)
-                        continue
-                flying.append((entry, int(steps or 0)))
-                entry["at"] = "__moving__"  # taken: not offered twice
+            if take.get(kind):
+                taken += list(enumerate(self.take_aircraft(power, start, kind, take[kind])))
+        # Aircraft leaving don't take the room they would land in (a carrier's deck).
+        lifted = {k: take[k] for k in (FIGHTER, BOMBER) if take.get(k)}
+        if lifted:
+            self.pos.remove(start, power, lifted)
+        for index, entry in taken:
+            kind = entry["kind"]
+            steps = air_distances(self.board, start, rules=self.move_rules).get(end)
+            reason = None
+            if kind == FIGHTER and index < riders:
+                steps = self._carrier_steps(start, end)
+                reach = movement(FIGHTER, self.pos.techs_of(power))
+                if steps is None or entry["used"] + steps > reach:
+                    reason = "The fighters can't ride that far."
+            else:
+                try:
+                    unit_route(self.board, self.pos, power, kind, start, end, combat=True,
+                               moves_used=int(entry["used"]), rules=self.move_rules)
+                except NotAllowed as exc:
+                    reason = exc.message
+            if reason is not None:
+                self._forget_new(entry)
+                self._refuse_or_skip(explicit, reason)
+                continue
+            flying.append((entry, int(steps or 0)))
+        if lifted:
+            self.pos.place(start, power, lifted)
         # Apply.
         for area in blitzed:
             if self.pos.controller(area) != power and not self.pos.friendly(area, power):

@@ -133,8 +133,8 @@ class Landing(Plotting):
 
     def _moves_again(self, power: Power, area: Area, kind: Kind) -> bool:
         later: list[Action] = [a for a in self.plots.get(power, []) if a.round > self.round]
-        return any(s.area == area and not s.from_transport
-                   and (s.units is None or s.units.get(kind, 0) > 0)
+        return any(s.area == area and (s.units.get(kind, 0) > 0 if s.units is not None
+                                       else not s.from_transport)
                    for a in later for s in a.sources)
 
     def ground_enemy_aircraft(self, area: Area) -> list[Event]:
