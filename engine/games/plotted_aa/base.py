@@ -34,6 +34,17 @@ STAGE_NAMES = {DEVELOP: "Develop Weapons Phase", PLOT: "Plot Phase",
                EXECUTE: "Execution Phase", FINAL_BUILD: "Final Build Phase"}
 
 
+_NAMES: dict[int, AreaNames] = {}
+
+
+def area_names(board: AAMap) -> AreaNames:
+    """The name reader of a board, built once (it is immutable, and costly to build)."""
+    names = _NAMES.get(id(board))
+    if names is None:
+        names = _NAMES[id(board)] = AreaNames(board)
+    return names
+
+
 def _counts(raw: dict[str, Any]) -> Counts:
     return {str(k): int(n) for k, n in raw.items()}
 
@@ -204,7 +215,7 @@ class PlottedBase(Game):
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.board = classic_map()
-        self.names = AreaNames(self.board)
+        self.names = area_names(self.board)
         self.pos = Position.from_json(data["position"])
         self.turn = int(data["turn"])
         self.stage = str(data["stage"])

@@ -21,13 +21,19 @@ from typing import Any
 from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.economy import income
 from engine.aa.map import classic_map
-from engine.aa.names import AreaNames
 from engine.aa.position import Position
 from engine.aa.units import POWERS, UNITS, Kind, describe_units, find_kind
 from engine.errors import NotAllowed
 from engine.events import Event, Seat, private
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
-from engine.games.plotted_aa.base import DEVELOP, EXECUTE, FINAL_BUILD, PLOT, STAGE_NAMES
+from engine.games.plotted_aa.base import (
+    DEVELOP,
+    EXECUTE,
+    FINAL_BUILD,
+    PLOT,
+    STAGE_NAMES,
+    area_names,
+)
 from engine.games.plotted_aa.form import describe_action
 from engine.games.plotted_aa.turn import Turn
 from engine.registry import register
@@ -71,7 +77,7 @@ class PlottedAA(Turn):
 
     def setup(self, rng: Rng) -> list[Event]:
         self.board = classic_map()
-        self.names = AreaNames(self.board)
+        self.names = area_names(self.board)
         self.pos = Position.opening(self.board)
         self.turn = 1
         self.loss_orders = {}

@@ -43,7 +43,7 @@ def verified(game: Game) -> bool:
 
 def skip_development(game: Game) -> None:
     for power in POWERS:
-        act(game, power, "skip")
+        game.act(power, "skip")
 
 
 def plot_phase(seed: str = "paa", **options: Any) -> Game:
@@ -78,8 +78,10 @@ def units_at(game: Game, area: str, power: str) -> dict[str, int]:
     return game.pos.units_of(area, power)  # type: ignore[attr-defined,no-any-return]
 
 
-def random_plot(game: Game, power: str, rnd: random.Random, size: int) -> None:
-    """Plot up to `size` random legal actions for `power` (refused ones are skipped)."""
+def random_plot(game: Game, power: str, rnd: random.Random, size: int,
+                sink: list[Event] | None = None) -> None:
+    """Plot up to `size` random legal actions for `power` (refused ones are skipped); the
+    events go to `sink`. Calls `game.act` directly: fast enough for many seeded turns."""
     board = game.board  # type: ignore[attr-defined]
     pos = game.pos  # type: ignore[attr-defined]
     areas = sorted(a for a in pos.units if pos.units_of(a, power))
@@ -88,13 +90,14 @@ def random_plot(game: Game, power: str, rnd: random.Random, size: int) -> None:
         if round_number > size:
             break
         choice = rnd.random()
+        events: list[Event] = []
         try:
             if choice < 0.1 and game.options["noop"] and round_number > 1:
-                act(game, power, "plot-noop", round=round_number)
+                events = game.act(power, "plot-noop", round=round_number)
             elif choice < 0.2:
                 capital = board.capital(power)
-                act(game, power, "plot-build", round=round_number, factory=capital,
-                    units=rnd.choice(["inf", "2 inf", "arm", "inf, arm"]))
+                events = game.act(power, "plot-build", round=round_number, factory=capital,
+                                  units=rnd.choice(["inf", "2 inf", "arm", "inf, arm"]))
             else:
                 start = rnd.choice(areas)
                 kinds = [k for k, n in pos.units_of(start, power).items()
@@ -103,8 +106,10 @@ def random_plot(game: Game, power: str, rnd: random.Random, size: int) -> None:
                     continue
                 kind = rnd.choice(kinds)
                 end = rnd.choice(sorted(board.neighbours(start)))
-                act(game, power, "plot-move", round=round_number, units=f"1 {kind}",
-                    from_area=start, to=end)
+                events = game.act(power, "plot-move", round=round_number,
+                                  units=f"1 {kind}", from_area=start, to=end)
             round_number += 1
+            if sink is not None:
+                sink += events
         except RuleError:
             continue
