@@ -74,7 +74,7 @@ class PlottedBase(Game):
     placed: dict[Area, int]
     unbuilt: dict[Power, Counts]
     shortfall: dict[Power, int]
-    moves: list[dict[str, Any]]
+    moves: list[dict[str, Any]]  # the latest round's moves: power, from, to, units, round
     disclosed: dict[Power, dict[str, str]]
     loss_orders: dict[Power, list[Kind]]
     plot_start_actions: int
@@ -109,6 +109,13 @@ class PlottedBase(Game):
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
         return public(kind, text, **data)
+
+    def record_move(self, move: dict[str, Any]) -> None:
+        """A move for the board: the view keeps the latest round's moves (those of the
+        round being played, or of the round just over until the next one moves)."""
+        if self.moves and self.moves[0]["round"] != self.round:
+            self.moves = []
+        self.moves.append({**move, "round": self.round})
 
     def last_round(self) -> int:
         return max((a.round for plot in self.plots.values() for a in plot), default=0)

@@ -64,7 +64,6 @@ class Execution(Landing):
 
     def next_round(self, rng: Rng) -> list[Event]:
         self.round += 1
-        self.moves = []
         if self.round > self.last_round():
             return self.end_execution(rng)
         self.current = -1
@@ -79,7 +78,9 @@ class Execution(Landing):
             if self.current >= len(POWERS):
                 self.current = len(POWERS) - 1
                 events.append(self.say("round_over", f"Round {self.round} is over.",
-                                       round=self.round, moves=[dict(m) for m in self.moves]))
+                                       round=self.round,
+                                       moves=[dict(m) for m in self.moves
+                                              if m["round"] == self.round]))
                 return events + self.next_round(rng)
             power = self.power
             action = self.action_of(power, self.round)
@@ -408,7 +409,7 @@ class Execution(Landing):
     def _record(self, start: Area, target: Area, counts: Counts,
                 fights: dict[Area, dict[str, Any]], source: Source) -> None:
         power = self.power
-        self.moves.append({"power": power, "from": start, "to": target,
+        self.record_move({"power": power, "from": start, "to": target,
                            "units": dict(counts)})
         if self._hostile_now(target):
             info = fights.setdefault(target, {"area": target, "sources": [], "amphibious": {},
@@ -451,7 +452,7 @@ class Execution(Landing):
                                   rules=self.move_rules):
                 continue
             self.pos.load(power, pickup.area, end, counts)
-            self.moves.append({"power": power, "from": pickup.area, "to": end,
+            self.record_move({"power": power, "from": pickup.area, "to": end,
                                "units": dict(counts)})
             events.append(self.say("loaded", f"{power}'s transports in {end} pick up "
                                    f"{describe_units(counts)} from {pickup.area}.",
@@ -612,7 +613,7 @@ class Execution(Landing):
             if entry["power"] == self.power and entry["at"] == battle.area \
                     and not entry["landed"]:
                 entry["at"] = target
-        self.moves.append({"power": self.power, "from": battle.area, "to": target,
+        self.record_move({"power": self.power, "from": battle.area, "to": target,
                            "units": dict(battle.retreated)})
         events = [self.say("retreat", " ".join(lines), area=battle.area, to=target)]
         events += self.must_land(self.power, target, list(AIRCRAFT))

@@ -107,7 +107,7 @@ class Landing(Plotting):
         if group["count"] <= 0:
             self.landings.remove(group)
         if group["at"] != to:
-            self.moves.append({"power": power, "from": group["at"], "to": to,
+            self.record_move({"power": power, "from": group["at"], "to": to,
                                "units": {kind: count}})
         return [self.say("landed", f"{power} lands {describe_units({kind: count})} from "
                          f"{group['at']} in {to}.", power=power, area=to)]
