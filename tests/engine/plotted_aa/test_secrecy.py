@@ -21,7 +21,7 @@ from engine.aa.units import POWERS
 from engine.events import Event
 from engine.games.plotted_aa import verify_commitment
 from engine.games.plotted_aa.commitment import canonical_plot
-from tests.engine.plotted_aa.helpers import plot_phase, random_plot
+from tests.engine.plotted_aa.helpers import plot_phase, random_plot, verified
 
 TWIN_SEEDS = 40
 TURN_SEEDS = 60
@@ -114,6 +114,8 @@ def test_actions_are_public_only_from_their_reveal_and_plots_verify_after_the_tu
         for power, record in disclosed.items():
             assert record["digest"] == submitted[power]
             assert verify_commitment(record["plot"], record["salt"], record["digest"])
+        if seed % 10 == 0:
+            assert verified(game)  # the log replays to the same game, every roll and salt
 
 
 def test_changing_one_character_of_a_stored_plot_fails_the_check() -> None:
