@@ -109,9 +109,11 @@ class Execution(Landing):
                 if self.battle is not None:
                     return events
                 continue
+            events += self.crash_stranded()
             if self.landings:
                 return events
             events += self.check_aloft(self.power)
+            events += self.crash_stranded()
             if self.landings:
                 return events
             break

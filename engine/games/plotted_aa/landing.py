@@ -112,6 +112,18 @@ class Landing(Plotting):
         return [self.say("landed", f"{power} lands {describe_units({kind: count})} from "
                          f"{group['at']} in {to}.", power=power, area=to)]
 
+    def crash_stranded(self) -> list[Event]:
+        """Aircraft waiting to land whose last places filled up meanwhile are lost."""
+        events: list[Event] = []
+        for group in list(self.landings):
+            if not self.spots(group):
+                self.landings.remove(group)
+                events.append(self.say("crashed", f"{group['power']} loses "
+                                       f"{describe_units({group['kind']: group['count']})} "
+                                       f"near {group['at']}: nowhere left to land.",
+                                       power=group["power"], area=group["at"]))
+        return events
+
     def do_land(self, seat: Seat, rng: Rng, to: str) -> list[Event]:
         group = next((g for g in self.landings if g["power"] == seat), None)
         if group is None:
