@@ -313,6 +313,7 @@ class Execution(Landing):
         events: list[Event] = []
         moving: dict[Area, Counts] = {}  # target -> surface units
         blitzed: list[Area] = []
+        charges: dict[Area, int] = {}  # neutrals entered: the charge, paid once
         carriers_to_sea = 0
         for kind, n in take.items():
             if kind in AIRCRAFT:
@@ -330,6 +331,13 @@ class Execution(Landing):
                 else:
                     self._refuse_or_skip(explicit, exc.message)
                 continue
+            if route.charge and target not in charges:
+                if self.pos.treasury.get(power, 0) < route.charge:
+                    self._refuse_or_skip(explicit, f"Entering the neutral {target} costs "
+                                         f"{route.charge} IPCs; {power} has "
+                                         f"{self.pos.treasury.get(power, 0)}.")
+                    continue
+                charges[target] = route.charge
             blitzed += [a for a in route.blitzed if a not in blitzed]
             moving.setdefault(target, {})[kind] = n
             if kind == CARRIER and target == end:
@@ -369,6 +377,10 @@ class Execution(Landing):
         if lifted:
             self.pos.place(start, power, lifted)
         # Apply.
+        for target, charge in charges.items():
+            self.pos.treasury[power] -= charge
+            events.append(self.say("neutral", f"{power} pays {charge} IPCs to enter the "
+                                   f"neutral {target}.", power=power, area=target))
         for area in blitzed:
             if self.pos.controller(area) != power and not self.pos.friendly(area, power):
                 events += [self.say("blitz", line, power=power, area=area)

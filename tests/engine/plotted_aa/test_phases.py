@@ -154,3 +154,22 @@ def test_view_for_the_map_render() -> None:
     assert next(e for e in events if e.kind == "round_over").data["moves"] == [moved]
     assert game.view(None)["moves"] == []  # a new turn
     assert "round_over" in game.render_on
+
+
+def test_entering_a_neutral_pays_its_charge_and_takes_it() -> None:
+    """Getting Started: "Unless overridden in these variant rules, follow the standard A&A
+    rules": a land unit entering a neutral territory pays the standard 3 IPCs and takes
+    it."""
+    game = plot_phase("neutral")
+    act(game, GER, "plot-move", round=1, units="inf", from_area="W Europe", to="Spain")
+    submit_all(game)
+    treasury = game.pos.treasury[GER]
+    while not (game.revealed is not None and game.power == GER):
+        seat, action, params = game.timeout_actions()[0]
+        act(game, seat, action, **params)
+    events = act(game, GER, "execute")  # the last action of the turn: income follows
+    assert [e.text for e in events if e.kind == "neutral"] == [
+        "Germany pays 3 IPCs to enter the neutral Spain."]
+    income = next(e for e in events if e.kind == "income" and e.data["power"] == GER)
+    assert game.pos.treasury[GER] == treasury - 3 + income.data["ipcs"]
+    assert game.pos.controller("Spain") == GER
