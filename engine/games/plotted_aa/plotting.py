@@ -20,7 +20,6 @@ from engine.events import Event, Seat, private
 from engine.games.plotted_aa.base import EXECUTE, PlottedBase
 from engine.games.plotted_aa.commitment import canonical_plot, commit, draw_salt
 from engine.games.plotted_aa.form import (
-    BUILD,
     MOVE,
     NOOP,
     Action,
@@ -134,12 +133,7 @@ class Plotting(PlottedBase):
         return self._replace_plot(seat, [])
 
     def do_plot_paste(self, seat: Seat, rng: Rng, text: str) -> list[Event]:
-        actions = parse_form(text, resolve=self.area)
-        if any(a.kind == BUILD for a in actions) or any(a.kind == MOVE for a in actions):
-            actions = [_unloads_marked(self, a) for a in actions]
-        result = self.check(seat, actions)
-        if result.errors:
-            raise NotAllowed(" ".join(result.errors))
+        actions = [_unloads_marked(self, a) for a in parse_form(text, resolve=self.area)]
         return self._replace_plot(seat, actions)
 
     def do_plot_submit(self, seat: Seat, rng: Rng, as_it_stands: bool = False) -> list[Event]:

@@ -53,7 +53,8 @@ class Turn(Execution):
             return []
         self.current = 0
         self.stage = PLOT
-        self.plot_start_actions = len(self.log) + 1
+        # The count the public view shows while plotting (see `PlottedAA.view`).
+        self.plot_start_actions = len(getattr(self, "log", None) or []) + 1
         return [self.say("plot_phase", f"Turn {self.turn}: the Plot Phase. Every power plots "
                          "its turn in secret, then submits.", turn=self.turn)]
 
