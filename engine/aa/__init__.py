@@ -26,11 +26,14 @@ from engine.aa.combat import (
     capture,
     check_casualties,
     default_casualties,
+    rocket_attack,
+    rocket_targets,
     start_battle,
     strategic_bombing,
 )
 from engine.aa.economy import (
     EconomyRules,
+    capacity,
     check_placement,
     check_purchase,
     factories_at_start,
@@ -42,19 +45,31 @@ from engine.aa.map import AAMap, Area, Canal, classic_map
 from engine.aa.movement import (
     MoveRules,
     Route,
+    air_distances,
     air_route,
+    can_land,
     check_landing,
     check_load,
     check_move,
     check_unload,
+    hostile,
     land_route,
     landing_spots,
     sea_route,
+    split_cargo,
     transport_fits,
     unit_route,
 )
 from engine.aa.names import AreaNames, find_area
-from engine.aa.odds import BattleOdds, BattleSetup, battle_odds, battle_setup, format_odds
+from engine.aa.odds import (
+    BattleOdds,
+    BattleSetup,
+    battle_odds,
+    battle_setup,
+    format_odds,
+    monte_carlo,
+    odds_of,
+)
 from engine.aa.position import Position
 from engine.aa.research import ResearchResult, check_research, research
 from engine.aa.units import (
@@ -73,10 +88,12 @@ __all__ = [
     "DEFAULT_LOSS_ORDER", "DEVELOPMENTS", "POWERS", "SIDE", "UNITS", "AAMap", "Area",
     "AreaNames", "Battle", "BattleOdds", "BattleRules", "BattleSetup", "BombingResult",
     "Canal", "Choice", "EconomyRules", "MoveRules", "Position", "ResearchResult", "Route",
-    "UnitKind", "air_route", "allied", "battle_odds", "battle_setup", "capture",
-    "check_casualties", "check_landing", "check_load", "check_move", "check_placement",
-    "check_purchase", "check_research", "check_unload", "classic_map", "default_casualties",
-    "describe_units", "factories_at_start", "find_area", "format_odds", "income",
-    "land_route", "landing_spots", "parse_units", "purchase_cost", "research", "sea_route",
-    "side_of", "start_battle", "strategic_bombing", "transport_fits", "unit_route", "victory",
+    "UnitKind", "air_distances", "air_route", "allied", "battle_odds", "battle_setup",
+    "can_land", "capacity", "capture", "check_casualties", "check_landing", "check_load",
+    "check_move", "check_placement", "check_purchase", "check_research", "check_unload",
+    "classic_map", "default_casualties", "describe_units", "factories_at_start", "find_area",
+    "format_odds", "hostile", "income", "land_route", "landing_spots", "monte_carlo",
+    "odds_of", "parse_units", "purchase_cost", "research", "rocket_attack", "rocket_targets",
+    "sea_route", "side_of", "split_cargo", "start_battle", "strategic_bombing",
+    "transport_fits", "unit_route", "victory",
 ]

@@ -249,11 +249,11 @@ class Battle:
                              "still fighting.")
         if to not in self.retreats:
             options = ", ".join(self.retreats) or "nowhere"
-            raise NotAllowed(f"Retreat from {self.area} is possible only to {options}.")
+            raise NotAllowed(f"Retreat from {self.area} is possible only to {_dot(options)}")
         leaving = subtract(self.attackers, self.amphibious)
         self.attackers = dict(self.amphibious)
         self.retreated = leaving
-        line = f"{self.attacker} retreats {describe_units(leaving)} to {to}."
+        line = f"{self.attacker} retreats {describe_units(leaving)} to {_dot(to)}"
         self.log.append(line)
         if self.attackers:
             self.stage = "fighting"
@@ -352,8 +352,8 @@ class Battle:
         self.step = "first_strike"
         if self._check_end():
             return
-        if not _can_hurt(self.attackers, self.defending_units) and \
-                not _can_hurt(self.defending_units, self.attackers):
+        if not _can_hurt(self.attackers, self.defending_units, attacking=True) and \
+                not _can_hurt(self.defending_units, self.attackers, attacking=False):
             self.log.append("Neither side can hurt the other: the battle stops.")
             self._end("draw")
             return
@@ -491,16 +491,18 @@ def _roll_hits(rng: Rng, dice: int, value: int, label: str) -> int:
     return sum(1 for d in rng.roll(dice, label=label) if d <= value)
 
 
-def _can_hurt(shooters: Mapping[Kind, int], targets: Mapping[Kind, int]) -> bool:
-    """Whether `shooters` could ever score a hit that `targets` must take."""
+def _can_hurt(shooters: Mapping[Kind, int], targets: Mapping[Kind, int], *,
+              attacking: bool) -> bool:
+    """Whether `shooters` (attacking or defending) could ever score a hit `targets` take."""
     for kind, n in shooters.items():
         if not n:
             continue
-        if kind == SUBMARINE:
-            if total(targets, SHIPS):
-                return True
-        elif max(UNITS[kind].attack, UNITS[kind].defence) > 0:
-            return True
+        value = UNITS[kind].attack if attacking else UNITS[kind].defence
+        if value <= 0:
+            continue
+        if kind == SUBMARINE and not total(targets, SHIPS):
+            continue
+        return True
     return False
 
 

@@ -449,8 +449,12 @@ def check_load(board: AAMap, pos: Position, power: Power, sea: Area, land: Area,
 
 
 def check_unload(board: AAMap, pos: Position, power: Power, sea: Area, land: Area, *,
-                 combat: bool, rules: MoveRules = CLASSIC) -> Route:
-    """Check cargo landing from `sea` into `land`; an enemy territory is an amphibious assault."""
+                 combat: bool, contested: bool = False, rules: MoveRules = CLASSIC) -> Route:
+    """Check cargo landing from `sea` into `land`; an enemy territory is an amphibious assault.
+
+    With `contested`, enemy ships in `sea` are allowed: the landing is declared now and made
+    once the sea battle there is won (the caller's business).
+    """
     if not board.is_sea(sea) or not board.adjacent(sea, land) or not board.is_land(land):
         raise NotAllowed(f"Cargo in {sea} can land only in a territory touching it; "
                          f"{land} doesn't.")
@@ -460,7 +464,7 @@ def check_unload(board: AAMap, pos: Position, power: Power, sea: Area, land: Are
     if attack and not combat:
         raise NotAllowed(f"Landing in {land} is an amphibious assault: make it in combat "
                          f"movement.")
-    if pos.has_enemy(sea, power, SHIPS) and attack:
+    if pos.has_enemy(sea, power, SHIPS) and attack and not contested:
         raise NotAllowed(f"Enemy ships in {sea} must be cleared before units land from it.")
     return Route((sea, land), attack, (), 0, 0)
 

@@ -133,6 +133,23 @@ class AreaNames:
             return self._one(text, self._prefer(found, sea_wanted))
         return self._one(text, self._closest(text, tokens))
 
+    def find_sea(self, text: str) -> Area:
+        """The sea zone a player meant where only a sea zone will do (a transport's zone):
+        a land territory named instead stands for its coast."""
+        try:
+            area = self.find(f"{text} sz")  # "sz" asks for a sea zone and is no name's word
+        except Ambiguous as exc:
+            seas = {a for a in exc.candidates if self.board.is_sea(a)}
+            if not seas:
+                raise
+            return self._one(text, seas)
+        if self.board.is_sea(area):
+            return area
+        coast = set(self.board.coast(area))
+        if not coast:
+            raise Unreadable(f"{area} has no coast: which sea zone?")
+        return self._one(text, coast)
+
     def find_all(self, texts: Sequence[str]) -> list[Area]:
         return [self.find(t) for t in texts]
 

@@ -9,6 +9,7 @@ the battles to fight and the one being fought.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.aa.combat import Battle, BattleRules
@@ -46,6 +47,9 @@ class AAClassicBase(Game):
     attacks: dict[Area, list[Area]]
     raids: dict[Area, int]
     amphibious: dict[Area, Counts]
+    rockets_fired: list[Area]
+    declared: list[list[Any]]
+    to_pick: int
     landings: dict[Area, list[Area]]
     battles: list[Area]
     battle: Battle | None
@@ -111,7 +115,8 @@ class AAClassicBase(Game):
         if len(entries) < here:
             return {"kind": kind, "at": area, "used": 0, "new": True}
         if not entries:
-            raise NotAllowed(f"{self.power} has no {UNITS[kind].name} in {area}.")
+            raise NotAllowed(f"{self.power} has no {UNITS[kind].name} in {area}"
+                             + ("" if area.endswith(".") else "."))
         return min(entries, key=lambda f: f["used"])
 
     def fly(self, entry: dict[str, Any], to: Area, steps: int) -> None:
@@ -121,7 +126,8 @@ class AAClassicBase(Game):
         entry["used"] = int(entry["used"]) + steps
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
-        return public(kind, text, power=self.power, **data)
+        # "Karelia S.S.R." ends a sentence with its own full stop.
+        return public(kind, re.sub(r"\.\.(?=\s|$)", ".", text), power=self.power, **data)
 
     # ----- state -------------------------------------------------------------
 
@@ -135,6 +141,9 @@ class AAClassicBase(Game):
         self.raids = {}
         self.amphibious = {}
         self.landings = {}
+        self.rockets_fired = []
+        self.declared = []
+        self.to_pick = 0
         self.battles = []
         self.battle = None
         self.arrows = []
@@ -150,6 +159,9 @@ class AAClassicBase(Game):
             "raids": dict(self.raids), "battles": list(self.battles),
             "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
             "landings": {a: list(z) for a, z in self.landings.items()},
+            "rockets_fired": list(self.rockets_fired),
+            "declared": [[z, a, dict(c)] for z, a, c in self.declared],
+            "to_pick": self.to_pick,
             "battle": self.battle.to_json() if self.battle else None,
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "arrows": [list(a) for a in self.arrows],
@@ -171,6 +183,9 @@ class AAClassicBase(Game):
         self.battles = list(data["battles"])
         self.amphibious = {a: dict(c) for a, c in data["amphibious"].items()}
         self.landings = {a: list(z) for a, z in data["landings"].items()}
+        self.rockets_fired = list(data["rockets_fired"])
+        self.declared = [[z, a, dict(c)] for z, a, c in data["declared"]]
+        self.to_pick = int(data["to_pick"])
         self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.arrows = [list(a) for a in data["arrows"]]

@@ -12,10 +12,12 @@ from engine.aa.combat import (
     DEFAULT_LOSS_ORDER,
     capture,
     default_casualties,
+    rocket_attack,
+    rocket_targets,
     start_battle,
     strategic_bombing,
 )
-from engine.aa.units import AA_GUN, FACTORY, UNITS, Kind, parse_units
+from engine.aa.units import AA_GUN, FACTORY, ROCKETS, TRANSPORT, UNITS, Kind, parse_units
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
 from engine.games.aa_classic.base import NONCOMBAT_MOVE
@@ -52,6 +54,26 @@ class Battles(Transports):
                          f"{result.shot_down} bomber{'s' if result.shot_down != 1 else ''} "
                          f"shot down, {result.damage} damage; {victim} pays {result.paid} "
                          f"IPCs.", area=area, paid=result.paid)]
+
+    def do_rockets(self, seat: Seat, rng: Rng, from_area: str, target: str) -> list[Event]:
+        """Rockets: an AA gun within 3 of an enemy complex rolls 1 die of bombing damage,
+        once a turn each (reference "Weapons development", Rockets)."""
+        if ROCKETS not in self.pos.techs_of(self.power):
+            raise NotAllowed(f"{self.power} hasn't developed Rockets.")
+        gun, aim = self.area(from_area), self.area(target)
+        if gun in self.rockets_fired:
+            raise NotAllowed(f"The AA gun in {gun} has fired its rocket this turn.")
+        if aim not in rocket_targets(self.board, self.pos, self.power, gun):
+            raise NotAllowed(f"No AA gun of {self.power} in {gun} reaches an enemy complex "
+                             f"in {aim} (3 areas at most).")
+        victim = self.pos.controller(aim)
+        assert victim is not None
+        result = rocket_attack(rng, self.pos.treasury.get(victim, 0))
+        self.pos.treasury[victim] -= result.paid
+        self.rockets_fired.append(gun)
+        return [self.say("rockets", f"{self.power}'s rocket from {gun} hits {aim}: "
+                         f"{result.damage} damage; {victim} pays {result.paid} IPCs.",
+                         area=aim, paid=result.paid)]
 
     def next_battle(self, rng: Rng) -> list[Event]:
         """Fight battles until one pauses for a choice, or go to non-combat movement."""
@@ -95,6 +117,8 @@ class Battles(Transports):
         events = self.sink_cargo(battle.area) if battle.sea else []
         if battle.outcome == "attacker":
             events += self._won(battle.area)
+        if battle.sea:
+            events += self.make_declared_landings(battle.area)
         return events
 
     def _won(self, area: str) -> list[Event]:
@@ -135,11 +159,18 @@ class Battles(Transports):
         for power, counts in battle.lost.items():
             self.pos.remove(battle.area, power, counts)
         battle.lost = {}
+        self.sail_cargo(battle.area, target, battle.retreated.get(TRANSPORT, 0))
         self.pos.move(self.power, battle.retreated, battle.area, target)
+        for entry in self.flights:  # aircraft fly back with the others: one more move
+            if entry["at"] == battle.area and battle.retreated.get(entry["kind"]):
+                entry["at"] = target
+                entry["used"] = int(entry["used"]) + 1
         self.arrows.append([battle.area, target, self.power])
         events = [self.say("retreat", " ".join(lines), area=battle.area, to=target)]
         if battle.over:
             self.battle = None
+            if battle.sea:
+                events += self.make_declared_landings(battle.area)
         return events + self.next_battle(rng)
 
     def do_continue(self, seat: Seat, rng: Rng) -> list[Event]:

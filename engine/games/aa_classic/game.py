@@ -2,10 +2,13 @@
 
 Seats are the five powers in turn order (one player may hold several). Each power's turn:
 weapons development, purchase, combat movement, combat (casualties chosen by their owners),
-non-combat movement, placement, income. Deadline policy: a missed development or purchase
-phase buys nothing; missed movement moves nothing; a missed casualty choice takes the
-power's saved loss order; a missed retreat decision presses on; missed placement places
-what was bought at the complexes as capacity allows.
+non-combat movement, placement, income.
+
+Deadline policy: a missed development or purchase phase buys nothing (a breakthrough left
+unchosen, option research: pick, takes the first development missing on the chart); missed
+movement moves nothing; a missed casualty choice takes the power's saved loss order; a
+missed retreat decision presses on; missed placement places what was bought at the
+complexes as capacity allows.
 """
 
 from __future__ import annotations
@@ -13,12 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.aa.combat import DEFAULT_LOSS_ORDER
+from engine.aa.economy import income
 from engine.aa.map import classic_map
 from engine.aa.names import AreaNames
 from engine.aa.odds import battle_odds, format_odds
 from engine.aa.position import Position
 from engine.aa.units import (
+    DEVELOPMENT_NAMES,
+    DEVELOPMENTS,
     POWERS,
+    ROCKETS,
     UNITS,
     describe_units,
     find_kind,
@@ -75,6 +82,9 @@ class AAClassic(Moves, Battles, Turn):
         Option("transport", "classic", "A transport carries 2 infantry, 1 armour or 1 AA gun "
                "('classic'), or 1 infantry and 1 other land unit ('revised').",
                choices=("classic", "revised")),
+        Option("research", "random", "A breakthrough is a random development not yet owned "
+               "('random', classic), or the player's choice ('pick', the revised rules).",
+               choices=("random", "pick")),
         Option("bombardment_return_fire", True, "Defenders hit by shore bombardment still "
                "fire back in the first round."),
         Option("axis_economic_victory", 84, "The Axis win at this combined income at the end "
@@ -103,6 +113,13 @@ class AAClassic(Moves, Battles, Turn):
         move = ActionSpec("move", "Move units", (
             Param("units"), Param("from_area"), Param("to"), Param("via", required=False),
             Param("bomb", required=False, kind="bool")))
+        if self.stage == RESEARCH and self.to_pick:
+            missing = tuple(Choice(d, DEVELOPMENT_NAMES[d]) for d in DEVELOPMENTS
+                            if d not in self.pos.techs_of(self.power))
+            return {seat: Prompt(seat, f"{self.power}: choose {self.to_pick} development"
+                                 f"{'s' if self.to_pick != 1 else ''}.", (
+                ActionSpec("develop", "Choose a development",
+                           (Param("development", missing),)),))}
         if self.stage == RESEARCH:
             return {seat: Prompt(seat, f"{self.power}: weapons development (5 IPCs a die) or "
                                  f"end the phase.", (
@@ -118,8 +135,20 @@ class AAClassic(Moves, Battles, Turn):
                 Param("units"), Param("from_area"), Param("sea")))
             unload = ActionSpec("unload", "Unload a transport", (
                 Param("units"), Param("sea"), Param("to")))
+            actions: tuple[ActionSpec, ...] = (move, load, unload)
+            if self.stage == COMBAT_MOVE:
+                actions += (ActionSpec("attack", "Attack", (
+                    Param("units"), Param("from_area"), Param("to"),
+                    Param("via", required=False))),)
+                if ROCKETS in self.pos.techs_of(self.power):
+                    actions += (ActionSpec("rockets", "Fire a rocket", (
+                        Param("from_area"), Param("target"))),)
+            else:
+                actions += (ActionSpec("land", "Land aircraft", (
+                    Param("units"), Param("from_area"), Param("to"))),)
+            actions += (end,)
             return {seat: Prompt(seat, f"{self.power}: {what}, then end the phase.",
-                                 (move, load, unload, end))}
+                                 actions)}
         if self.stage == PLACE:
             return {seat: Prompt(seat, f"{self.power}: place {describe_units(self.bought)}.", (
                 ActionSpec("place", "Place units", (Param("units"), Param("at"),
@@ -196,6 +225,10 @@ class AAClassic(Moves, Battles, Turn):
 
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         seat = self.seat_of(self.power)
+        if self.stage == RESEARCH and self.to_pick:
+            # A breakthrough not chosen by the deadline: the first missing on the chart.
+            first = next(d for d in DEVELOPMENTS if d not in self.pos.techs_of(self.power))
+            return [(seat, "develop", {"development": first})]
         if self.stage == COMBAT and self.battle is not None:
             if self.battle.pending:
                 return [(self.seat_of(c.power), "casualties",
@@ -210,7 +243,8 @@ class AAClassic(Moves, Battles, Turn):
     def phase(self) -> str:
         if self.finished:
             return "over"
-        return f"round {self.round}, {self.power}: {STAGE_NAMES.get(self.stage, self.stage)}"
+        # The round and the power to play are the view's `round` and `current`.
+        return STAGE_NAMES.get(self.stage, self.stage)
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         battle = self.battle
@@ -221,7 +255,10 @@ class AAClassic(Moves, Battles, Turn):
                 "area": battle.area, "attacker": battle.attacker,
                 "attackers": dict(battle.attackers), "defenders": battle.defenders,
                 "round": battle.round, "log": list(battle.log[-8:])},
-            "battles": list(self.battles), "arrows": [list(a) for a in self.arrows],
+            "battles": list(self.battles),
+            "moves": [{"from": a, "to": b, "power": p} for a, b, p in self.arrows],
+            "current": self.power,
+            "income": {p: income(self.board, self.pos, p) for p in POWERS},
             "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
         }
 

@@ -12,7 +12,7 @@ Transports carry their cargo along (see `transports`).
 from __future__ import annotations
 
 from engine.aa.combat import capture
-from engine.aa.movement import air_distances, can_land, unit_route
+from engine.aa.movement import air_distances, can_land, hostile, unit_route
 from engine.aa.units import (
     AIRCRAFT,
     BOMBER,
@@ -34,6 +34,22 @@ from engine.rng import Rng
 
 class Moves(Transports):
     """`move` in both movement phases, and the end of non-combat movement."""
+
+    def do_attack(self, seat: Seat, rng: Rng, units: str, from_area: str, to: str,
+                  via: str | None = None) -> list[Event]:
+        """`move` into a hostile area, refused if the area isn't hostile."""
+        end = self.area(to)
+        if not hostile(self.pos, self.board, end, self.power) and not (
+                self.board.is_neutral(end) and self.pos.controller(end) is None):
+            raise NotAllowed(f"{end} is not hostile: use move to go there.")
+        return self.do_move(seat, rng, units, from_area, to, via)
+
+    def do_land(self, seat: Seat, rng: Rng, units: str, from_area: str,
+                to: str) -> list[Event]:
+        """`move` for aircraft only, to where they end the turn."""
+        if any(k not in AIRCRAFT for k in self.units(units)):
+            raise NotAllowed("Only fighters and bombers land; move the other units with move.")
+        return self.do_move(seat, rng, units, from_area, to)
 
     def do_move(self, seat: Seat, rng: Rng, units: str, from_area: str, to: str,
                 via: str | None = None, bomb: bool = False) -> list[Event]:

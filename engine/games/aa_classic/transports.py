@@ -4,15 +4,23 @@
 (capacity by the transport option); cargo sails with its transports (when only some of a
 zone's transports sail, they take as much as they can carry); `unload` lands cargo in a
 touching territory: into an enemy one it is an amphibious assault (combat movement only),
-which the power's battleships in that sea zone support with shore bombardment. A zone with
-enemy ships must be cleared before units land from it (this version doesn't fight the sea
-battle and the landing in one move). Transports sunk take the cargo they can't hold down.
+which the power's battleships in that sea zone support with shore bombardment. From a zone
+with enemy ships the landing is declared in combat movement and made once the sea battle
+there is won (called off otherwise). Transports sunk take the cargo they can't hold down.
 """
 
 from __future__ import annotations
 
 from engine.aa.movement import check_load, check_unload, split_cargo
-from engine.aa.units import BATTLESHIP, TRANSPORT, UNITS, Counts, describe_units, subtract
+from engine.aa.units import (
+    BATTLESHIP,
+    SHIPS,
+    TRANSPORT,
+    UNITS,
+    Counts,
+    describe_units,
+    subtract,
+)
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
 from engine.games.aa_classic.base import COMBAT_MOVE, AAClassicBase
@@ -25,7 +33,7 @@ class Transports(AAClassicBase):
     def do_load(self, seat: Seat, rng: Rng, units: str, from_area: str,
                 sea: str) -> list[Event]:
         cargo = self.units(units)
-        land, zone = self.area(from_area), self.area(sea)
+        land, zone = self.area(from_area), self.names.find_sea(sea)
         have = self.available(land)
         for kind, n in cargo.items():
             if have.get(kind, 0) < n:
@@ -40,27 +48,60 @@ class Transports(AAClassicBase):
 
     def do_unload(self, seat: Seat, rng: Rng, units: str, sea: str, to: str) -> list[Event]:
         cargo = self.units(units)
-        zone, land = self.area(sea), self.area(to)
+        zone, land = self.names.find_sea(sea), self.area(to)
         aboard = self.pos.cargo_of(zone, self.power)
         for kind, n in cargo.items():
             if aboard.get(kind, 0) < n:
                 raise NotAllowed(f"{self.power}'s transports in {zone} carry "
                                  f"{describe_units(aboard)}.")
-        route = check_unload(self.board, self.pos, self.power, zone, land,
-                             combat=self.stage == COMBAT_MOVE, rules=self.move_rules)
+        combat = self.stage == COMBAT_MOVE
+        contested = combat and self.pos.has_enemy(zone, self.power, SHIPS)
+        route = check_unload(self.board, self.pos, self.power, zone, land, combat=combat,
+                             contested=contested, rules=self.move_rules)
+        if contested:
+            self.declared.append([zone, land, dict(cargo)])
+            self.arrows.append([zone, land, self.power])
+            return [self.say("declared", f"{self.power} will land {describe_units(cargo)} from "
+                             f"{zone} in {land} once the sea battle there is won.",
+                             units=dict(cargo), area=land)]
+        return self.land_cargo(zone, land, cargo, route.attack)
+
+    def land_cargo(self, zone: str, land: str, cargo: Counts, attack: bool) -> list[Event]:
+        """Put cargo ashore (an amphibious assault when `attack`)."""
         self.pos.unload(self.power, zone, land, cargo)
         self.note_moved(land, cargo)
         self.arrows.append([zone, land, self.power])
-        if route.attack:
+        if attack:
             landed = self.amphibious.setdefault(land, {})
             for kind, n in cargo.items():
                 landed[kind] = landed.get(kind, 0) + n
             seas = self.landings.setdefault(land, [])
             if zone not in seas:
                 seas.append(zone)
-        verb = "lands" if not route.attack else "storms ashore with"
+        verb = "lands" if not attack else "storms ashore with"
         return [self.say("unloaded", f"{self.power} {verb} {describe_units(cargo)} from "
                          f"{zone} in {land}.", units=dict(cargo), area=land)]
+
+    def make_declared_landings(self, zone: str) -> list[Event]:
+        """After the sea battle in `zone`: the landings declared from it go ashore if the
+        sea is clear and the cargo is still aboard, else they are called off."""
+        events: list[Event] = []
+        for entry in [d for d in self.declared if d[0] == zone]:
+            self.declared.remove(entry)
+            _, land, wanted = entry
+            aboard = self.pos.cargo_of(zone, self.power)
+            cargo = {k: min(n, aboard.get(k, 0)) for k, n in wanted.items()}
+            cargo = {k: n for k, n in cargo.items() if n}
+            if self.pos.has_enemy(zone, self.power, SHIPS) or not cargo:
+                events.append(self.say("landing_off", f"{self.power}'s landing from {zone} in "
+                                       f"{land} is called off.", area=land))
+                continue
+            attack = not self.pos.friendly(land, self.power) or \
+                self.pos.has_enemy(land, self.power)
+            events += self.land_cargo(zone, land, cargo, attack)
+            if attack and land not in self.battles:
+                self.battles.append(land)
+        return events
 
     def sail_cargo(self, start: str, end: str, transports: int) -> Counts:
         """Move the cargo of `transports` sailing transports along; returns it."""

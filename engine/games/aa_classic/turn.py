@@ -46,14 +46,33 @@ class Turn(AAClassicBase):
         owned = self.pos.techs_of(self.power)
         price = check_research(count, self.pos.treasury[self.power], owned)
         self.pos.treasury[self.power] -= price
-        result = research(rng, count, owned)
+        result = research(rng, count, owned, pick=self.options["research"] == "pick")
         self.pos.techs.setdefault(self.power, set()).update(result.gained)
         gained = ", ".join(DEVELOPMENT_NAMES[d] for d in result.gained) or "nothing"
-        self.stage = PURCHASE
+        if result.to_pick:
+            self.to_pick = result.to_pick
+            gained = (f"{result.to_pick} breakthrough{'s' if result.to_pick != 1 else ''} "
+                      f"to choose")
+        else:
+            self.stage = PURCHASE
         return [self.say("research", f"{self.power} buys {count} research "
                          f"{'die' if count == 1 else 'dice'} ({price} IPCs), rolls "
                          f"{', '.join(map(str, result.rolls))}: {gained}.",
                          rolls=list(result.rolls), gained=list(result.gained))]
+
+    def do_develop(self, seat: Seat, rng: Rng, development: str) -> list[Event]:
+        """Choose a development for a breakthrough (option research: pick)."""
+        chosen = next((d for d, name in DEVELOPMENT_NAMES.items()
+                       if development.strip().lower() in (d, name.lower())), None)
+        if chosen is None or chosen in self.pos.techs_of(self.power):
+            raise NotAllowed(f"Choose a development {self.power} doesn't have yet.")
+        self.pos.techs.setdefault(self.power, set()).add(chosen)
+        self.to_pick -= 1
+        if self.to_pick <= 0:
+            self.to_pick = 0
+            self.stage = PURCHASE
+        return [self.say("developed", f"{self.power} develops {DEVELOPMENT_NAMES[chosen]}.",
+                         development=chosen)]
 
     def do_buy(self, seat: Seat, rng: Rng, units: str) -> list[Event]:
         wanted = self.units(units)
@@ -75,7 +94,8 @@ class Turn(AAClassicBase):
 
     def do_place(self, seat: Seat, rng: Rng, units: str, at: str,
                  sea: str | None = None) -> list[Event]:
-        return self._place(self.units(units), self.area(at), self.area(sea) if sea else None)
+        return self._place(self.units(units), self.area(at),
+                           self.names.find_sea(sea) if sea else None)
 
     def _place(self, placing: Counts, factory: str, zone: str | None) -> list[Event]:
         for kind, n in placing.items():

@@ -142,6 +142,10 @@ def _random_action(game: AAClassic, rnd: random.Random) -> tuple[str, str, dict[
     prompts = game.prompts()
     seat = sorted(prompts)[0]
     names = [a.name for a in prompts[seat].actions]
+    if "develop" in names:
+        spec = prompts[seat].actions[0]
+        assert spec.params[0].choices
+        return seat, "develop", {"development": rnd.choice(spec.params[0].choices).value}
     if game.stage == "combat":
         if rnd.random() < 0.3 and "retreat" in names:
             spec = prompts[seat].action("retreat")
@@ -196,9 +200,14 @@ def _random_action(game: AAClassic, rnd: random.Random) -> tuple[str, str, dict[
 def test_random_legal_play_refusals_change_nothing_round_trips_and_verifies(seed: int) -> None:
     game = new(f"random-{seed}")
     rnd = random.Random(seed)
-    for _ in range(130):
+    for step in range(130):
         if game.finished:
             break
+        if step % 7 == 6:
+            # The deadline's action is always accepted.
+            seat, action, params = game.timeout_actions()[0]
+            game.act(seat, action, **params)
+            continue
         seat, action, params = _random_action(game, rnd)
         before = json.dumps(game.state())
         try:
@@ -279,3 +288,145 @@ def test_aircraft_that_fought_land_within_their_moves_left_or_are_lost() -> None
     texts = act(game, "USSR", "end-phase")
     assert not any("no place to land" in t for t in texts)
     assert game.pos.units_of("Karelia S.S.R.", "USSR").get("fighter") == 2
+
+
+def test_a_saved_loss_order_is_the_deadlines_casualty_choice() -> None:
+    """Issue 15: "a missed casualty choice takes the saved loss order"."""
+    game = new("orders")
+    texts = [e.text for e in game.act("Germany", "loss-order", order="ftr, inf, arm")]
+    assert texts == ["Saved loss order for Germany: fighters, infantry, armour."]
+    assert game.loss_orders["Germany"] == ["fighter", "infantry", "armour"]
+    assert "once" in refused(game, "Germany", "loss-order", order="inf, inf")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "move", units="3 inf, arm", from_area="Karelia", to="E Eur")
+    act(game, "USSR", "end-phase")
+    for _ in range(100):
+        if game.stage != "combat":
+            break
+        battle = game.battle
+        assert battle is not None
+        german = next((c for c in battle.pending if c.power == "Germany"), None)
+        if german is not None and german.among.get("fighter"):
+            assert game.default_casualties_for("Germany").startswith("1 fighter")
+        seat, action, params = game.timeout_actions()[0]
+        act(game, seat, action, **params)
+
+
+def test_rockets_once_a_turn_from_an_aa_gun_within_three() -> None:
+    """Reference, Rockets: "each AA gun within 3 territories of an enemy industrial complex
+    may ... roll 1 die once per turn: the enemy loses that many IPCs"."""
+    game = new("rockets")
+    while game.power != "Germany":
+        act(game, game.power, "end-phase")
+    game.pos.techs["Germany"] = {"rockets"}
+    act(game, "Germany", "end-phase")
+    act(game, "Germany", "end-phase")
+    before = game.pos.treasury["USSR"]
+    texts = act(game, "Germany", "rockets", from_area="Germany", target="Karelia")
+    assert "rocket from Germany hits Karelia S.S.R." in texts[0]
+    assert game.pos.treasury["USSR"] < before
+    assert "fired its rocket" in refused(game, "Germany", "rockets", from_area="Germany",
+                                         target="Russia")
+    assert "3 areas at most" in refused(game, "Germany", "rockets", from_area="S Europe",
+                                        target="East US")
+
+
+def test_a_landing_from_a_contested_sea_zone_waits_for_the_sea_battle() -> None:
+    """Classic combat movement: transports may move into a sea zone with enemy ships and land
+    their cargo once the sea battle there is won."""
+    outcomes = set()
+    for n in range(6):
+        game = new(f"contested-{n}")
+        while game.power != "United Kingdom":
+            act(game, game.power, "end-phase")
+        game.pos.place("North Sea Zone", "Germany", {"submarine": 1})
+        act(game, "United Kingdom", "end-phase")
+        act(game, "United Kingdom", "end-phase")
+        act(game, "United Kingdom", "load", units="2 inf", from_area="UK", sea="North Sea")
+        texts = act(game, "United Kingdom", "unload", units="2 inf", sea="North Sea",
+                    to="W Europe")
+        assert "once the sea battle there is won" in texts[0]
+        assert game.pos.cargo_of("North Sea Zone", "United Kingdom") == {"infantry": 2}
+        texts = act(game, "United Kingdom", "end-phase")
+        for _ in range(100):
+            if game.stage != "combat":
+                break
+            seat, action, params = game.timeout_actions()[0]
+            texts += act(game, seat, action, **params)
+        said = " ".join(texts)
+        assert ("storms ashore" in said) != ("called off" in said)
+        outcomes.add("ashore" if "storms ashore" in said else "off")
+        assert game.stage == "noncombat-move" and game.declared == []
+    assert "ashore" in outcomes
+
+
+def test_attack_and_land_are_move_with_a_check() -> None:
+    """Issue 15's commands `attack` and `land`: a move into a hostile area; a move of
+    aircraft to where they end the turn."""
+    game = new("verbs")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "end-phase")
+    assert "not hostile" in refused(game, "USSR", "attack", units="inf", from_area="Russia",
+                                    to="Karelia")
+    act(game, "USSR", "attack", units="ftr", from_area="Karelia", to="Finland")
+    act(game, "USSR", "end-phase")
+    fight_out(game)
+    assert game.stage == "noncombat-move"
+    assert "Only fighters and bombers land" in refused(game, "USSR", "land", units="inf",
+                                                      from_area="Russia", to="Karelia")
+    if game.pos.units_of("Finland Norway", "USSR").get("fighter"):
+        act(game, "USSR", "land", units="ftr", from_area="Finland", to="Karelia")
+
+
+def test_research_breakthroughs_chosen_by_the_player_by_option() -> None:
+    """Reference: "revised-era rules let the player pick the development instead"."""
+    for n in range(40):
+        game = new(f"pick-{n}", research="pick")
+        act(game, "USSR", "research", dice=4)
+        if game.to_pick:
+            break
+    else:
+        pytest.fail("no breakthrough in 40 seeded rolls of 4 dice")
+    prompt = game.prompts()["USSR"]
+    assert prompt.actions[0].name == "develop"
+    assert game.timeout_actions() == [("USSR", "develop", {"development": "jet_power"})]
+    act(game, "USSR", "develop", development="jet_power")
+    assert "jet_power" in game.pos.techs["USSR"]
+    while game.to_pick:
+        spec = game.prompts()["USSR"].actions[0]
+        assert spec.params[0].choices is not None
+        act(game, "USSR", "develop", development=spec.params[0].choices[0].value)
+    assert game.stage == "purchase"
+
+
+def test_the_public_view_has_what_the_map_draws() -> None:
+    """Everything is public in classic A&A; the map reads position, moves, round, current,
+    phase and income from the public view."""
+    game = new("view")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "move", units="3 inf", from_area="Karelia", to="E Eur")
+    view = game.view(None)
+    assert view["moves"] == [{"from": "Karelia S.S.R.", "to": "East Europe", "power": "USSR"}]
+    assert view["current"] == "USSR" and view["round"] == 1
+    assert view["phase"] == "combat movement"
+    assert view["income"]["Germany"] == 32
+    assert view["position"]["units"]["East Europe"]["USSR"] == {"infantry": 3}
+    assert game.view("Japan") == view
+
+
+def test_the_game_ends_when_a_side_wins_at_the_end_of_a_round() -> None:
+    """Reference "Victory": checked at the end of a round (after the USA's turn)."""
+    game = new("victory")
+    game.pos.owner["Russia"] = "Germany"
+    game.pos.owner["United Kingdom"] = "Japan"
+    while game.power != "USA":
+        act(game, game.power, "end-phase")
+        assert not game.finished
+    for _ in range(5):
+        if game.finished:
+            break
+        act(game, "USA", "end-phase")
+    assert game.finished and game.winners == ["Germany", "Japan"]
+    assert game.prompts() == {}

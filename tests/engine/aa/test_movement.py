@@ -329,3 +329,19 @@ def test_cargo_divides_when_only_some_transports_sail() -> None:
     assert split_cargo({"armour": 2}, 1, 0) is None
     assert split_cargo({"armour": 2, "infantry": 1}, 1, None) == ({"armour": 1},
                                                                  {"armour": 1, "infantry": 1})
+
+
+def test_paa_all_aircraft_to_the_north_sea_and_back() -> None:
+    """Plotted A&A, Aircraft Landing: "the Germans plotted to fly all of their aircraft to
+    the North Sea on round 3. After combat ... the Germans could move their bomber back to
+    Germany, and their fighters to Western Europe." (German 1st Turn Example, round 3: f
+    from Ukr, Fin, E Eur, W Eur; f, b from Ger.)"""
+    pos = opening()
+    for start, kind in (("Ukraine S.S.R.", "fighter"), ("Finland Norway", "fighter"),
+                        ("East Europe", "fighter"), ("West Europe", "fighter"),
+                        ("Germany", "fighter"), ("Germany", "bomber")):
+        route = air_route(BOARD, pos, GER, kind, start, "North Sea Zone", combat=True)
+        assert route.attack
+        back = "Germany" if kind == "bomber" else "West Europe"
+        assert back in route.landings, (start, kind, route.landings)
+        check_landing(BOARD, pos, GER, kind, back)

@@ -87,3 +87,26 @@ def test_unknown_name_is_refused_with_the_nearest() -> None:
     assert "Nearest:" in info.value.message
     with pytest.raises(Unreadable):
         find_area("   ")
+
+
+def test_every_name_and_alias_reads_back_as_its_area() -> None:
+    from engine.aa.map import classic_map
+    board = classic_map()
+    for area in board.areas:
+        for typed in (area, area.lower(), area.upper(), *board.aliases.get(area, ())):
+            assert find_area(typed) == area, typed
+        if board.is_sea(area):
+            assert find_area(area.replace(" Sea Zone", " SZ")) == area
+
+
+def test_where_only_a_sea_zone_will_do_a_territory_stands_for_its_coast() -> None:
+    from engine.aa.names import classic_names
+    names = classic_names()
+    assert names.find_sea("Karelia") == "Karelia Sea Zone"
+    assert names.find_sea("UK") == "North Sea Zone"
+    assert names.find_sea("E Med") == "East Mediteranean Sea Zone"
+    with pytest.raises(Ambiguous) as info:
+        names.find_sea("Egypt")
+    assert info.value.candidates == ["East Mediteranean Sea Zone", "Red Sea Zone"]
+    with pytest.raises(Unreadable, match="no coast"):
+        names.find_sea("Switzerland")

@@ -15,8 +15,10 @@ import engine.aa.units
 from engine.aa.combat import BattleRules
 from engine.aa.odds import (
     BattleSetup,
+    _batched_odds,
     _composition_odds,
     _grid_odds,
+    _grid_odds_each,
     battle_odds,
     battle_setup,
     format_odds,
@@ -143,6 +145,21 @@ def test_exact_odds_within_three_standard_errors_of_the_combat_codes_monte_carlo
                       (sampled.defender_wins, exact.defender_wins)):
         se = math.sqrt(want * (1 - want) / RUNS)
         assert abs(got - want) <= 3 * se + 1e-9, (name, got, want, se)
+
+
+def test_the_side_by_side_grids_agree_with_one_grid_at_a_time() -> None:
+    for battle in (BattleSetup({"infantry": 8, "armour": 6, "fighter": 4, "bomber": 2},
+                               {"infantry": 10, "armour": 5, "fighter": 5}, aa_gun=True),
+                   BattleSetup({"infantry": 2, "fighter": 3}, {"infantry": 6, "armour": 1},
+                               aa_gun=True, bombard=2),
+                   BattleSetup({"armour": 3, "bomber": 1}, {"infantry": 1}, aa_gun=True,
+                               rules=BattleRules(bombardment_return_fire=False), bombard=1)):
+        together, apart = _batched_odds(battle), _grid_odds_each(battle)
+        assert close(together.attacker_wins, apart.attacker_wins)
+        assert close(together.draw, apart.draw)
+        assert close(together.takes_territory, apart.takes_territory)
+        for kind, value in apart.defenders_left.items():
+            assert close(value, together.defenders_left[kind])
 
 
 def test_the_grid_and_the_composition_chain_agree() -> None:
