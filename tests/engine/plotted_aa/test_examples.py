@@ -323,3 +323,30 @@ def test_bombing_through_execute_takes_what_the_treasury_has_and_the_rest_from_i
     assert raid.data["paid"] <= 1
     assert game.shortfall.get(GER, 0) == raid.data["shortfall"]
     assert all(p in POWERS for p in game.shortfall)
+
+
+def test_aircraft_land_at_once_when_opposing_units_move_into_their_area() -> None:
+    """Aircraft Landing: "A fighter or bomber must land immediately if ... Opposing units
+    move into the aircraft's area and the area is unfriendly to the aircraft"; "Once an
+    aircraft has landed, it may not move again for the remainder of the turn, even if it
+    was plotted to do so." (D-4: it lands at the nearest place.)"""
+    game = plot_phase("forced-down")
+    clear(game, "North Sea Zone")
+    game.pos.place("East Canada Sea Zone", UK, {"battleship": 1})
+    form = FORM_HEADER + "1\tNorth Sea\tb\tGer\t\n2\tBaltic\tb\tNorth Sea\t\n"
+    act(game, GER, "plot-paste", text=form)
+    act(game, UK, "plot-move", round=1, units="bb", from_area="East Canada Sea Zone",
+        to="North Sea")
+    submit_all(game)
+    until_revealed(game, GER, 1)
+    act(game, GER, "execute")
+    assert units_at(game, "North Sea Zone", GER) == {"bomber": 1}  # aloft: it moves again
+    until_revealed(game, UK, 1)
+    events = act(game, UK, "execute")
+    landed = next(e for e in events if e.kind == "landed")
+    # The nearest places are Finland Norway and West Europe, 1 away: the first by name.
+    assert landed.text == "Germany lands 1 bomber from North Sea Zone in Finland Norway."
+    until_revealed(game, GER, 2)
+    act(game, GER, "execute")
+    assert units_at(game, "Finland Norway", GER)["bomber"] == 1
+    assert units_at(game, "Baltic Sea Zone", GER).get("bomber", 0) == 0
