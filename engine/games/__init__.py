@@ -6,4 +6,5 @@ from engine.games import (  # noqa: F401
     hf_political_events,
     killer_clue,
     one_world_dominion,
+    plotted_aa,
 )

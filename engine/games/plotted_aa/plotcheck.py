@@ -67,6 +67,7 @@ class _Units:
     done: dict[Area, Counts] = field(default_factory=dict)  # aircraft that moved twice
     built: dict[Area, Counts] = field(default_factory=dict)  # built this turn: stay put
     aboard: dict[Area, Counts] = field(default_factory=dict)  # picked up, to move off
+    carriers: set[Area] = field(default_factory=set)  # sea zones carriers are plotted into
 
     def take(self, area: Area, kind: Kind, count: int) -> tuple[int, list[int]]:
         """Take `count` of `kind` from `area`: how many were found fresh, and the moves
@@ -165,6 +166,14 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
     start, end = source.area, action.area
     assert end is not None
     if source.from_transport:
+        air = {k: n for k, n in (source.units or {}).items() if k in AIRCRAFT}
+        if air:  # fighters flying off with the landing party ("2f, 2i from Bering")
+            _check_source(board, position, power, action, Source(start, air, dict(source.via)),
+                          units, techs, rules, check)
+            rest = {k: n for k, n in (source.units or {}).items() if k not in AIRCRAFT}
+            if not rest:
+                return
+            source = Source(start, rest, dict(source.via), source.pickups, True)
         _check_unload(board, action, source, units, check)
         return
     wanted: Counts
@@ -201,7 +210,8 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
                                     "twice a turn.")
             carried = min(riding, count) if kind == FIGHTER else 0
             steps = _check_air(board, position, power, action, source, kind,
-                               [0] * found + used, carried, techs, rules, check)
+                               [0] * found + used, carried, techs, rules, check,
+                               units.carriers)
             pool = units.flown.setdefault(end, {}).setdefault(kind, [])
             pool += [steps] * (count - len(used))
             done = units.done.setdefault(end, {})
@@ -209,6 +219,8 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
         else:
             _check_surface(board, position, power, action, source, kind, techs, rules, check)
         # Moved land units and ships stay put for the rest of the turn: not fresh again.
+    if wanted.get(CARRIER) and board.is_sea(end):
+        units.carriers.add(end)  # fighters may count on landing there later
     _check_pickups(board, power, action, source, wanted, units, check)
 
 
@@ -269,7 +281,7 @@ def _only_middle(board: AAMap, start: Area, end: Area, domain: str) -> Area | No
 
 def _check_air(board: AAMap, position: Position, power: Power, action: Action, source: Source,
                kind: Kind, used: list[int], carried: int, techs: set[str], rules: MoveRules,
-               check: PlotCheck) -> int:
+               check: PlotCheck, carriers: set[Area] | None = None) -> int:
     """Range (with a carrier's travel) and somewhere to land; returns the moves it uses."""
     start, end = source.area, action.area
     assert end is not None
@@ -295,7 +307,8 @@ def _check_air(board: AAMap, position: Position, power: Power, action: Action, s
         if friendly_now:
             continue
         spots = [a for a, d in air_distances(board, end, rules=rules).items()
-                 if d <= left and can_land(board, position, power, kind, a)]
+                 if d <= left and (can_land(board, position, power, kind, a)
+                                   or (kind == FIGHTER and a in (carriers or ())))]
         if not spots:
             check.errors.append(f"Round {action.round}: {name} from {start} can reach {end} but "
                                 f"then has {left} move{'s' if left != 1 else ''} left and no "

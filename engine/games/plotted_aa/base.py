@@ -1,0 +1,257 @@
+"""The state of a `plotted-aa` game and the helpers every phase uses.
+
+The board is public, as in classic A&A; what is secret is each power's plot until its
+actions are revealed (and the salt of its commitment until the turn is over). The state
+keeps, besides the `Position`:
+
+- the turn and its stage (`develop`, `plot`, `execute`, `final-build`), whose turn it is in
+  the stages played in turn order;
+- each power's plot (`Action`s), whether it is submitted, its salt and published digest;
+- during execution: the round, the power revealing, the revealed action awaiting its
+  owner's decision, the battles it started (one `Battle` fought at a time), the aircraft
+  that must land now, the units that moved (they move once a turn), the aircraft's moves
+  used, the units built, the builds left for the Final Build Phase, the bombing shortfalls;
+- the moves revealed this round, for the board (`moves` of the public view).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.aa.combat import Battle, BattleRules
+from engine.aa.economy import EconomyRules
+from engine.aa.map import AAMap, Area, classic_map
+from engine.aa.movement import MoveRules
+from engine.aa.names import AreaNames
+from engine.aa.position import Position
+from engine.aa.units import AIRCRAFT, POWERS, Counts, Kind, Power, parse_units
+from engine.events import Event, Seat, public
+from engine.game import Game
+from engine.games.plotted_aa.form import Action
+
+DEVELOP, PLOT, EXECUTE, FINAL_BUILD = "develop", "plot", "execute", "final-build"
+STAGE_NAMES = {DEVELOP: "Develop Weapons Phase", PLOT: "Plot Phase",
+               EXECUTE: "Execution Phase", FINAL_BUILD: "Final Build Phase"}
+
+
+_NAMES: dict[int, AreaNames] = {}
+
+
+def area_names(board: AAMap) -> AreaNames:
+    """The name reader of a board, built once (it is immutable, and costly to build)."""
+    names = _NAMES.get(id(board))
+    if names is None:
+        names = _NAMES[id(board)] = AreaNames(board)
+    return names
+
+
+def _counts(raw: dict[str, Any]) -> Counts:
+    return {str(k): int(n) for k, n in raw.items()}
+
+
+class PlottedBase(Game):
+    """State and helpers; the phases are mixins over this class."""
+
+    board: AAMap
+    names: AreaNames
+    pos: Position
+    turn: int
+    stage: str
+    current: int  # index in POWERS of the power acting in a turn-order stage
+    plots: dict[Power, list[Action]]
+    submitted: dict[Power, bool]
+    salts: dict[Power, str]
+    digests: dict[Power, str]
+    round: int
+    revealed: Action | None
+    battles: list[dict[str, Any]]  # battles this action started, not yet fought
+    battle: Battle | None
+    battle_info: dict[str, Any]  # the battle being fought: amphibious, sources, bombers...
+    landings: list[dict[str, Any]]  # aircraft that must land now
+    moved: dict[Power, dict[Area, Counts]]  # surface units that moved this turn
+    flights: list[dict[str, Any]]  # aircraft that moved: kind, at, used, landed
+    built: dict[Power, dict[Area, Counts]]  # units built this turn: they stay put
+    placed: dict[Area, int]
+    unbuilt: dict[Power, Counts]
+    shortfall: dict[Power, int]
+    moves: list[dict[str, Any]]  # the latest round's moves: power, from, to, units, round
+    disclosed: dict[Power, dict[str, str]]
+    loss_orders: dict[Power, list[Kind]]
+    plot_start_actions: int
+
+    # ----- options as rule objects -------------------------------------------
+
+    @property
+    def move_rules(self) -> MoveRules:
+        return MoveRules()
+
+    @property
+    def battle_rules(self) -> BattleRules:
+        return BattleRules()
+
+    @property
+    def economy_rules(self) -> EconomyRules:
+        axis = int(self.options["economic_victory"])
+        return EconomyRules(placement_cap=self.options["placement_cap"],
+                            axis_economic_victory=axis or None)
+
+    # ----- who and where -------------------------------------------------------
+
+    @property
+    def power(self) -> Power:
+        return POWERS[self.current]
+
+    def area(self, text: str) -> Area:
+        return self.names.find(text)
+
+    def units(self, text: str) -> Counts:
+        return parse_units(text)
+
+    def say(self, kind: str, text: str, **data: Any) -> Event:
+        return public(kind, text, **data)
+
+    def record_move(self, move: dict[str, Any]) -> None:
+        """A move for the board: the view keeps the latest round's moves (those of the
+        round being played, or of the round just over until the next one moves)."""
+        if self.moves and self.moves[0]["round"] != self.round:
+            self.moves = []
+        self.moves.append({**move, "round": self.round})
+
+    def last_round(self) -> int:
+        return max((a.round for plot in self.plots.values() for a in plot), default=0)
+
+    def action_of(self, power: Power, round_number: int) -> Action | None:
+        return next((a for a in self.plots.get(power, []) if a.round == round_number), None)
+
+    # ----- units that may still move ---------------------------------------------
+
+    def aircraft_entries(self, power: Power, area: Area, kind: Kind) -> list[dict[str, Any]]:
+        return [f for f in self.flights
+                if f["power"] == power and f["at"] == area and f["kind"] == kind]
+
+    def movable(self, power: Power, area: Area) -> Counts:
+        """Units of `power` in `area` that may still move: not moved (aircraft: not landed),
+        not built this turn."""
+        have = self.pos.units_of(area, power)
+        out: Counts = {}
+        for kind, n in have.items():
+            if kind in AIRCRAFT:
+                landed = sum(1 for f in self.aircraft_entries(power, area, kind) if f["landed"])
+                free = n - landed
+            else:
+                free = n - self.moved.get(power, {}).get(area, {}).get(kind, 0) \
+                    - self.built.get(power, {}).get(area, {}).get(kind, 0)
+            if free > 0:
+                out[kind] = free
+        return out
+
+    def note_moved(self, power: Power, area: Area, units: Counts) -> None:
+        here = self.moved.setdefault(power, {}).setdefault(area, {})
+        for kind, n in units.items():
+            if kind not in AIRCRAFT and n:
+                here[kind] = here.get(kind, 0) + n
+
+    def take_aircraft(self, power: Power, area: Area, kind: Kind,
+                      count: int) -> list[dict[str, Any]]:
+        """The entries of `count` movable aircraft of `kind` in `area`: those that haven't
+        moved yet first (entries created for them), then those aloft with most fuel left."""
+        entries = self.aircraft_entries(power, area, kind)
+        here = self.pos.units_of(area, power).get(kind, 0)
+        fresh = max(0, here - len(entries))
+        out: list[dict[str, Any]] = []
+        for _ in range(min(count, fresh)):
+            entry = {"power": power, "kind": kind, "at": area, "used": 0, "landed": False}
+            self.flights.append(entry)
+            out.append(entry)
+        aloft = sorted((f for f in entries if not f["landed"]), key=lambda f: f["used"])
+        return out + aloft[:count - len(out)]
+
+    def reconcile_flights(self, area: Area) -> None:
+        """After losses: forget the entries of aircraft no longer there (most used first)."""
+        for power in POWERS:
+            for kind in AIRCRAFT:
+                entries = self.aircraft_entries(power, area, kind)
+                extra = len(entries) - self.pos.units_of(area, power).get(kind, 0)
+                for entry in sorted(entries, key=lambda f: -f["used"])[:max(extra, 0)]:
+                    self.flights.remove(entry)
+
+    # ----- state -------------------------------------------------------------------
+
+    def fresh_turn(self) -> None:
+        self.pos.new_turn()
+        self.plots = {p: [] for p in POWERS}
+        self.submitted = {p: False for p in POWERS}
+        self.salts = {}
+        self.digests = {}
+        self.round = 0
+        self.revealed = None
+        self.battles = []
+        self.battle = None
+        self.battle_info = {}
+        self.landings = []
+        self.moved = {}
+        self.flights = []
+        self.built = {}
+        self.placed = {}
+        self.unbuilt = {}
+        self.shortfall = {}
+        self.moves = []
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "position": self.pos.to_json(), "turn": self.turn, "stage": self.stage,
+            "current": self.current,
+            "plots": {p: [a.to_json() for a in plot] for p, plot in self.plots.items()},
+            "submitted": dict(self.submitted), "salts": dict(self.salts),
+            "digests": dict(self.digests), "round": self.round,
+            "revealed": self.revealed.to_json() if self.revealed else None,
+            "battles": [dict(b) for b in self.battles],
+            "battle": self.battle.to_json() if self.battle else None,
+            "battle_info": dict(self.battle_info),
+            "landings": [dict(x) for x in self.landings],
+            "moved": {p: {a: dict(c) for a, c in by.items()} for p, by in self.moved.items()},
+            "flights": [dict(f) for f in self.flights],
+            "built": {p: {a: dict(c) for a, c in by.items()} for p, by in self.built.items()},
+            "placed": dict(self.placed),
+            "unbuilt": {p: dict(c) for p, c in self.unbuilt.items() if c},
+            "shortfall": dict(self.shortfall), "moves": [dict(m) for m in self.moves],
+            "disclosed": {p: dict(d) for p, d in self.disclosed.items()},
+            "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
+            "plot_start_actions": self.plot_start_actions,
+        }
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        self.board = classic_map()
+        self.names = area_names(self.board)
+        self.pos = Position.from_json(data["position"])
+        self.turn = int(data["turn"])
+        self.stage = str(data["stage"])
+        self.current = int(data["current"])
+        self.plots = {p: [Action.from_json(a) for a in plot]
+                      for p, plot in data["plots"].items()}
+        self.submitted = {p: bool(v) for p, v in data["submitted"].items()}
+        self.salts = dict(data["salts"])
+        self.digests = dict(data["digests"])
+        self.round = int(data["round"])
+        self.revealed = Action.from_json(data["revealed"]) if data["revealed"] else None
+        self.battles = [dict(b) for b in data["battles"]]
+        self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
+        self.battle_info = dict(data["battle_info"])
+        self.landings = [dict(x) for x in data["landings"]]
+        self.moved = {p: {a: _counts(c) for a, c in by.items()}
+                      for p, by in data["moved"].items()}
+        self.flights = [dict(f) for f in data["flights"]]
+        self.built = {p: {a: _counts(c) for a, c in by.items()}
+                      for p, by in data["built"].items()}
+        self.placed = {a: int(n) for a, n in data["placed"].items()}
+        self.unbuilt = {p: _counts(c) for p, c in data["unbuilt"].items()}
+        self.shortfall = {p: int(n) for p, n in data["shortfall"].items()}
+        self.moves = [dict(m) for m in data["moves"]]
+        self.disclosed = {p: dict(d) for p, d in data["disclosed"].items()}
+        self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
+        self.plot_start_actions = int(data["plot_start_actions"])
+
+
+def seat_of(power: Power) -> Seat:
+    """Seats are the powers themselves."""
+    return power

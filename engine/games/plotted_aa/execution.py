@@ -1,0 +1,661 @@
+"""The Execution Phase: rounds; in turn order each power reveals its action for the round
+and its owner executes all, some or none of it (Plotted A&A, "Execution Phase").
+
+A move is executed from the position as it stands now, by the blocks' movement rules
+(`engine.aa.movement`), with the rulebook's limits: a tank or ship plotted to move two
+areas moves both, stops at the first (`stop`: attacking there if it is hostile) or stays;
+aircraft fly to their plotted destination or not at all; units move once a turn, aircraft
+at most twice within their range. What can no longer be done as plotted stays where it is
+when the owner lets the bot execute "as plotted"; when the owner names the units, a unit
+that can't go is refused with the reason. Combat is fought before the next power acts
+(casualties chosen by their owners), then the aircraft that must land are landed
+(`landing`), then the next power reveals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.aa.combat import capture, start_battle, strategic_bombing
+from engine.aa.economy import check_placement, factories_at_start, purchase_cost
+from engine.aa.map import Area
+from engine.aa.movement import (
+    air_distances,
+    check_unload,
+    split_cargo,
+    transport_fits,
+    unit_route,
+)
+from engine.aa.units import (
+    AA_GUN,
+    AIRCRAFT,
+    BATTLESHIP,
+    BOMBER,
+    CARRIER,
+    FACTORY,
+    FIGHTER,
+    POWERS,
+    SHIPS,
+    TRANSPORT,
+    UNITS,
+    Counts,
+    Power,
+    add,
+    describe_units,
+    movement,
+    subtract,
+    total,
+)
+from engine.errors import NotAllowed
+from engine.events import Event, Seat
+from engine.games.plotted_aa.base import FINAL_BUILD
+from engine.games.plotted_aa.commitment import canonical_plot
+from engine.games.plotted_aa.form import BUILD, NOOP, Action, Source, describe_action
+from engine.games.plotted_aa.landing import Landing
+from engine.rng import Rng
+
+FIGHTING = [k for k in UNITS if k not in (AA_GUN, FACTORY)]
+
+
+class Execution(Landing):
+    """Reveal, `execute`, `pass`; builds and moves as the rulebook executes them."""
+
+    # ----- rounds and reveals ---------------------------------------------------
+
+    def next_round(self, rng: Rng) -> list[Event]:
+        self.round += 1
+        if self.round > self.last_round():
+            return self.end_execution(rng)
+        self.current = -1
+        return [self.say("round", f"Turn {self.turn}, round {self.round}.",
+                         round=self.round)] + self.next_power(rng)
+
+    def next_power(self, rng: Rng) -> list[Event]:
+        """Reveal the next power's action this round (NOOPs and missing rounds pass by)."""
+        events: list[Event] = []
+        while True:
+            self.current += 1
+            if self.current >= len(POWERS):
+                self.current = len(POWERS) - 1
+                events.append(self.say("round_over", f"Round {self.round} is over.",
+                                       round=self.round,
+                                       moves=[dict(m) for m in self.moves
+                                              if m["round"] == self.round]))
+                return events + self.next_round(rng)
+            power = self.power
+            action = self.action_of(power, self.round)
+            if action is None:
+                events.append(self.say("reveal", f"{power} has no action in round "
+                                       f"{self.round}: its units defend.", power=power,
+                                       round=self.round, action=None))
+                continue
+            if action.kind == NOOP:
+                events.append(self.say("reveal", f"{power} reveals a NOOP: its units stay "
+                                       "where they are and defend.", power=power,
+                                       round=self.round, action=action.to_json()))
+                continue
+            self.revealed = action
+            events.append(self.say("reveal", f"{power} reveals its action: "
+                                   f"{describe_action(action)}", power=power,
+                                   round=self.round, action=action.to_json()))
+            return events
+
+    def proceed(self, rng: Rng) -> list[Event]:
+        """After an action: fight its battles, land its aircraft, then the next power."""
+        events: list[Event] = []
+        while True:
+            if self.battle is not None or self.battles:
+                events += self.fight(rng)
+                if self.battle is not None:
+                    return events
+                continue
+            events += self.crash_stranded()
+            if self.landings:
+                return events
+            events += self.check_aloft(self.power)
+            events += self.crash_stranded()
+            if self.landings:
+                return events
+            break
+        return events + self.next_power(rng)
+
+    def end_execution(self, rng: Rng) -> list[Event]:
+        disclosed = {}
+        for power in POWERS:
+            disclosed[power] = {"plot": canonical_plot(self.plots.get(power, [])),
+                                "salt": self.salts.get(power, ""),
+                                "digest": self.digests.get(power, "")}
+        self.disclosed = disclosed
+        self.round = 0
+        self.revealed = None
+        events = [self.say("plots_disclosed", f"Turn {self.turn}'s plots and salts are public "
+                           "now: anyone can check each against the digest published at "
+                           "submit (sha256 of the salt followed by the plot).",
+                           plots=disclosed)]
+        self.stage = FINAL_BUILD
+        self.current = -1
+        return events + self.next_final_builder()
+
+    def next_final_builder(self) -> list[Event]:
+        raise NotImplementedError  # the builds mixin
+
+    # ----- the owner's decision -------------------------------------------------------
+
+    def do_execute(self, seat: Seat, rng: Rng, units: str | None = None, stop: bool = False,
+                   bomb: bool = False) -> list[Event]:
+        """Execute the revealed action: all of it (as plotted, where still legal), or the
+        units named; `stop`: two-area movers stop at the area they move through; `bomb`:
+        bombers reaching an enemy industrial complex bomb it."""
+        action = self.revealed
+        if action is None:
+            raise NotAllowed("No action of yours is revealed now.")
+        self.revealed = None
+        if action.kind == BUILD:
+            events = self.execute_build(action, self.units(units) if units else None)
+        else:
+            events = self.execute_move(rng, action, self.units(units) if units else None,
+                                       stop=stop, bomb=bomb)
+        return events + self.proceed(rng)
+
+    def do_pass(self, seat: Seat, rng: Rng) -> list[Event]:
+        action = self.revealed
+        if action is None:
+            raise NotAllowed("No action of yours is revealed now.")
+        self.revealed = None
+        if action.kind == BUILD:
+            self.unbuilt[seat] = add(self.unbuilt.get(seat, {}), action.build)
+        return [self.say("passed", f"{seat} passes: nothing of its round {self.round} action "
+                         "is done.", power=seat)] + self.proceed(rng)
+
+    # ----- builds ------------------------------------------------------------------------
+
+    def execute_build(self, action: Action, chosen: Counts | None) -> list[Event]:
+        power, factory = self.power, action.area
+        assert factory is not None
+        plotted = dict(action.build)
+        techs = self.pos.techs_of(power)
+        if chosen is not None:
+            for kind, n in chosen.items():
+                if plotted.get(kind, 0) < n:
+                    raise NotAllowed(f"You plotted {describe_units(plotted)} at {factory}: you "
+                                     "may not build a unit you didn't plot to build.")
+        held = factory in factories_at_start(self.board, self.pos, power)
+        if chosen is None:
+            chosen = {}
+            if held:
+                money = self.pos.treasury.get(power, 0)
+                for kind, n in plotted.items():
+                    price = purchase_cost({kind: 1}, techs)
+                    afford = min(n, money // price) if price else n
+                    if afford:
+                        chosen[kind] = afford
+                        money -= afford * price
+                chosen = self._fit_capacity(power, factory, chosen)
+        elif not held:
+            raise NotAllowed(f"{power} no longer holds the complex in {factory}: build the "
+                             "units in the Final Build Phase.")
+        events: list[Event] = []
+        if chosen:
+            events += self.place_units(power, factory, chosen)
+        rest = subtract(plotted, chosen)
+        if rest:
+            self.unbuilt[power] = add(self.unbuilt.get(power, {}), rest)
+        if not chosen:
+            events.append(self.say("built", f"{power} builds nothing at {factory} now.",
+                                   power=power, area=factory))
+        return events
+
+    def _fit_capacity(self, power: Power, factory: Area, chosen: Counts) -> Counts:
+        cap = None if self.options["placement_cap"] == "unlimited" else self.board.ipc(factory)
+        if cap is None:
+            return chosen
+        room = cap - self.placed.get(factory, 0)
+        out: Counts = {}
+        for kind, n in chosen.items():
+            take = min(n, max(room, 0))
+            if take:
+                out[kind] = take
+                room -= take
+        return out
+
+    def place_units(self, power: Power, factory: Area, units: Counts) -> list[Event]:
+        techs = self.pos.techs_of(power)
+        price = purchase_cost(units, techs)
+        if price > self.pos.treasury.get(power, 0):
+            raise NotAllowed(f"{describe_units(units)} cost {price} IPCs; {power} has "
+                             f"{self.pos.treasury.get(power, 0)}: choose which units not to "
+                             "build.")
+        ships = {k: n for k, n in units.items() if k in SHIPS}
+        others = {k: n for k, n in units.items() if k not in SHIPS}
+        sea = None
+        if ships:
+            seas = sorted(z for z in self.board.coast(factory)
+                          if not self.pos.has_enemy(z, power, SHIPS))
+            sea = seas[0] if seas else None
+        check_placement(self.board, self.pos, power, factory, units, sea=sea,
+                        already=self.placed.get(factory, 0), rules=self.economy_rules)
+        self.pos.treasury[power] -= price
+        built = self.built.setdefault(power, {})
+        if others:
+            self.pos.place(factory, power, others)
+            built[factory] = add(built.get(factory, {}), others)
+        if ships and sea is not None:
+            self.pos.place(sea, power, ships)
+            built[sea] = add(built.get(sea, {}), ships)
+        self.placed[factory] = self.placed.get(factory, 0) + total(units)
+        where = factory + (f" and {sea}" if ships and sea else "")
+        return [self.say("built", f"{power} builds {describe_units(units)} in {where} "
+                         f"({price} IPCs).", power=power, area=factory, units=dict(units))]
+
+    # ----- moves ---------------------------------------------------------------------
+
+    def execute_move(self, rng: Rng, action: Action, chosen: Counts | None, *, stop: bool,
+                     bomb: bool) -> list[Event]:
+        power, end = self.power, action.area
+        assert end is not None
+        explicit = chosen is not None
+        wanted = dict(chosen) if chosen is not None else None
+        plans: list[tuple[Source, Counts]] = []
+        for source in split_aircraft(action.sources):
+            if source.from_transport:
+                have = self.pos.cargo_of(source.area, power)
+            else:
+                have = self.movable(power, source.area)
+            planned = source.units if source.units is not None else self._all(have, end)
+            take: Counts = {}
+            for kind, n in planned.items():
+                count = min(n, have.get(kind, 0))
+                if wanted is not None:
+                    count = min(count, wanted.get(kind, 0))
+                    if count:
+                        wanted[kind] -= count
+                if count:
+                    take[kind] = count
+            plans.append((source, take))
+        if wanted is not None and any(wanted.values()):
+            extra = {k: n for k, n in wanted.items() if n}
+            raise NotAllowed(f"{describe_units(extra)}: not part of this action, or not where "
+                             "it was plotted to move from.")
+        events: list[Event] = []
+        fights: dict[Area, dict[str, Any]] = {}
+        raiders: Counts = {}
+        for source, take in plans:
+            if not take:
+                continue
+            if source.from_transport:
+                events += self._unload(source, end, take, explicit, fights)
+            else:
+                events += self._move_source(source, end, take, explicit, stop, bomb, fights,
+                                            raiders)
+        if raiders.get(BOMBER):
+            events += self._raid(rng, end, raiders[BOMBER])
+        if not events:
+            events.append(self.say("moved", f"{power} moves nothing.", power=power))
+        for area in sorted(fights, key=lambda a: (self.board.is_land(a), a)):
+            self.battles.append(fights[area])
+        return events
+
+    def _all(self, have: Counts, end: Area) -> Counts:
+        """'all': every unit there that can make the move (ships only to sea; no complex)."""
+        sea = self.board.is_sea(end)
+        return {k: n for k, n in have.items()
+                if k != FACTORY and (UNITS[k].domain == "air"
+                                     or (UNITS[k].domain == "sea") == sea)}
+
+    def _refuse_or_skip(self, explicit: bool, reason: str) -> None:
+        if explicit:
+            raise NotAllowed(reason)
+
+    def _move_source(self, source: Source, end: Area, take: Counts, explicit: bool, stop: bool,
+                     bomb: bool, fights: dict[Area, dict[str, Any]],
+                     raiders: Counts) -> list[Event]:
+        power, start = self.power, source.area
+        events: list[Event] = []
+        moving: dict[Area, Counts] = {}  # target -> surface units
+        blitzed: list[Area] = []
+        charges: dict[Area, int] = {}  # neutrals entered: the charge, paid once
+        carriers_to_sea = 0
+        for kind, n in take.items():
+            if kind in AIRCRAFT:
+                continue
+            via = source.via.get(kind) or source.via.get("*")
+            target = via if (stop and via) else end
+            path = [via] if via and target == end else []
+            try:
+                route = unit_route(self.board, self.pos, power, kind, start, target, path,
+                                   combat=True, rules=self.move_rules)
+            except NotAllowed as exc:
+                if via and target == end and self.pos.has_enemy(via, power, FIGHTING):
+                    self._refuse_or_skip(explicit, f"{exc.message} It may attack {via} "
+                                         "(execute with stop) or stay.")
+                else:
+                    self._refuse_or_skip(explicit, exc.message)
+                continue
+            if route.charge and target not in charges:
+                if self.pos.treasury.get(power, 0) < route.charge:
+                    self._refuse_or_skip(explicit, f"Entering the neutral {target} costs "
+                                         f"{route.charge} IPCs; {power} has "
+                                         f"{self.pos.treasury.get(power, 0)}.")
+                    continue
+                charges[target] = route.charge
+            blitzed += [a for a in route.blitzed if a not in blitzed]
+            moving.setdefault(target, {})[kind] = n
+            if kind == CARRIER and target == end:
+                carriers_to_sea = n
+        # Aircraft: fighters riding carriers that sail to the destination; the rest fly.
+        riders = min(take.get(FIGHTER, 0), carriers_to_sea * UNITS[CARRIER].capacity) \
+            if self.board.is_sea(end) else 0
+        flying: list[tuple[dict[str, Any], int]] = []
+        taken: list[tuple[int, dict[str, Any]]] = []
+        for kind in (FIGHTER, BOMBER):
+            if take.get(kind):
+                taken += list(enumerate(self.take_aircraft(power, start, kind, take[kind])))
+        # Aircraft leaving don't take the room they would land in (a carrier's deck).
+        lifted = {k: take[k] for k in (FIGHTER, BOMBER) if take.get(k)}
+        if lifted:
+            self.pos.remove(start, power, lifted)
+        for index, entry in taken:
+            kind = entry["kind"]
+            steps = air_distances(self.board, start, rules=self.move_rules).get(end)
+            reason = None
+            if kind == FIGHTER and index < riders:
+                steps = self._carrier_steps(start, end)
+                reach = movement(FIGHTER, self.pos.techs_of(power))
+                if steps is None or entry["used"] + steps > reach:
+                    reason = "The fighters can't ride that far."
+            else:
+                try:
+                    unit_route(self.board, self.pos, power, kind, start, end, combat=True,
+                               moves_used=int(entry["used"]), rules=self.move_rules)
+                except NotAllowed as exc:
+                    reason = exc.message
+            if reason is not None:
+                self._forget_new(entry)
+                self._refuse_or_skip(explicit, reason)
+                continue
+            flying.append((entry, int(steps or 0)))
+        if lifted:
+            self.pos.place(start, power, lifted)
+        # Apply.
+        for target, charge in charges.items():
+            self.pos.treasury[power] -= charge
+            events.append(self.say("neutral", f"{power} pays {charge} IPCs to enter the "
+                                   f"neutral {target}.", power=power, area=target))
+        for area in blitzed:
+            if self.pos.controller(area) != power and not self.pos.friendly(area, power):
+                events += [self.say("blitz", line, power=power, area=area)
+                           for line in capture(self.board, self.pos, area, power)]
+        for target, counts in moving.items():
+            if counts.get(TRANSPORT):
+                self._sail_cargo(start, target, counts[TRANSPORT])
+            self.pos.move(power, counts, start, target)
+            self.note_moved(power, target, counts)
+        air: Counts = {}
+        for entry, steps in flying:
+            kind = entry["kind"]
+            entry["at"] = end
+            entry["used"] = int(entry["used"]) + steps
+            air[kind] = air.get(kind, 0) + 1
+        if air:
+            self.pos.move(power, air, start, end)
+            if bomb and air.get(BOMBER) and self._enemy_factory(end):
+                raiders[BOMBER] = raiders.get(BOMBER, 0) + air[BOMBER]
+        if end in moving or air:
+            events += self._pickups(source, end)
+        for target, counts in moving.items():
+            if target == end and air:
+                counts = add(counts, air)
+            self._record(start, target, counts, fights, source)
+        if air and end not in moving:
+            self._record(start, end, air, fights, source)
+        return events
+
+    def _forget_new(self, entry: dict[str, Any]) -> None:
+        if entry["used"] == 0 and not entry["landed"] and entry in self.flights:
+            self.flights.remove(entry)
+
+    def _carrier_steps(self, start: Area, end: Area) -> int | None:
+        return self.board.distance(start, end, through=self.board.sea.keys())
+
+    def _enemy_factory(self, area: Area) -> bool:
+        return any(FACTORY in c for p, c in self.pos.enemy_units(area, self.power).items())
+
+    def _record(self, start: Area, target: Area, counts: Counts,
+                fights: dict[Area, dict[str, Any]], source: Source) -> None:
+        power = self.power
+        self.record_move({"power": power, "from": start, "to": target,
+                           "units": dict(counts)})
+        if self._hostile_now(target):
+            info = fights.setdefault(target, {"area": target, "sources": [], "amphibious": {},
+                                              "seas": [], "raiders": 0})
+            if start not in info["sources"] and any(UNITS[k].domain != "air" for k in counts):
+                info["sources"].append(start)
+
+    def _hostile_now(self, area: Area) -> bool:
+        power = self.power
+        if self.pos.has_enemy(area, power, FIGHTING):
+            return True
+        return self.board.is_land(area) and not self.pos.friendly(area, power) \
+            and any(UNITS[k].domain == "land" for k in self.pos.units_of(area, power))
+
+    def _sail_cargo(self, start: Area, end: Area, transports: int) -> None:
+        power = self.power
+        aboard = self.pos.cargo_of(start, power)
+        if not aboard:
+            return
+        have = self.pos.units_of(start, power).get(TRANSPORT, 0)
+        split = split_cargo(aboard, transports, have - transports, rules=self.move_rules)
+        if split is None:
+            split = split_cargo(aboard, transports, None, rules=self.move_rules)
+        if split is not None:
+            self.pos.ship_cargo(power, start, end, split[0])
+
+    def _pickups(self, source: Source, end: Area) -> list[Event]:
+        power = self.power
+        events: list[Event] = []
+        if not self.board.is_sea(end):
+            return events
+        for pickup in source.pickups:
+            have = self.movable(power, pickup.area)
+            counts = {k: min(n, have.get(k, 0)) for k, n in pickup.units.items()}
+            counts = {k: n for k, n in counts.items() if n}
+            if not counts:
+                continue
+            transports = self.pos.units_of(end, power).get(TRANSPORT, 0)
+            if not transport_fits(add(self.pos.cargo_of(end, power), counts), transports,
+                                  rules=self.move_rules):
+                continue
+            self.pos.load(power, pickup.area, end, counts)
+            self.record_move({"power": power, "from": pickup.area, "to": end,
+                               "units": dict(counts)})
+            events.append(self.say("loaded", f"{power}'s transports in {end} pick up "
+                                   f"{describe_units(counts)} from {pickup.area}.",
+                                   power=power, area=end, units=dict(counts)))
+        return events
+
+    def _unload(self, source: Source, land: Area, take: Counts, explicit: bool,
+                fights: dict[Area, dict[str, Any]]) -> list[Event]:
+        power, sea = self.power, source.area
+        try:
+            route = check_unload(self.board, self.pos, power, sea, land, combat=True,
+                                 rules=self.move_rules)
+        except NotAllowed as exc:
+            self._refuse_or_skip(explicit, exc.message)
+            return []
+        self.pos.unload(power, sea, land, take)
+        self.note_moved(power, land, take)
+        self._record(sea, land, take, fights, source)
+        if route.attack and land in fights:
+            info = fights[land]
+            info["amphibious"] = add(info["amphibious"], take)
+            if sea not in info["seas"]:
+                info["seas"].append(sea)
+            if sea in info["sources"]:
+                info["sources"].remove(sea)
+        verb = "storms ashore with" if route.attack else "lands"
+        return [self.say("unloaded", f"{power} {verb} {describe_units(take)} from {sea} in "
+                         f"{land}.", power=power, area=land, units=dict(take))]
+
+    def _raid(self, rng: Rng, area: Area, bombers: int) -> list[Event]:
+        """Strategic bombing, not plotted: beyond the treasury it reduces this turn's income."""
+        power = self.power
+        victim = self.pos.controller(area)
+        if victim is None:
+            return []
+        aa = any(AA_GUN in c for p, c in self.pos.all_units(area).items() if p == victim)
+        result = strategic_bombing(rng, bombers, self.pos.treasury.get(victim, 0), aa_gun=aa,
+                                   techs=self.pos.techs_of(power))
+        return self.apply_bombing(area, victim, result.shot_down, result.damage, result.paid,
+                                  result.shortfall)
+
+    def apply_bombing(self, area: Area, victim: Power, shot_down: int, damage: int, paid: int,
+                      shortfall: int) -> list[Event]:
+        power = self.power
+        self.pos.treasury[victim] = self.pos.treasury.get(victim, 0) - paid
+        if shortfall:
+            self.shortfall[victim] = self.shortfall.get(victim, 0) + shortfall
+        if shot_down:
+            self.pos.remove(area, power, {BOMBER: shot_down})
+            self.reconcile_flights(area)
+        text = (f"{power} bombs the complex in {area}: {shot_down} bomber"
+                f"{'s' if shot_down != 1 else ''} shot down, {damage} damage; {victim} pays "
+                f"{paid} IPCs")
+        if shortfall:
+            text += f" and collects {shortfall} IPCs less this turn"
+        events = [self.say("bombing", text + ".", power=power, area=area, paid=paid,
+                           shortfall=shortfall)]
+        return events + self.must_land(power, area, [BOMBER])
+
+    # ----- battles ---------------------------------------------------------------------
+
+    def fight(self, rng: Rng) -> list[Event]:
+        events: list[Event] = []
+        power = self.power
+        while True:
+            if self.battle is None:
+                if not self.battles:
+                    return events
+                info = self.battles.pop(0)
+                area = info["area"]
+                events += self.ground_enemy_aircraft(area)
+                attackers = {k: n for k, n in self.pos.units_of(area, power).items()
+                             if k in FIGHTING}
+                enemies = self.pos.enemy_units(area, power, FIGHTING)
+                if not enemies:
+                    events += self._won(area)
+                    events += self.must_land(power, area, list(AIRCRAFT))
+                    continue
+                retreats = [s for s in info["sources"]
+                            if self.pos.friendly(s, power) or self.board.is_sea(s)]
+                landed = {k: min(n, attackers.get(k, 0))
+                          for k, n in info["amphibious"].items()}
+                bombard = sum(self.pos.units_of(z, power).get(BATTLESHIP, 0)
+                              for z in info["seas"] if not self.pos.has_enemy(z, power))
+                self.battle = start_battle(self.board, self.pos, area, power, attackers,
+                                           amphibious=landed,
+                                           bombard=bombard if landed else 0,
+                                           retreats=retreats, rules=self.battle_rules)
+                self.battle_info = info
+            battle = self.battle
+            lines = battle.advance(rng)
+            if lines:
+                events.append(self.say("battle", "\n".join(lines), area=battle.area,
+                                       power=power))
+            if not battle.over:
+                return events
+            events += self._settle()
+
+    def _settle(self) -> list[Event]:
+        battle = self.battle
+        assert battle is not None
+        self.battle = None
+        self.battle_info = {}
+        area = battle.area
+        for power, counts in battle.lost.items():
+            self.pos.remove(area, power, counts)
+        self.reconcile_flights(area)
+        events = self._sink_cargo(area) if battle.sea else []
+        if battle.outcome == "attacker":
+            events += self._won(area)
+        events += self.must_land(self.power, area, list(AIRCRAFT))
+        return events
+
+    def _won(self, area: Area) -> list[Event]:
+        power = self.power
+        if not self.board.is_land(area) or self.pos.friendly(area, power):
+            return []
+        if not any(n and UNITS[k].domain == "land"
+                   for k, n in self.pos.units_of(area, power).items()):
+            return []
+        return [self.say("captured", line, power=power, area=area)
+                for line in capture(self.board, self.pos, area, power)]
+
+    def _sink_cargo(self, zone: Area) -> list[Event]:
+        events: list[Event] = []
+        for power, aboard in list(self.pos.cargo.get(zone, {}).items()):
+            left = self.pos.units_of(zone, power).get(TRANSPORT, 0)
+            split = split_cargo(aboard, left, None, rules=self.move_rules)
+            lost = subtract(aboard, split[0] if split else {})
+            if lost:
+                self.pos.drop_cargo(zone, power, lost)
+                events.append(self.say("cargo_lost", f"{power} loses {describe_units(lost)} "
+                                       f"aboard sunk transports in {zone}.", area=zone))
+        return events
+
+    def do_casualties(self, seat: Seat, rng: Rng, units: str) -> list[Event]:
+        battle = self.battle
+        if battle is None:
+            raise NotAllowed("There is no battle waiting for casualties.")
+        lines = battle.choose(seat, self.units(units))
+        events = [self.say("casualties", " ".join(lines), area=battle.area)]
+        if not battle.pending:
+            events += self.proceed(rng)
+        return events
+
+    def do_retreat(self, seat: Seat, rng: Rng, to: str) -> list[Event]:
+        battle = self.battle
+        if battle is None:
+            raise NotAllowed("There is no battle to retreat from.")
+        target = self.area(to)
+        lines = battle.retreat(target)
+        for power, counts in battle.lost.items():
+            self.pos.remove(battle.area, power, counts)
+        battle.lost = {}
+        self.reconcile_flights(battle.area)
+        self.pos.move(self.power, battle.retreated, battle.area, target)
+        for entry in self.flights:
+            if entry["power"] == self.power and entry["at"] == battle.area \
+                    and not entry["landed"]:
+                entry["at"] = target
+        self.record_move({"power": self.power, "from": battle.area, "to": target,
+                           "units": dict(battle.retreated)})
+        events = [self.say("retreat", " ".join(lines), area=battle.area, to=target)]
+        events += self.must_land(self.power, target, list(AIRCRAFT))
+        if battle.over:
+            self.battle = None
+            self.battle_info = {}
+        return events + self.proceed(rng)
+
+    def do_continue(self, seat: Seat, rng: Rng) -> list[Event]:
+        battle = self.battle
+        if battle is None:
+            raise NotAllowed("There is no battle to continue.")
+        battle.press_on()
+        return self.proceed(rng)
+
+
+def split_aircraft(sources: tuple[Source, ...]) -> list[Source]:
+    """A row moving fighters and the infantry of a transport off a sea zone ("2f, 2i from
+    Bering") is two moves: the aircraft fly, the land units leave the transport."""
+    out: list[Source] = []
+    for source in sources:
+        if source.from_transport and source.units is not None \
+                and any(k in AIRCRAFT for k in source.units):
+            air = {k: n for k, n in source.units.items() if k in AIRCRAFT}
+            rest = {k: n for k, n in source.units.items() if k not in AIRCRAFT}
+            out.append(Source(source.area, air, dict(source.via)))
+            if rest:
+                out.append(Source(source.area, rest, dict(source.via), source.pickups, True))
+        else:
+            out.append(source)
+    return out

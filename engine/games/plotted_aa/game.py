@@ -1,0 +1,258 @@
+"""`plotted-aa`: Plotted Axis & Allies (shared/rules/plotted-aa.md) on the `engine.aa` blocks.
+
+Seats are the five powers (one user may hold several; each power's plot stays its own).
+A turn: the Develop Weapons Phase in turn order; the Plot Phase, simultaneous and secret,
+each plot committed by a published digest at submit; the Execution Phase, round by round,
+each power revealing its action in turn order and executing all, some or none of it, with
+combat fought before the next power acts; the Final Build Phase; Collect Income.
+
+Deadline policy (`timeout_actions`): a missed weapons development develops nothing; at the
+Plot Phase's deadline every power not yet submitted submits its plot as it stands
+(unplotted units defend); a revealed action is executed as plotted where still legal (or
+passed, by the option `reveal_default`); casualties follow the saved loss order; a retreat
+decision presses on; aircraft land at the nearest place; a final build builds what it can at
+the first original factory.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
+from engine.aa.economy import income
+from engine.aa.map import classic_map
+from engine.aa.position import Position
+from engine.aa.units import POWERS, UNITS, Kind, describe_units, find_kind
+from engine.errors import NotAllowed
+from engine.events import Event, Seat, private
+from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.games.plotted_aa.base import (
+    DEVELOP,
+    EXECUTE,
+    FINAL_BUILD,
+    PLOT,
+    STAGE_NAMES,
+    area_names,
+)
+from engine.games.plotted_aa.form import describe_action
+from engine.games.plotted_aa.turn import Turn
+from engine.registry import register
+from engine.rng import Rng
+
+RULINGS = (
+    "PAA-1: area names as the 1984 board's players write them (E Med, FE Afr, Karelia, "
+    "Bering Sea, ...) are accepted everywhere an area is asked for.",
+)
+
+UNITS_HINT = "units as on the form, e.g. \"3i, t\" or \"all\""
+
+
+@register
+class PlottedAA(Turn):
+    """Plotted Axis & Allies for the five powers."""
+
+    variant = "plotted-aa"
+    title = "Plotted Axis & Allies"
+    summary = ("Axis & Allies where every power plots its whole turn in secret; the bot "
+               "reveals one action per power per round and runs the battles.")
+    rulings = RULINGS
+    min_seats = 5
+    max_seats = 5
+    seat_names = POWERS
+    options_spec = (
+        Option("noop", True, "The optional NOOP rule: a round may be plotted as 'no "
+               "operation' (never two in a row)."),
+        Option("placement_cap", "ipc", "A factory builds at most its territory's IPC value "
+               "of units a turn ('ipc'), or any number ('unlimited').",
+               choices=("ipc", "unlimited")),
+        Option("economic_victory", 84, "The Axis win at this combined income at the end of a "
+               "turn (0: no economic victory).", minimum=0, maximum=147),
+        Option("reveal_default", "as-plotted", "What the deadline does with a revealed "
+               "action: execute it as plotted where still legal ('as-plotted') or pass.",
+               choices=("as-plotted", "pass")),
+    )
+    free_actions = frozenset({"loss-order"})
+    queries = frozenset({"plot-sheet"})
+    render_on = frozenset({"round_over", "turn_started", "game_over"})
+
+    def setup(self, rng: Rng) -> list[Event]:
+        self.board = classic_map()
+        self.names = area_names(self.board)
+        self.pos = Position.opening(self.board)
+        self.turn = 1
+        self.loss_orders = {}
+        self.disclosed = {}
+        self.plot_start_actions = 0
+        self.fresh_turn()
+        self.stage = DEVELOP
+        self.current = 0
+        return [self.say("turn_started", "Turn 1: the Develop Weapons Phase, USSR first.",
+                         turn=1)]
+
+    # ----- prompts ---------------------------------------------------------------
+
+    def _prompts(self) -> dict[Seat, Prompt]:
+        if self.stage == DEVELOP:
+            seat = self.power
+            return {seat: Prompt(seat, f"{seat}: develop weapons (5 IPCs a die; you have "
+                                 f"{self.pos.treasury.get(seat, 0)}) or skip.", (
+                ActionSpec("research", "Roll research dice", (Param("dice", kind="int"),)),
+                ActionSpec("skip", "Skip weapons development")))}
+        if self.stage == PLOT:
+            return {p: self._plot_prompt(p) for p in POWERS if not self.submitted.get(p)}
+        if self.stage == EXECUTE:
+            return self._execute_prompts()
+        if self.stage == FINAL_BUILD and 0 <= self.current < len(POWERS):
+            seat = self.power
+            factories = tuple(Choice(a) for a in self.original_factories(seat))
+            return {seat: Prompt(seat, f"{seat}: build what you plotted and didn't build ("
+                                 f"{describe_units(self.unbuilt.get(seat, {}))}) at an "
+                                 "original factory, or skip.", (
+                ActionSpec("final-build", "Build", (Param("at", factories),
+                                                   Param("units", required=False))),
+                ActionSpec("skip", "Build nothing more")))}
+        return {}
+
+    def _plot_prompt(self, power: Seat) -> Prompt:
+        rnd = Param("round", kind="int")
+        return Prompt(power, f"{power}: plot your turn in secret, then submit.", (
+            ActionSpec("plot-move", "Plot a move", (
+                rnd, Param("units"), Param("from_area"), Param("to"),
+                Param("via", required=False), Param("pickup", required=False))),
+            ActionSpec("plot-build", "Plot a build", (rnd, Param("factory"), Param("units"))),
+            *((ActionSpec("plot-noop", "Plot a NOOP", (rnd,)),) if self.options["noop"]
+              else ()),
+            ActionSpec("plot-remove", "Remove a round's action", (rnd,)),
+            ActionSpec("plot-clear", "Clear the plot"),
+            ActionSpec("plot-paste", "Paste the whole form", (Param("text"),)),
+            ActionSpec("plot-submit", "Submit the plot",
+                       (Param("as_it_stands", required=False, kind="bool"),)),
+        ))
+
+    def _execute_prompts(self) -> dict[Seat, Prompt]:
+        battle = self.battle
+        if battle is not None:
+            if battle.pending:
+                return {c.power: Prompt(c.power, f"Battle in {battle.area}: {c.describe()}", (
+                    ActionSpec("casualties", "Choose casualties", (Param("units"),)),))
+                    for c in battle.pending}
+            if battle.stage == "retreat":
+                seat = battle.attacker
+                return {seat: Prompt(seat, f"Battle in {battle.area}, round {battle.round}: "
+                                     "press on or retreat.", (
+                    ActionSpec("continue", "Press on"),
+                    ActionSpec("retreat", "Retreat",
+                               (Param("to", tuple(Choice(a) for a in battle.retreats)),))))}
+            return {}
+        if self.landings:
+            group = self.landings[0]
+            seat = group["power"]
+            spots = tuple(Choice(a) for a in self.spots(group))
+            return {seat: Prompt(seat, f"{seat}: land {describe_units({group['kind']: group['count']})} "
+                                 f"from {group['at']}.", (
+                ActionSpec("land", "Land aircraft", (Param("to", spots),)),))}
+        if self.revealed is not None:
+            seat = self.power
+            return {seat: Prompt(seat, f"{seat}: execute your revealed action "
+                                 f"({describe_action(self.revealed)}) all or in part, or pass.", (
+                ActionSpec("execute", "Execute as plotted", (
+                    Param("units", required=False), Param("stop", required=False, kind="bool"),
+                    Param("bomb", required=False, kind="bool"))),
+                ActionSpec("pass", "Pass")))}
+        return {}
+
+    # ----- bookkeeping -----------------------------------------------------------
+
+    def do_loss_order(self, seat: Seat, rng: Rng, order: str) -> list[Event]:
+        """Save the order in which this power's units are lost when it doesn't choose."""
+        kinds = [find_kind(word) for word in order.replace(";", ",").split(",") if word.strip()]
+        if len(set(kinds)) != len(kinds) or not kinds:
+            raise NotAllowed("Name each unit kind once, cheapest loss first, e.g. "
+                             "\"inf, arm, ftr, bmb\".")
+        self.loss_orders[seat] = kinds
+        listed = ", ".join(UNITS[k].plural for k in kinds)
+        return [private(seat, "loss_order", f"Saved loss order for {seat}: {listed}.")]
+
+    # ----- deadline --------------------------------------------------------------
+
+    def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
+        if self.finished:
+            return []
+        if self.stage == DEVELOP:
+            return [(self.power, "skip", {})]
+        if self.stage == PLOT:
+            return self.plot_timeout()
+        if self.stage == FINAL_BUILD:
+            return [self.final_build_timeout()]
+        battle = self.battle
+        if battle is not None:
+            if battle.pending:
+                choice = battle.pending[0]
+                order: list[Kind] = self.loss_orders.get(choice.power, list(DEFAULT_LOSS_ORDER))
+                picked = default_casualties(choice.among, choice.hits, choice.sub_hits, order)
+                return [(choice.power, "casualties", {"units": describe_units(picked)})]
+            return [(battle.attacker, "continue", {})]
+        if self.landings:
+            group = self.landings[0]
+            return [(group["power"], "land", {"to": self.spots(group)[0]})]
+        if self.revealed is not None:
+            if self.options["reveal_default"] == "pass":
+                return [(self.power, "pass", {})]
+            return [(self.power, "execute", {})]
+        return []
+
+    # ----- views -----------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.finished:
+            return "over"
+        name = STAGE_NAMES.get(self.stage, self.stage)
+        if self.stage == EXECUTE:
+            return f"turn {self.turn}, {name}, round {self.round}"
+        return f"turn {self.turn}, {name}"
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        base = super().view(seat)
+        if self.stage == PLOT:
+            # How many plot commands were given would hint at a plot's size.
+            base["actions"] = self.plot_start_actions
+        return base
+
+    def _view(self, seat: Seat | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "turn": self.turn, "stage": self.stage, "round": self.round,
+            "current": self.power if self.stage in (EXECUTE, FINAL_BUILD, DEVELOP)
+            and 0 <= self.current < len(POWERS) else None,
+            "position": self.pos.to_json(),
+            "moves": [dict(m) for m in self.moves],
+            "income": {p: income(self.board, self.pos, p) for p in POWERS},
+            "submitted": {p: bool(self.submitted.get(p)) for p in POWERS},
+            "digests": dict(self.digests),
+            "revealed": self._revealed_so_far(),
+            "battle": None if self.battle is None else {
+                "area": self.battle.area, "attacker": self.battle.attacker,
+                "attackers": dict(self.battle.attackers),
+                "defenders": {p: dict(c) for p, c in self.battle.defenders.items()},
+                "round": self.battle.round, "log": list(self.battle.log[-8:])},
+            "landings": [dict(g) for g in self.landings],
+            "bombing_shortfall": dict(self.shortfall),
+            "last_turn_plots": {p: dict(d) for p, d in self.disclosed.items()},
+        }
+        if seat is not None:
+            view["my_plot"] = [a.to_json() for a in self.plots.get(seat, [])]
+            view["my_sheet"] = self.sheet(seat)
+        return view
+
+    def _revealed_so_far(self) -> list[dict[str, Any]]:
+        """The actions revealed this turn: rounds before this one, and this round's up to
+        the power revealing now."""
+        if self.stage != EXECUTE:
+            return []
+        out = []
+        for power_index, power in enumerate(POWERS):
+            for action in self.plots.get(power, []):
+                if action.round < self.round or (action.round == self.round
+                                                 and power_index <= self.current):
+                    out.append({"power": power, **action.to_json()})
+        return sorted(out, key=lambda a: (a["round"], POWERS.index(a["power"])))

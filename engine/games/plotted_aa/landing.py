@@ -1,0 +1,162 @@
+"""Aircraft landing (Plotted A&A, "Aircraft Landing"): never plotted, chosen by the owner.
+
+An aircraft must land immediately when opposing units move into its area and the area is
+unfriendly to it, when it completes an attack, or when it completes its last plotted move.
+It lands in an area friendly now and at the start of the turn (a fighter also on a friendly
+carrier with room), within its moves left; once landed it doesn't move again this turn.
+Aircraft that must land and can stay where they are stay; the others wait, off the board,
+for their owner's `land` (the deadline takes the nearest place); with nowhere to land they
+are lost. Aircraft forced down by an enemy's arrival land at once at the nearest place
+(decision D-4 of docs/plotted-aa.md: the enemy's battle can't wait for another power).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.aa.map import Area
+from engine.aa.movement import air_distances, landing_spots
+from engine.aa.units import CARRIER, FIGHTER, UNITS, Kind, Power, allied, describe_units, movement
+from engine.errors import NotAllowed
+from engine.events import Event, Seat
+from engine.games.plotted_aa.form import Action
+from engine.games.plotted_aa.plotting import Plotting
+from engine.rng import Rng
+
+
+class Landing(Plotting):
+    """`land`, and the three conditions that make an aircraft land."""
+
+    def range_left(self, power: Power, kind: Kind, used: int) -> int:
+        return movement(kind, self.pos.techs_of(power)) - used
+
+    def _may_stay(self, power: Power, kind: Kind, area: Area, count: int) -> int:
+        """How many of `count` aircraft now in `area` may end the turn there."""
+        if self.board.is_land(area):
+            ok = self.pos.friendly_since_start(area, power) and not self.pos.has_enemy(area,
+                                                                                      power)
+            return count if ok else 0
+        if kind != FIGHTER or self.pos.has_enemy(area, power):
+            return 0
+        room = fighters = 0
+        for p, counts in self.pos.units.get(area, {}).items():
+            if allied(p, power):
+                room += counts.get(CARRIER, 0) * UNITS[CARRIER].capacity
+                fighters += counts.get(FIGHTER, 0)
+        settled = fighters - count
+        return max(0, min(count, room - settled))
+
+    def must_land(self, power: Power, area: Area, kinds: Sequence[Kind],
+                  *, at_once: bool = False) -> list[Event]:
+        """The aloft aircraft of `power` in `area` (of `kinds`) land now."""
+        events: list[Event] = []
+        for kind in kinds:
+            aloft = [f for f in self.aircraft_entries(power, area, kind) if not f["landed"]]
+            if not aloft:
+                continue
+            stay = self._may_stay(power, kind, area, len(aloft))
+            for entry in aloft[:stay]:
+                entry["landed"] = True
+            leaving = sorted(aloft[stay:], key=lambda f: f["used"])
+            for entry in leaving:
+                self.flights.remove(entry)
+                self.pos.remove(area, power, {kind: 1})
+                group = {"power": power, "at": area, "kind": kind, "count": 1,
+                         "used": int(entry["used"])}
+                if not self.spots(group):
+                    events.append(self.say("crashed", f"{power} loses a {UNITS[kind].name} "
+                                           f"near {area}: nowhere to land.", power=power,
+                                           area=area))
+                    continue
+                same = next((g for g in self.landings if g["power"] == power
+                             and g["at"] == area and g["kind"] == kind
+                             and g["used"] == group["used"]), None)
+                if same is not None:
+                    same["count"] += 1
+                else:
+                    self.landings.append(group)
+        if at_once:
+            while any(g["power"] == power for g in self.landings):
+                group = next(g for g in self.landings if g["power"] == power)
+                events += self.land_group(group, self.spots(group)[0])
+        return events
+
+    def spots(self, group: dict[str, Any]) -> list[Area]:
+        power, kind = group["power"], group["kind"]
+        left = self.range_left(power, kind, int(group["used"]))
+        return landing_spots(self.board, self.pos, power, kind, group["at"], left,
+                             rules=self.move_rules)
+
+    def land_group(self, group: dict[str, Any], to: Area) -> list[Event]:
+        power, kind = group["power"], group["kind"]
+        if to not in self.spots(group):
+            raise NotAllowed(f"The {UNITS[kind].plural} from {group['at']} can't land in {to}: "
+                             f"they may land in {', '.join(self.spots(group))}.")
+        count = int(group["count"])
+        if self.board.is_sea(to):
+            self.pos.place(to, power, {kind: count})
+            count = self._may_stay(power, kind, to, count)
+            self.pos.remove(to, power, {kind: int(group["count"])})
+        steps = air_distances(self.board, group["at"], rules=self.move_rules).get(to, 0)
+        self.pos.place(to, power, {kind: count})
+        for _ in range(count):
+            self.flights.append({"power": power, "kind": kind, "at": to,
+                                 "used": int(group["used"]) + steps, "landed": True})
+        group["count"] = int(group["count"]) - count
+        if group["count"] <= 0:
+            self.landings.remove(group)
+        if group["at"] != to:
+            self.record_move({"power": power, "from": group["at"], "to": to,
+                               "units": {kind: count}})
+        return [self.say("landed", f"{power} lands {describe_units({kind: count})} from "
+                         f"{group['at']} in {to}.", power=power, area=to)]
+
+    def crash_stranded(self) -> list[Event]:
+        """Aircraft waiting to land whose last places filled up meanwhile are lost."""
+        events: list[Event] = []
+        for group in list(self.landings):
+            if not self.spots(group):
+                self.landings.remove(group)
+                events.append(self.say("crashed", f"{group['power']} loses "
+                                       f"{describe_units({group['kind']: group['count']})} "
+                                       f"near {group['at']}: nowhere left to land.",
+                                       power=group["power"], area=group["at"]))
+        return events
+
+    def do_land(self, seat: Seat, rng: Rng, to: str) -> list[Event]:
+        group = next((g for g in self.landings if g["power"] == seat), None)
+        if group is None:
+            raise NotAllowed("None of your aircraft is waiting to land.")
+        return self.land_group(group, self.area(to)) + self.proceed(rng)
+
+    def proceed(self, rng: Rng) -> list[Event]:
+        raise NotImplementedError  # the execution mixin
+
+    def check_aloft(self, power: Power) -> list[Event]:
+        """Aircraft that completed their last plotted move land."""
+        events: list[Event] = []
+        for entry in list(self.flights):
+            if entry["power"] != power or entry["landed"] or entry not in self.flights:
+                continue
+            if not self._moves_again(power, entry["at"], entry["kind"]):
+                events += self.must_land(power, entry["at"], [entry["kind"]])
+        return events
+
+    def _moves_again(self, power: Power, area: Area, kind: Kind) -> bool:
+        later: list[Action] = [a for a in self.plots.get(power, []) if a.round > self.round]
+        return any(s.area == area and (s.units.get(kind, 0) > 0 if s.units is not None
+                                       else not s.from_transport)
+                   for a in later for s in a.sources)
+
+    def ground_enemy_aircraft(self, area: Area) -> list[Event]:
+        """Opposing units arrive: aloft aircraft for which the area is unfriendly land."""
+        events: list[Event] = []
+        for power in sorted({f["power"] for f in self.flights
+                             if f["at"] == area and not f["landed"]}):
+            if allied(power, self.power):
+                continue
+            if self.board.is_land(area) and self.pos.friendly_since_start(area, power):
+                continue
+            events += self.must_land(power, area, [FIGHTER, "bomber"], at_once=True)
+        return events

@@ -1,0 +1,135 @@
+"""Secrecy and commitment of the plots (Plotted A&A, "Plot Phase": all players plot
+"simultaneously"; issue 16: "no plot content, count or round appears in any public event,
+view or image before its reveal").
+
+Twins: the same position plotted two different ways gives the same public events and the
+same public view until the plots are revealed (the commitment digests aside, which by design
+depend on the plot and reveal nothing without the salt). During the Execution Phase the
+public view lists exactly the actions revealed so far. After the turn every plot and salt is
+public, each checks against its digest, and one changed character makes the check fail.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from engine import Game
+from engine.aa.units import POWERS
+from engine.events import Event
+from engine.games.plotted_aa import verify_commitment
+from engine.games.plotted_aa.commitment import canonical_plot
+from tests.engine.plotted_aa.helpers import plot_phase, random_plot, verified
+
+TWIN_SEEDS = 40
+TURN_SEEDS = 60
+_DIGEST = re.compile(r"\b[0-9a-f]{64}\b")
+
+
+def masked(value: Any) -> str:
+    """JSON text with the commitment digests blanked (they are meant to differ)."""
+    return _DIGEST.sub("<digest>", json.dumps(value, sort_keys=True, default=str))
+
+
+def public_record(events: list[Event]) -> list[str]:
+    return [masked(e.to_json()) for e in events if e.public]
+
+
+def plotted_twin(seed: int, variant: int) -> tuple[Game, list[Event]]:
+    game = plot_phase(f"twin-{seed}")
+    rnd = random.Random(f"{seed}:{variant}")
+    events: list[Event] = []
+    for power in POWERS:
+        random_plot(game, power, rnd, rnd.randint(0, 6), sink=events)
+    for power in POWERS[:-1]:
+        events += game.act(power, "plot-submit")
+    return game, events
+
+
+def test_twins_plotted_differently_look_the_same_to_the_public_until_the_reveal() -> None:
+    """Plot Phase: "All players simultaneously plot all movement and build actions for the
+    current turn": nothing of a plot (content, number of actions, rounds) is public before
+    its reveal; the channel learns only who submitted."""
+    differing = 0
+    for seed in range(TWIN_SEEDS):
+        one, one_events = plotted_twin(seed, 1)
+        two, two_events = plotted_twin(seed, 2)
+        differing += one.plots != two.plots
+        assert public_record(one_events) == public_record(two_events), seed
+        assert masked(one.view(None)) == masked(two.view(None)), seed
+        for event in one_events + two_events:
+            if event.kind == "plot_sheet":
+                assert len(event.audience) == 1  # a power's own DM, even for a two-power user
+    assert differing >= TWIN_SEEDS // 2
+
+
+def play_turn(seed: int) -> tuple[Game, list[Event]]:
+    rnd = random.Random(f"turn-{seed}")
+    game = plot_phase(f"turn-{seed}")
+    events: list[Event] = []
+    for power in POWERS:
+        random_plot(game, power, rnd, rnd.randint(0, 5))
+    for power in POWERS:
+        events += game.act(power, "plot-submit")
+        check_revealed_only(game)
+    for _ in range(500):
+        if game.stage != "execute" and game.stage != "final-build":
+            break
+        seat, action, params = game.timeout_actions()[0]
+        if action == "execute" and rnd.random() < 0.2:
+            action, params = "pass", {}
+        events += game.act(seat, action, **params)
+        check_revealed_only(game)
+    return game, events
+
+
+def check_revealed_only(game: Game) -> None:
+    """The public view shows exactly the actions revealed so far, and no other."""
+    view = game.view(None)
+    # The board itself is the units' places, not plot data: left out to keep this fast.
+    text = json.dumps({k: v for k, v in view.items() if k != "position"}, sort_keys=True)
+    shown = {(a["power"], a["round"]) for a in view["revealed"]}
+    for index, power in enumerate(POWERS):
+        for action in game.plots[power]:  # type: ignore[attr-defined]
+            due = game.stage == "execute" and (  # type: ignore[attr-defined]
+                action.round < game.round or (action.round == game.round  # type: ignore
+                                              and index <= game.current))  # type: ignore
+            assert ((power, action.round) in shown) == due
+            if not due and game.stage in ("plot", "execute"):  # type: ignore[attr-defined]
+                assert json.dumps(action.to_json(), sort_keys=True) not in text
+
+
+def test_actions_are_public_only_from_their_reveal_and_plots_verify_after_the_turn() -> None:
+    """Execution Phase: "A plotted action must be revealed during its assigned round"; the
+    commitment (issue 16): "at each reveal the action and, after the turn, the whole plot
+    and salt, so anyone can check that no plot changed after submission"."""
+    for seed in range(TURN_SEEDS):
+        game, events = play_turn(seed)
+        submitted = {e.data["power"]: e.data["digest"] for e in events
+                     if e.kind == "plot_submitted"}
+        disclosed = next(e.data["plots"] for e in events if e.kind == "plots_disclosed")
+        assert sorted(disclosed) == sorted(POWERS)
+        for power, record in disclosed.items():
+            assert record["digest"] == submitted[power]
+            assert verify_commitment(record["plot"], record["salt"], record["digest"])
+        if seed % 10 == 0:
+            assert verified(game)  # the log replays to the same game, every roll and salt
+
+
+def test_changing_one_character_of_a_stored_plot_fails_the_check() -> None:
+    """The commitment: "changing one character of a stored plot after submission makes the
+    check fail" (issue 16)."""
+    game = plot_phase("tamper")
+    game.act("Germany", "plot-move", round=1, units="3i, t", from_area="Fin", to="Karelia")
+    game.act("Germany", "plot-submit")
+    plot = canonical_plot(game.plots["Germany"])  # type: ignore[attr-defined]
+    salt, digest = game.salts["Germany"], game.digests["Germany"]  # type: ignore[attr-defined]
+    assert verify_commitment(plot, salt, digest)
+    for index in range(len(plot)):
+        changed = plot[:index] + ("x" if plot[index] != "x" else "y") + plot[index + 1:]
+        assert not verify_commitment(changed, salt, digest)
+    assert not verify_commitment(plot.replace('"infantry":3', '"infantry":2'), salt, digest)
+    assert not verify_commitment(plot, salt[:-1] + "0" if salt[-1] != "0" else salt[:-1] + "1",
+                                 digest)
