@@ -317,10 +317,10 @@ class Game(ABC):
                 raise AssertionError(f"query {action} must not use luck or speak publicly")
             return events
         secret = any(not e.public for e in events)
-        self._record(Step(seat, action, dict(params), rng.luck, secret))
+        self._append_step(Step(seat, action, dict(params), rng.luck, secret))
         return events
 
-    def _record(self, step: Step) -> None:
+    def _append_step(self, step: Step) -> None:
         """Count an accepted step; the log itself is the caller's (storage, `history`)."""
         self.last_step = step
         self.step_count += 1

@@ -15,7 +15,8 @@ FORM_HEADER = "Round\tMove To / Build At\tWith Units\tFrom\tNotes\n"
 
 
 def new(seed: str = "paa", **options: Any) -> Game:
-    return engine.new_game("plotted-aa", list(POWERS), seed=seed, options=options or None)
+    return engine.new_game("plotted-aa", list(POWERS), seed=seed, options=options or None,
+                           history=True)
 
 
 def frozen(game: Game) -> str:
@@ -36,9 +37,10 @@ def act(game: Game, seat: str, action: str, **params: Any) -> list[Event]:
 
 
 def verified(game: Game) -> bool:
-    """The one place tests check a game's log replays (the log is moving out of `Game`)."""
+    """The one place tests check a game's steps replay (kept by `history=True`)."""
     from engine.replay import verify
-    return verify(game.state()).ok
+    assert game.history is not None
+    return verify(game.state(), game.history).ok
 
 
 def skip_development(game: Game) -> None:
