@@ -14,6 +14,7 @@ that can't go is refused with the reason. Combat is fought before the next power
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from engine.aa.combat import capture, start_battle, strategic_bombing
@@ -136,8 +137,9 @@ class Execution(Landing):
         self.current = -1
         return events + self.next_final_builder()
 
+    @abstractmethod
     def next_final_builder(self) -> list[Event]:
-        raise NotImplementedError  # the builds mixin
+        """Prompt the next power of the Final Build Phase (the builds mixin)."""
 
     # ----- the owner's decision -------------------------------------------------------
 

@@ -12,6 +12,7 @@ are lost. Aircraft forced down by an enemy's arrival land at once at the nearest
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -130,8 +131,9 @@ class Landing(Plotting):
             raise NotAllowed("None of your aircraft is waiting to land.")
         return self.land_group(group, self.area(to)) + self.proceed(rng)
 
+    @abstractmethod
     def proceed(self, rng: Rng) -> list[Event]:
-        raise NotImplementedError  # the execution mixin
+        """Go on with the round once the aircraft have landed (the execution mixin)."""
 
     def check_aloft(self, power: Power) -> list[Event]:
         """Aircraft that completed their last plotted move land."""

@@ -11,6 +11,7 @@ commitment.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -165,8 +166,9 @@ class Plotting(PlottedBase):
         return [self.say("execution", f"Turn {self.turn}: every power has submitted. The "
                          "Execution Phase begins.")] + self.next_round(rng)
 
+    @abstractmethod
     def next_round(self, rng: Rng) -> list[Event]:
-        raise NotImplementedError  # the execution mixin
+        """Reveal the next round's actions (the execution mixin)."""
 
     def plot_timeout(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         return [(p, "plot-submit", {"as_it_stands": True}) for p in POWERS
