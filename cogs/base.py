@@ -39,6 +39,26 @@ async def prompt_choices(bot: Croupier, interaction: Interaction, action: str, p
     return found[:25]
 
 
+def matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices: the names containing what is typed, at most 25."""
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names
+            if current.lower() in n.lower()][:25]
+
+
+def risk_territories(action: str, param: str) -> Complete:
+    """The prompt's legal territories when it lists them; otherwise every territory of the
+    RISK map (the games built on `engine/risk`)."""
+    from engine.risk.map import classic_map
+
+    async def complete(interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        offered = await prompt_choices(interaction.client, interaction, action, param,
+                                       current)
+        return offered or matching(list(classic_map().territories), current)
+
+    return complete
+
+
 def from_prompt(action: str, param: str) -> Complete:
     """An autocomplete callback offering the legal values from the user's prompt."""
 

@@ -8,31 +8,13 @@ import discord
 from discord import app_commands
 
 from bot.client import Croupier
-from cogs.base import Complete, GameCog, from_prompt, prompt_choices
+from cogs.base import Complete, GameCog, from_prompt, matching, prompt_choices, risk_territories
 from engine.acquire.chart import chains
-from engine.risk.map import classic_map
 from renders import cold_cash_risk as ccr_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "cold-cash-risk"
 YesNo = Literal["yes", "no"]
-
-
-def _matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n, value=n) for n in names
-            if current.lower() in n.lower()][:25]
-
-
-def territories(action: str, param: str) -> Complete:
-    """The prompt's legal territories when it lists them; otherwise every territory."""
-
-    async def complete(interaction: Interaction, current: str
-                       ) -> list[app_commands.Choice[str]]:
-        offered = await prompt_choices(interaction.client, interaction, action, param,
-                                       current)
-        return offered or _matching(list(classic_map().territories), current)
-
-    return complete
 
 
 def corporations(action: str) -> Complete:
@@ -50,7 +32,7 @@ def corporations(action: str) -> Complete:
             edition = live.row.options.get("edition", "2008")
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             edition = "2008"
-        return _matching(list(chains(str(edition))), current)
+        return matching(list(chains(str(edition))), current)
 
     return complete
 
@@ -72,7 +54,7 @@ class ColdCashRisk(GameCog):
     # ----- placing ---------------------------------------------------------
 
     @ccr.command(name="place", description="Place a Mom & Pop (or hired security teams)")
-    @app_commands.autocomplete(territory=territories("place", "territory"))
+    @app_commands.autocomplete(territory=risk_territories("place", "territory"))
     async def place(self, interaction: Interaction, territory: str,
                     count: app_commands.Range[int, 1, 99] | None = None) -> None:
         await self.run(interaction, "place", territory=territory, count=count)
@@ -155,16 +137,16 @@ class ColdCashRisk(GameCog):
 
     @ccr.command(name="announce",
                  description="Hostile takeover: attack a Mom & Pop (it rolls for its teams)")
-    @app_commands.autocomplete(from_territory=territories("announce", "from_territory"),
-                               to_territory=territories("announce", "to_territory"))
+    @app_commands.autocomplete(from_territory=risk_territories("announce", "from_territory"),
+                               to_territory=risk_territories("announce", "to_territory"))
     async def announce(self, interaction: Interaction, from_territory: str,
                        to_territory: str) -> None:
         await self.run(interaction, "announce", from_territory=from_territory,
                         to_territory=to_territory)
 
     @ccr.command(name="attack", description="Hostile takeover: one round of dice")
-    @app_commands.autocomplete(from_territory=territories("attack", "from_territory"),
-                               to_territory=territories("attack", "to_territory"))
+    @app_commands.autocomplete(from_territory=risk_territories("attack", "from_territory"),
+                               to_territory=risk_territories("attack", "to_territory"))
     async def attack(self, interaction: Interaction, from_territory: str | None = None,
                      to_territory: str | None = None,
                      dice: app_commands.Range[int, 1, 3] | None = None) -> None:
@@ -172,8 +154,8 @@ class ColdCashRisk(GameCog):
                         to_territory=to_territory, dice=dice)
 
     @ccr.command(name="blitz", description="Attack until the territory falls or you stop")
-    @app_commands.autocomplete(from_territory=territories("blitz", "from_territory"),
-                               to_territory=territories("blitz", "to_territory"))
+    @app_commands.autocomplete(from_territory=risk_territories("blitz", "from_territory"),
+                               to_territory=risk_territories("blitz", "to_territory"))
     async def blitz(self, interaction: Interaction, from_territory: str | None = None,
                     to_territory: str | None = None,
                     stop_at: app_commands.Range[int, 1, 99] | None = None) -> None:
@@ -192,8 +174,8 @@ class ColdCashRisk(GameCog):
         await self.run(interaction, "defence", choice=choice)
 
     @ccr.command(name="move", description="Move security teams (free move, conquest, restructure)")
-    @app_commands.autocomplete(from_territory=territories("move", "from_territory"),
-                               to_territory=territories("move", "to_territory"))
+    @app_commands.autocomplete(from_territory=risk_territories("move", "from_territory"),
+                               to_territory=risk_territories("move", "to_territory"))
     async def move(self, interaction: Interaction, count: app_commands.Range[int, 1, 99],
                    from_territory: str | None = None, to_territory: str | None = None) -> None:
         await self.run(interaction, "move", from_territory=from_territory,
@@ -209,9 +191,9 @@ class ColdCashRisk(GameCog):
 
     @ccr.command(name="earnings", description="One corporation's earnings choice")
     @app_commands.autocomplete(corporation=corporations("earnings"),
-                               territory=territories("earnings", "territory"),
-                               from_territory=territories("earnings", "from_territory"),
-                               to_territory=territories("earnings", "to_territory"))
+                               territory=risk_territories("earnings", "territory"),
+                               from_territory=risk_territories("earnings", "from_territory"),
+                               to_territory=risk_territories("earnings", "to_territory"))
     async def earnings(self, interaction: Interaction, corporation: str,
                        choice: Literal["restructure", "hire", "dividends", "downsize"],
                        territory: str | None = None, from_territory: str | None = None,

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.client import Croupier
-from cogs.base import Complete, GameCog, from_prompt, prompt_choices
+from cogs.base import GameCog, from_prompt, matching, risk_territories
 from engine.risk.map import classic_map
 from renders import one_world_dominion as owd_render
 
@@ -21,26 +21,9 @@ Interaction = discord.Interaction[Any]
 VARIANT = "one-world-dominion"
 
 
-def _matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n, value=n) for n in names
-            if current.lower() in n.lower()][:25]
-
-
-def areas(action: str, param: str) -> Complete:
-    """The prompt's legal areas when it lists them; otherwise every area of the map."""
-
-    async def complete(interaction: Interaction, current: str
-                       ) -> list[app_commands.Choice[str]]:
-        offered = await prompt_choices(interaction.client, interaction, action, param,
-                                       current)
-        return offered or _matching(list(classic_map().territories), current)
-
-    return complete
-
-
 async def continents(interaction: Interaction, current: str
                      ) -> list[app_commands.Choice[str]]:
-    return _matching(list(classic_map().continents), current)
+    return matching(list(classic_map().continents), current)
 
 
 async def players(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -50,7 +33,7 @@ async def players(interaction: Interaction, current: str) -> list[app_commands.C
         live = await bot.game_here(interaction, VARIANT)
     except Exception:  # noqa: BLE001 - autocomplete never fails loudly
         return []
-    return _matching([s.seat for s in live.seats], current)
+    return matching([s.seat for s in live.seats], current)
 
 
 async def discards(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -62,7 +45,7 @@ async def discards(interaction: Interaction, current: str) -> list[app_commands.
         return []
     if live.game is None:
         return []
-    return _matching(sorted(set(live.game.view(None).get("discards") or [])), current)
+    return matching(sorted(set(live.game.view(None).get("discards") or [])), current)
 
 
 class OneWorldDominionCog(GameCog):
@@ -75,12 +58,12 @@ class OneWorldDominionCog(GameCog):
     # ----- setup and placing --------------------------------------------------
 
     @owd.command(name="claim", description="Claim an empty area with one army (setup)")
-    @app_commands.autocomplete(territory=areas("claim", "territory"))
+    @app_commands.autocomplete(territory=risk_territories("claim", "territory"))
     async def claim(self, interaction: Interaction, territory: str) -> None:
         await self.run(interaction, "claim", territory=territory)
 
     @owd.command(name="place", description="Place armies: starting armies, new armies, a set's")
-    @app_commands.autocomplete(territory=areas("place", "territory"))
+    @app_commands.autocomplete(territory=risk_territories("place", "territory"))
     async def place(self, interaction: Interaction, territory: str,
                     count: app_commands.Range[int, 1, 999] | None = None) -> None:
         await self.run(interaction, "place", territory=territory, count=count)
@@ -105,8 +88,8 @@ class OneWorldDominionCog(GameCog):
                            other_player="A second player the card names",
                            count="A number the card asks for",
                            take="What the card takes (a card's name)")
-    @app_commands.autocomplete(card=from_prompt("play", "card"), area=areas("play", "area"),
-                               to_area=areas("play", "to_area"), continent=continents,
+    @app_commands.autocomplete(card=from_prompt("play", "card"), area=risk_territories("play", "area"),
+                               to_area=risk_territories("play", "to_area"), continent=continents,
                                player=players, other_player=players, take=discards)
     async def play(self, interaction: Interaction, card: str, area: str | None = None,
                    to_area: str | None = None, continent: str | None = None,
@@ -135,8 +118,8 @@ class OneWorldDominionCog(GameCog):
     @owd.command(name="attack", description="Attack (one round) with 1 to 3 dice")
     @app_commands.describe(dice="Dice to roll (default: as many as allowed)",
                            count="Armies committed to the attack (Jihad)")
-    @app_commands.autocomplete(from_territory=areas("attack", "from_territory"),
-                               to_territory=areas("attack", "to_territory"))
+    @app_commands.autocomplete(from_territory=risk_territories("attack", "from_territory"),
+                               to_territory=risk_territories("attack", "to_territory"))
     async def attack(self, interaction: Interaction, from_territory: str, to_territory: str,
                      dice: app_commands.Range[int, 1, 3] | None = None,
                      count: app_commands.Range[int, 1, 999] | None = None) -> None:
@@ -158,8 +141,8 @@ class OneWorldDominionCog(GameCog):
         await self.run(interaction, "end-attacks")
 
     @owd.command(name="fortify", description="The free move: armies to an adjacent area")
-    @app_commands.autocomplete(from_territory=areas("fortify", "from_territory"),
-                               to_territory=areas("fortify", "to_territory"))
+    @app_commands.autocomplete(from_territory=risk_territories("fortify", "from_territory"),
+                               to_territory=risk_territories("fortify", "to_territory"))
     async def fortify(self, interaction: Interaction, from_territory: str, to_territory: str,
                       count: app_commands.Range[int, 1, 999]) -> None:
         await self.run(interaction, "fortify", from_territory=from_territory,
@@ -178,8 +161,8 @@ class OneWorldDominionCog(GameCog):
     @owd.command(name="odds", description="Exact battle odds, privately: two areas or numbers")
     @app_commands.describe(attackers="Armies able to attack (not the one that stays)",
                            defenders="Defending armies")
-    @app_commands.autocomplete(from_territory=areas("odds", "from_territory"),
-                               to_territory=areas("odds", "to_territory"))
+    @app_commands.autocomplete(from_territory=risk_territories("odds", "from_territory"),
+                               to_territory=risk_territories("odds", "to_territory"))
     async def odds(self, interaction: Interaction, from_territory: str | None = None,
                    to_territory: str | None = None,
                    attackers: app_commands.Range[int, 1, 300] | None = None,
