@@ -40,6 +40,17 @@ def ruling_text(ruling: str) -> str:
     return text if sep and head.replace("-", "").isalnum() and head.upper() == head else ruling
 
 
+def seats_in_words(cls: type[engine.Game]) -> str:
+    """Who sits at a game: "3-6 players", or for a game whose every seat must be taken (the
+    five powers) the seats, which one player may hold several of."""
+    if cls.seat_names and cls.min_seats == cls.max_seats == len(cls.seat_names):
+        return (f"its {cls.max_seats} seats ({', '.join(cls.seat_names)}); one player may hold "
+                "several")
+    if cls.min_seats == cls.max_seats:
+        return f"{cls.max_seats} players"
+    return f"{cls.min_seats}-{cls.max_seats} players"
+
+
 def is_manager(interaction: Interaction) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_guild)
@@ -119,9 +130,8 @@ class Lobby(commands.Cog):
         live = await self.service.create(variant=variant, guild_id=interaction.guild_id,
                                          channel_id=channel_id, creator_id=interaction.user.id,
                                          options=chosen)
-        text = (f"New game of **{cls.title}** (#{live.id}) for {cls.min_seats}-{cls.max_seats} "
-                f"players. Join with `/game join`; then {interaction.user.mention} runs "
-                "`/game start`.")
+        text = (f"New game of **{cls.title}** (#{live.id}) for {seats_in_words(cls)}. Join with "
+                f"`/game join`; then {interaction.user.mention} runs `/game start`.")
         if interaction.response.is_done():
             await interaction.followup.send(f"Game #{live.id} is open in <#{channel_id}>.",
                                             ephemeral=True)
@@ -418,7 +428,7 @@ class Lobby(commands.Cog):
     @app_commands.autocomplete(variant=variant_autocomplete)
     async def rules(self, interaction: Interaction, variant: str) -> None:
         cls = engine.game_class(variant)
-        lines = [f"**{cls.title}** ({cls.variant}), {cls.min_seats}-{cls.max_seats} players.",
+        lines = [f"**{cls.title}** ({cls.variant}), for {seats_in_words(cls)}.",
                  cls.summary]
         if cls.options_spec:
             lines.append("**Options** (choose them when you start a game, as "
