@@ -192,3 +192,77 @@ def late_game(variant: str, index: int = 0) -> Game:
         if not game.finished and done >= target:
             return game
         seed += 1
+
+
+# ----- late-game figures shared by the new games' benches (bench_aa_late, bench_owd_late) ---
+
+Ask = Callable[[Any, int, random.Random], tuple[Any, str, dict[str, Any]]]
+
+
+def rss_mb() -> float:
+    """This process's resident memory, in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+async def live_memory(db: str, variant: str, queries: int, ask: Ask) -> dict[str, Any]:
+    """In a fresh process: the index read, then every game of `variant` loaded and asked
+    `queries` questions (`ask(live, n, rnd)` gives the seat row, action and parameters)."""
+    import gc
+    import logging
+
+    import bot.client  # noqa: F401  (the whole bot's modules, as the process holds them)
+
+    logging.disable(logging.WARNING)
+    storage = await Storage.open(db)
+    service = GameService(storage, idle_seconds=1e9)
+    await service.restore()
+    gc.collect()
+    index_rss = rss_mb()
+    chosen = [live for live in service.live.values() if live.row.variant == variant]
+    for live in chosen:
+        await service.load(live)
+        assert live.game is not None and live.broken is None, live.broken
+    rnd = random.Random(1)
+    for n in range(queries if chosen else 0):
+        live = rnd.choice(chosen)
+        seat, action, params = ask(live, n, rnd)
+        await service.act(live, seat.user_id, action, params, seat=seat.seat)
+    gc.collect()
+    loaded_rss = rss_mb()
+    await storage.close()
+    return {"index_rss": index_rss, "loaded_rss": loaded_rss, "loaded": len(chosen)}
+
+
+def run_child(script: str, db: Path) -> dict[str, Any]:
+    """Run `script --child db` (its `live_memory`) and read the figures it prints last."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, script, "--child", str(db)], check=True,
+                         capture_output=True, text=True).stdout
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def print_growth(sizes: dict[int, tuple[int, int, int]]) -> None:
+    """The database every 100 actions: file, above the floor, per action, log, snapshot."""
+    file0 = sizes[0][0]
+    print("actions | database file | above the floor | per action | last 100, per action "
+          "| log rows | snapshot")
+    previous = sizes[0]
+    for n in sorted(sizes)[1:]:
+        size, log, snap = sizes[n]
+        print(f"{n:7d} | {size / 1024:9.0f} KiB | {(size - file0) / 1024:11.0f} KiB | "
+              f"{(size - file0) / n:7.0f} B | {(size - previous[0]) / 100:8.0f} B | "
+              f"{log / 1024:5.0f} KiB | {snap / 1024:4.0f} KiB")
+        previous = sizes[n]
+
+
+def print_memory(empty: dict[str, Any], loaded: dict[str, Any], queries: int) -> None:
+    above = loaded["loaded_rss"] - loaded["index_rss"]
+    print(f"memory: {loaded['loaded']} live late games loaded and asked {queries} questions: "
+          f"{above:.0f} MB above the index alone ({above * 1024 / loaded['loaded']:.0f} KiB "
+          f"per game); {loaded['loaded_rss'] - empty['loaded_rss']:.0f} MB above the empty bot")

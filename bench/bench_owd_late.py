@@ -19,10 +19,8 @@ Run: .venv/bin/python bench/bench_owd_late.py
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import random
-import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -89,50 +87,12 @@ async def play(db: Path) -> tuple[int, dict[int, tuple[int, int, int]], Game, Co
         seed += 1
 
 
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
-
-
-async def child(db: str) -> dict[str, Any]:
-    """In a fresh process: the index read, then every game loaded and asked questions."""
-    import logging
-
-    import bot.client  # noqa: F401  (the whole bot's modules, as the process holds them)
-
-    logging.disable(logging.WARNING)
-    storage = await Storage.open(db)
-    service = GameService(storage, idle_seconds=1e9)
-    await service.restore()
-    gc.collect()
-    index_rss = rss_mb()
-    chosen = [live for live in service.live.values() if live.row.variant == VARIANT]
-    for live in chosen:
-        await service.load(live)
-        assert live.game is not None and live.broken is None, live.broken
-    rnd = random.Random(1)
-    for n in range(QUERIES if chosen else 0):
-        live = rnd.choice(chosen)
-        seat = live.seats[n % len(live.seats)]
-        if n % 2:
-            params: dict[str, Any] = {"attackers": rnd.randint(1, 12),
-                                      "defenders": rnd.randint(1, 12)}
-            await service.act(live, seat.user_id, "odds", params, seat=seat.seat)
-        else:
-            await service.act(live, seat.user_id, "hand", {}, seat=seat.seat)
-    gc.collect()
-    loaded_rss = rss_mb()
-    await storage.close()
-    return {"index_rss": index_rss, "loaded_rss": loaded_rss, "loaded": len(chosen)}
-
-
-def run_child(db: Path) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, __file__, "--child", str(db)], check=True,
-                         capture_output=True, text=True).stdout
-    return dict(json.loads(out.strip().splitlines()[-1]))
-
+def ask(live: Any, n: int, rnd: random.Random) -> tuple[Any, str, dict[str, Any]]:
+    """The questions each live game is asked, seats in turn: its hand, or the odds."""
+    seat = live.seats[n % len(live.seats)]
+    if n % 2:
+        return seat, "odds", {"attackers": rnd.randint(1, 12), "defenders": rnd.randint(1, 12)}
+    return seat, "hand", {}
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -148,29 +108,17 @@ def main() -> None:
         print("its actions: " + ", ".join(f"{n} {a}" for a, n in taken.most_common()))
         print("neutral events: " + (", ".join(f"{n} {k}" for k, n in neutral.most_common())
                                     or "none"))
-        print("actions | database file | above the floor | per action | last 100, per action "
-              "| log rows | snapshot")
-        previous = sizes[0]
-        for n in sorted(sizes)[1:]:
-            size, log, snap = sizes[n]
-            print(f"{n:7d} | {size / 1024:9.0f} KiB | {(size - file0) / 1024:11.0f} KiB | "
-                  f"{(size - file0) / n:7.0f} B | {(size - previous[0]) / 100:8.0f} B | "
-                  f"{log / 1024:5.0f} KiB | {snap / 1024:4.0f} KiB")
-            previous = sizes[n]
+        _late.print_growth(sizes)
         state = json.dumps(game.state())
         print(f"the late game's state (the snapshot): {len(state) / 1024:.0f} KiB of JSON")
         _late.clone_games(db, {VARIANT: [game_id]}, LIVE)
-        empty = run_child(Path(tmp) / "empty.db")
-        loaded = run_child(db)
-    base = empty["loaded_rss"]
-    above = loaded["loaded_rss"] - loaded["index_rss"]
-    print(f"memory: {loaded['loaded']} live late games loaded and asked {QUERIES} questions: "
-          f"{above:.0f} MB above the index alone ({above * 1024 / loaded['loaded']:.0f} KiB "
-          f"per game); {loaded['loaded_rss'] - base:.0f} MB above the empty bot")
+        empty = _late.run_child(__file__, Path(tmp) / "empty.db")
+        loaded = _late.run_child(__file__, db)
+    _late.print_memory(empty, loaded, QUERIES)
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        print(json.dumps(asyncio.run(child(sys.argv[2]))))
+        print(json.dumps(asyncio.run(_late.live_memory(sys.argv[2], VARIANT, QUERIES, ask))))
     else:
         main()
