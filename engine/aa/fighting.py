@@ -3,11 +3,12 @@
 Both A&A games fight the same way (`aa-classic` in its combat phase, `plotted-aa` after each
 revealed action): the next battle of the game's queue starts on `engine.aa.combat.Battle`
 against the enemies in the area (unopposed, the area is simply taken); it runs until an
-owner must choose casualties or the attacker may retreat; the answers (`casualties`,
-`retreat`, `continue`) go on with it; when it is over the losses leave the board, cargo
-beyond the surviving transports sinks, and a won land battle with a land unit left captures
-the territory. A retreat takes the retreating units, and the cargo of their transports, to
-the area chosen at once.
+owner must choose casualties, the attacker may retreat, or (where the game's rules let
+them) a defending power's submarines may withdraw; the answers (`casualties`, `retreat`,
+`continue`) go on with it; when it is over the losses leave the board, cargo beyond the
+surviving transports sinks, and a won land battle with a land unit left captures the
+territory. A retreat takes the retreating units, and the cargo of their transports, to the
+area chosen at once; withdrawing submarines go to a friendly sea zone next to the battle.
 
 What differs stays in each game, behind the hooks below: where the battles come from
 (`next_fight`), what happens around them (aircraft forced down or landing, landings declared
@@ -31,12 +32,13 @@ from engine.aa.combat import (
     strategic_bombing,
 )
 from engine.aa.map import AAMap, Area
-from engine.aa.movement import MoveRules, split_cargo
+from engine.aa.movement import MoveRules, canal_open, split_cargo
 from engine.aa.position import Position
 from engine.aa.units import (
     AA_GUN,
     BATTLESHIP,
     FACTORY,
+    SUBMARINE,
     TRANSPORT,
     UNITS,
     Counts,
@@ -121,6 +123,10 @@ class Fighting(Game):
         """The attacker's units `battle.retreated` just moved from the battle to `to`."""
 
     @abstractmethod
+    def withdrew(self, power: Power, area: Area, to: Area, subs: int) -> list[Event]:
+        """`subs` defending submarines of `power` just withdrew from `area` to `to`."""
+
+    @abstractmethod
     def battle_decided(self, rng: Rng) -> list[Event]:
         """Go on after a casualty choice or a retreat decision (the next battle, or the
         rest of the game's sequence)."""
@@ -147,10 +153,16 @@ class Fighting(Game):
                 retreats = [s for s in plan.sources
                             if self.pos.friendly(s, power) or self.board.is_sea(s)]
                 landed = {k: min(n, attackers.get(k, 0)) for k, n in plan.amphibious.items()}
+                rules = self.battle_rules
+                subs = self.pos.enemy_units(area, power, [SUBMARINE]) \
+                    if rules.sub_withdrawal and self.board.is_sea(area) else {}
                 self.battle = start_battle(self.board, self.pos, area, power, attackers,
                                            amphibious=landed,
                                            bombard=self.bombardment(plan.seas) if landed else 0,
-                                           retreats=retreats, rules=self.battle_rules)
+                                           retreats=retreats,
+                                           withdrawals={p: self.sea_refuges(area, p)
+                                                        for p in subs},
+                                           rules=rules)
             battle = self.battle
             lines = battle.advance(rng)
             if lines:
@@ -159,6 +171,13 @@ class Fighting(Game):
             if not battle.over:
                 return events
             events += self._settle(battle)
+
+    def sea_refuges(self, zone: Area, power: Power) -> list[Area]:
+        """The sea zones next to `zone` where `power`'s ships may go from a battle: no enemy
+        unit there, and a canal on the way open to `power`."""
+        return sorted(z for z in self.board.neighbours(zone)
+                      if self.board.is_sea(z) and not self.pos.has_enemy(z, power)
+                      and canal_open(self.board, self.pos, power, zone, z))
 
     def bombardment(self, seas: Sequence[Area]) -> int:
         """The attacker's battleships offshore an amphibious assault, not in a sea battle."""
@@ -230,6 +249,8 @@ class Fighting(Game):
         if battle is None:
             raise NotAllowed("There is no battle to retreat from.")
         target = self.area(to)
+        if battle.stage == "withdraw":
+            return self._withdraw(battle, seat, target, rng)
         lines = battle.retreat(target)
         self._clear_losses(battle)
         self._sail_along(battle.area, target, battle.retreated.get(TRANSPORT, 0))
@@ -239,6 +260,17 @@ class Fighting(Game):
         if battle.over:
             self.battle = None
             events += self.after_fight(battle.area, battle)
+        return events + self.battle_decided(rng)
+
+    def _withdraw(self, battle: Battle, power: Power, to: Area, rng: Rng) -> list[Event]:
+        """A defending power's submarines withdraw to a friendly sea zone next to the battle."""
+        subs = battle.defenders.get(power, {}).get(SUBMARINE, 0)
+        lines = battle.withdraw(power, to)
+        self._clear_losses(battle)
+        self.pos.move(power, {SUBMARINE: subs}, battle.area, to)
+        events = [self.say("withdrawal", " ".join(lines), area=battle.area, to=to,
+                           power=power)]
+        events += self.withdrew(power, battle.area, to, subs)
         return events + self.battle_decided(rng)
 
     def _sail_along(self, start: Area, end: Area, transports: int) -> None:
@@ -270,6 +302,14 @@ class Fighting(Game):
             return {c.power: Prompt(c.power, f"Battle in {battle.area}: {c.describe()}", (
                 ActionSpec("casualties", "Choose casualties", (Param("units"),)),))
                 for c in battle.pending}
+        if battle.stage == "withdraw":
+            seat = battle.decider
+            return {seat: Prompt(seat, f"Battle in {battle.area}, round {battle.round}: your "
+                                 "submarines may withdraw to a friendly sea zone next to it, "
+                                 "or stay.", (
+                ActionSpec("continue", "Stay"),
+                ActionSpec("retreat", "Withdraw the submarines",
+                           (Param("to", tuple(Choice(a) for a in battle.refuges)),))))}
         if battle.stage == "retreat":
             seat = battle.attacker
             return {seat: Prompt(seat, f"Battle in {battle.area}, round {battle.round}: "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.aa.combat import Battle, rocket_attack, rocket_targets
 from engine.aa.fighting import FIGHTING, Fight, Fighting
-from engine.aa.units import ROCKETS
+from engine.aa.units import ROCKETS, SHIPS
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
 from engine.games.aa_classic.base import NONCOMBAT_MOVE
@@ -84,7 +84,11 @@ class Battles(Transports, Fighting):
         if not self.battles:
             return None
         area = self.battles.pop(0)
-        return Fight(area, self.attacks.get(area, []), self.amphibious.get(area, {}),
+        sources = self.attacks.get(area, [])
+        if self.board.is_sea(area) and self.pos.units_of(area, self.power).keys() & SHIPS:
+            # The attacker's ships retreat to a friendly sea zone next to the battle.
+            sources = self.sea_refuges(area, self.power)
+        return Fight(area, sources, self.amphibious.get(area, {}),
                      self.landings.get(area, []))
 
     def before_fight(self, area: str) -> list[Event]:
@@ -106,6 +110,10 @@ class Battles(Transports, Fighting):
                 entry["at"] = to
                 entry["used"] = int(entry["used"]) + 1
         self.arrows.append([battle.area, to, self.power])
+        return []
+
+    def withdrew(self, power: str, area: str, to: str, subs: int) -> list[Event]:
+        """Not in classic (its defending submarines never withdraw)."""
         return []
 
     def battle_decided(self, rng: Rng) -> list[Event]:

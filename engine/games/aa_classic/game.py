@@ -211,7 +211,7 @@ class AAClassic(Moves, Battles, Turn):
                 return [(self.seat_of(c.power), "casualties",
                          {"units": self.default_casualties_for(c.power)})
                         for c in self.battle.pending[:1]]
-            return [(seat, "continue", {})]
+            return [(self.battle.decider, "continue", {})]
         return [(seat, "end-phase", {})]
 
     # ----- views -------------------------------------------------------------------

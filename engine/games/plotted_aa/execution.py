@@ -36,6 +36,7 @@ from engine.aa.units import (
     FIGHTER,
     POWERS,
     SHIPS,
+    SUBMARINE,
     TRANSPORT,
     UNITS,
     Counts,
@@ -551,6 +552,19 @@ class Execution(Landing, Fighting):
         self.record_move({"power": self.power, "from": battle.area, "to": to,
                            "units": dict(battle.retreated)})
         return self.must_land(self.power, to, list(AIRCRAFT))
+
+    def withdrew(self, power: Power, area: Area, to: Area, subs: int) -> list[Event]:
+        """Withdrawn submarines are still the ones that moved or were built this turn (they
+        may make a plotted move from where they are now, if they haven't moved)."""
+        for records in (self.moved, self.built):
+            here = records.get(power, {}).get(area, {})
+            shift = min(subs, here.get(SUBMARINE, 0))
+            if shift:
+                here[SUBMARINE] -= shift
+                there = records[power].setdefault(to, {})
+                there[SUBMARINE] = there.get(SUBMARINE, 0) + shift
+        self.record_move({"power": power, "from": area, "to": to, "units": {SUBMARINE: subs}})
+        return []
 
     def battle_decided(self, rng: Rng) -> list[Event]:
         return self.proceed(rng)

@@ -168,7 +168,7 @@ class PlottedAA(Turn):
                 order: list[Kind] = self.loss_orders.get(choice.power, list(DEFAULT_LOSS_ORDER))
                 picked = default_casualties(choice.among, choice.hits, choice.sub_hits, order)
                 return [(choice.power, "casualties", {"units": describe_units(picked)})]
-            return [(battle.attacker, "continue", {})]
+            return [(battle.decider, "continue", {})]
         if self.landings:
             group = self.landings[0]
             return [(group["power"], "land", {"to": self.spots(group)[0]})]

@@ -3,9 +3,13 @@
 Seeded random games of `aa-classic` and `plotted-aa` (battles, casualties chosen by the
 deadline, land retreats taken at random) end in the same position after the same steps,
 with the same events and the same dice, as they did on main before the change: each game's
-digest is pinned here. Sea battles are left to the deadline (press on), so that the sea
-retreats added since (A&A classic's attacker, Plotted A&A's defending submarine) change a
-game only by the pause they add where they are possible.
+digest is pinned here.
+
+The sea retreats added since (A&A classic's attacking ships, Plotted A&A's defending
+submarines) add a decision where they are possible, and every later step's dice depend on
+the number of steps before it: so these games are played with no sea zone offered to
+retreat to (`sea_refuges` patched to offer none), which is the game as it was. The new
+retreats are pinned by the rules tests (`test_combat.py`, `test_retreats.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import pytest
 
 import engine
 from engine import Game
+from engine.aa.fighting import Fighting
 from engine.aa.units import POWERS
 from engine.errors import RuleError
 from tests.engine.aa.test_aa_classic import _random_action
@@ -91,6 +96,11 @@ CLASSIC = {0: "b761fac56931b7c7", 1: "26dc1dbcc1db1175", 2: "650dc70cea27c799",
            3: "bde9d998bca91835", 4: "e16b9e82b668fab6", 5: "bcffe8caf38ae987"}
 PLOTTED = {0: "5e5a8e3cb3528752", 1: "34b79a609f912e2d", 2: "c6552b0b03223343",
            3: "9cd50f59bcf3671c", 4: "4c057b6a33ac12d0", 5: "3b62e2199f299065"}
+
+
+@pytest.fixture(autouse=True)
+def no_sea_retreats(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Fighting, "sea_refuges", lambda self, zone, power: [])
 
 
 @pytest.mark.parametrize("seed", sorted(CLASSIC))
