@@ -7,9 +7,12 @@ areas moves both, stops at the first (`stop`: attacking there if it is hostile) 
 aircraft fly to their plotted destination or not at all; units move once a turn, aircraft
 at most twice within their range. What can no longer be done as plotted stays where it is
 when the owner lets the bot execute "as plotted"; when the owner names the units, a unit
-that can't go is refused with the reason. Combat is fought before the next power acts
-(casualties chosen by their owners), then the aircraft that must land are landed
-(`landing`), then the next power reveals.
+that can't go is refused with the reason. Combat is fought before the next power acts, by
+the battle loop both A&A games share (`engine.aa.fighting`: casualties chosen by their
+owners, the attacker's retreat, a defending submarine's withdrawal); this module gives it
+the battles an action started and what Plotted A&A does around them (aircraft forced down,
+landing after the attack). Then the aircraft that must land are landed (`landing`), then
+the next power reveals.
 """
 
 from __future__ import annotations
