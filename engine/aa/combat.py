@@ -302,6 +302,8 @@ class Battle:
         subs = self.defenders[power][SUBMARINE]
         self.defenders[power] = subtract(self.defenders[power], {SUBMARINE: subs})
         self.defenders = {p: c for p, c in self.defenders.items() if c}
+        if self.chooser not in self.defenders:  # an ally left behind chooses its own losses
+            self.chooser = _chooser(self.defenders)
         line = f"{power} withdraws {UNITS[SUBMARINE].label(subs)} to {_dot(to)}"
         self.log.append(line)
         if not self._check_end():

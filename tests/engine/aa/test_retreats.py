@@ -145,3 +145,18 @@ def test_no_withdrawal_without_the_rule_nor_for_the_attacker_s_submarines() -> N
     old = plain.to_json()
     del old["withdrawals"], old["asked"], old["rules"]["sub_withdrawal"]
     assert Battle.from_json(old).withdrawals == {}  # a battle stored before this rule
+
+
+def test_an_ally_left_behind_chooses_its_own_casualties() -> None:
+    """AA-2: at sea the defending power with the most units chooses the casualties; once its
+    submarines have withdrawn, the ally left in the battle chooses its own."""
+    battle = Battle("Hawaii Sea Zone", True, "Japan", {"battleship": 1, "fighter": 1},
+                    {UK: {"submarine": 2}, "USA": {"carrier": 1}}, rules=WITHDRAWAL,
+                    withdrawals={UK: ["Midway Sea Zone"], "USA": ["Midway Sea Zone"]})
+    assert battle.chooser == UK
+    battle.advance(Dice(6, 6, 6, 6, 6))  # battleship, fighter; submarines, carrier: misses
+    assert battle.decider == UK  # the USA has no submarine to withdraw
+    battle.withdraw(UK, "Midway Sea Zone")
+    assert battle.chooser == "USA" and battle.stage == "fighting"
+    battle.advance(Dice(1, 6, 6))  # round 2: the battleship hits; the fighter and carrier miss
+    assert battle.outcome == "attacker" and battle.lost == {"USA": {"carrier": 1}}

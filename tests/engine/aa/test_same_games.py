@@ -9,7 +9,8 @@ The sea retreats added since (A&A classic's attacking ships, Plotted A&A's defen
 submarines) add a decision where they are possible, and every later step's dice depend on
 the number of steps before it: so these games are played with no sea zone offered to
 retreat to (`sea_refuges` patched to offer none), which is the game as it was. The new
-retreats are pinned by the rules tests (`test_combat.py`, `test_retreats.py`).
+retreats are pinned by the rules tests (`test_retreats.py` here and in
+`tests/engine/plotted_aa/`).
 """
 
 from __future__ import annotations
