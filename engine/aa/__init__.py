@@ -12,6 +12,7 @@ Used by the A&A games (`aa-classic`, `plotted-aa`), as `engine.risk` serves the 
 | `position` | control, units, treasuries, and what the start of the turn fixes |
 | `movement` | land, sea, air, transport moves; landing; neutrals; canals |
 | `combat` | a battle step by step with casualty choices; capture; strategic bombing |
+| `fighting` | a game's battles one at a time: casualties, retreats, prompts (both games) |
 | `odds` | the exact battle calculator |
 | `economy` | purchase, placement, income, victory |
 | `research` | weapons development |

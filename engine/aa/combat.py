@@ -12,10 +12,13 @@ The classic sequence (shared/reference/axis-allies-classic.md, "Combat rules"):
    every unit (a defending submarine's hits, too, sink ships only), and both remove
    casualties at once;
 4. after a round with both sides left, the attacker may retreat all units that may (not
-   those landed from the sea) to one territory offered, or press on.
+   those landed from the sea) to one area offered, or press on; then, where the rules let
+   them (Plotted A&A), each defending power's submarines may withdraw together to one
+   friendly sea zone offered, or stay.
 
 Each owner chooses its casualties: `Battle.pending` says who must choose how many among
-which units, and `default_casualties` with a saved loss order gives the deadline's answer.
+which units, and `default_casualties` with a saved loss order gives the deadline's answer;
+`Battle.decider` is who must decide to retreat (or withdraw) or not.
 All luck comes from the `engine.Rng` passed to `Battle.advance`. A `Battle` is plain data
 (`to_json`/`from_json`), so a game can store it between the pauses.
 
@@ -71,6 +74,7 @@ class BattleRules:
     bombardment_return_fire: bool = True  # bombardment casualties fire back in round 1
     sub_hits_ships_only: bool = True  # submarine hits can't be taken by aircraft
     heavy_bomber_dice: int = 3
+    sub_withdrawal: bool = False  # defending submarines may withdraw after a round
 
 
 CLASSIC_BATTLE = BattleRules()
@@ -170,7 +174,7 @@ class Battle:
     techs: dict[Power, list[str]] = field(default_factory=dict)
     chooser: Power | None = None  # who chooses the defender's casualties
     round: int = 0
-    stage: Literal["fighting", "choose", "retreat", "over"] = "fighting"
+    stage: Literal["fighting", "choose", "retreat", "withdraw", "over"] = "fighting"
     step: Literal["open", "aa", "bombard", "first_strike", "fire", "round_end"] = "open"
     pending: list[Choice] = field(default_factory=list)
     outcome: Outcome | None = None
@@ -178,6 +182,10 @@ class Battle:
     log: list[str] = field(default_factory=list)
     rules: BattleRules = CLASSIC_BATTLE
     retreated: Counts = field(default_factory=dict)  # attackers that withdrew
+    # Where each defending power's submarines may withdraw (rules.sub_withdrawal), and the
+    # powers already offered it this round.
+    withdrawals: dict[Power, list[Area]] = field(default_factory=dict)
+    asked: list[Power] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.attackers = {k: n for k, n in self.attackers.items() if n and k in _FIGHTING}
@@ -200,6 +208,18 @@ class Battle:
     @property
     def over(self) -> bool:
         return self.stage == "over"
+
+    @property
+    def decider(self) -> Power:
+        """Who decides now whether to retreat: the attacker, or the defending power offered
+        its submarines' withdrawal."""
+        return self.asked[-1] if self.stage == "withdraw" and self.asked else self.attacker
+
+    @property
+    def refuges(self) -> list[Area]:
+        """Where the decider's units may go now."""
+        return list(self.withdrawals.get(self.decider, [])) if self.stage == "withdraw" \
+            else list(self.retreats)
 
     def summary(self) -> str:
         return (f"{self.attacker} attacks {self.area} with {describe_units(self.attackers)} "
@@ -262,11 +282,45 @@ class Battle:
         return [line]
 
     def press_on(self) -> list[str]:
-        """The attacker declines to retreat: the next round begins at `advance`."""
-        if self.stage != "retreat":
+        """The attacker declines to retreat (the defending submarines offered to withdraw
+        stay): the next round begins at `advance`."""
+        if self.stage not in ("retreat", "withdraw"):
             raise NotAllowed("There is no retreat to decline now.")
-        self.stage = "fighting"
+        self._offer_withdrawal()
         return []
+
+    def withdraw(self, power: Power, to: Area) -> list[str]:
+        """`power`'s defending submarines leave the battle together for the sea zone `to`
+        (the game moves them on the board)."""
+        if self.stage != "withdraw" or self.decider != power:
+            raise NotAllowed(f"{power} has no submarines that may withdraw from "
+                             f"{self.area} now.")
+        options = self.withdrawals.get(power, [])
+        if to not in options:
+            raise NotAllowed(f"The submarines may withdraw from {self.area} only to "
+                             f"{_dot(', '.join(options) or 'nowhere')}")
+        subs = self.defenders[power][SUBMARINE]
+        self.defenders[power] = subtract(self.defenders[power], {SUBMARINE: subs})
+        self.defenders = {p: c for p, c in self.defenders.items() if c}
+        if self.chooser not in self.defenders:  # an ally left behind chooses its own losses
+            self.chooser = _chooser(self.defenders)
+        line = f"{power} withdraws {UNITS[SUBMARINE].label(subs)} to {_dot(to)}"
+        self.log.append(line)
+        if not self._check_end():
+            self._offer_withdrawal()
+        return [line]
+
+    def _offer_withdrawal(self) -> None:
+        """Offer the next defending power with submarines (in turn order) to withdraw them,
+        once a round; else fight on."""
+        for power in sorted(self.withdrawals, key=_turn):
+            if power in self.asked or not self.withdrawals[power] \
+                    or not self.defenders.get(power, {}).get(SUBMARINE):
+                continue
+            self.asked.append(power)
+            self.stage = "withdraw"
+            return
+        self.stage = "fighting"
 
     # ----- the steps -------------------------------------------------------
 
@@ -358,8 +412,11 @@ class Battle:
             self._end("draw")
             return
         self.round += 1
+        self.asked = []
         if self.retreats and subtract(self.attackers, self.amphibious):
             self.stage = "retreat"
+        elif self.withdrawals:
+            self._offer_withdrawal()
 
     def _ask(self, side: Side, hits: int, sub_hits: int) -> None:
         """Queue a casualty choice, or apply it at once when there is only one way."""
@@ -439,10 +496,13 @@ class Battle:
             "chooser": self.chooser, "round": self.round, "stage": self.stage, "step": self.step,
             "pending": [c.to_json() for c in self.pending], "outcome": self.outcome,
             "retreated": dict(self.retreated),
+            "withdrawals": {p: list(z) for p, z in self.withdrawals.items()},
+            "asked": list(self.asked),
             "lost": {p: dict(c) for p, c in self.lost.items()}, "log": list(self.log),
             "rules": {"bombardment_return_fire": self.rules.bombardment_return_fire,
                       "sub_hits_ships_only": self.rules.sub_hits_ships_only,
-                      "heavy_bomber_dice": self.rules.heavy_bomber_dice},
+                      "heavy_bomber_dice": self.rules.heavy_bomber_dice,
+                      "sub_withdrawal": self.rules.sub_withdrawal},
         }
 
     @classmethod
@@ -456,7 +516,10 @@ class Battle:
             [Choice(c["side"], c["power"], c["hits"], c["sub_hits"], dict(c["among"]))
              for c in raw["pending"]],
             raw["outcome"], {p: dict(c) for p, c in raw["lost"].items()}, list(raw["log"]),
-            BattleRules(**raw["rules"]), dict(raw["retreated"]))
+            BattleRules(**raw["rules"]), dict(raw["retreated"]),
+            # Stored before defending submarines could withdraw: none may.
+            {p: list(z) for p, z in raw.get("withdrawals", {}).items()},
+            list(raw.get("asked", [])))
         return battle
 
 
@@ -509,8 +572,10 @@ def _can_hurt(shooters: Mapping[Kind, int], targets: Mapping[Kind, int], *,
 def start_battle(board: AAMap, pos: Position, area: Area, attacker: Power,
                  attackers: Mapping[Kind, int], *, amphibious: Mapping[Kind, int] | None = None,
                  bombard: int = 0, retreats: Sequence[Area] = (),
+                 withdrawals: Mapping[Power, Sequence[Area]] | None = None,
                  rules: BattleRules = CLASSIC_BATTLE) -> Battle:
-    """A battle in `area` of `attackers` (already moved in or not) against the enemies there."""
+    """A battle in `area` of `attackers` (already moved in or not) against the enemies there;
+    `withdrawals`: where each defending power's submarines may withdraw (rules permitting)."""
     enemies = pos.enemy_units(area, attacker)
     aa = any(AA_GUN in c for c in enemies.values())
     defenders = {p: {k: n for k, n in c.items() if k in _FIGHTING} for p, c in enemies.items()}
@@ -521,7 +586,10 @@ def start_battle(board: AAMap, pos: Position, area: Area, attacker: Power,
     return Battle(area, board.is_sea(area), attacker, dict(attackers), defenders,
                   dict(amphibious or {}), aa, bombard, list(retreats),
                   {p: sorted(pos.techs_of(p)) for p in {attacker, *defenders}},
-                  chooser, rules=rules)
+                  chooser, rules=rules,
+                  withdrawals={p: list(z) for p, z in (withdrawals or {}).items()
+                               if rules.sub_withdrawal and z
+                               and defenders.get(p, {}).get(SUBMARINE)})
 
 
 # ----- after a battle ------------------------------------------------------------

@@ -127,7 +127,8 @@ class AAClassicBase(Game):
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
         # "Karelia S.S.R." ends a sentence with its own full stop.
-        return public(kind, re.sub(r"\.\.(?=\s|$)", ".", text), power=self.power, **data)
+        return public(kind, re.sub(r"\.\.(?=\s|$)", ".", text),
+                      **{"power": self.power, **data})
 
     # ----- state -------------------------------------------------------------
 

@@ -26,9 +26,7 @@ from engine.aa.units import (
     DEVELOPMENTS,
     POWERS,
     ROCKETS,
-    UNITS,
     describe_units,
-    find_kind,
     parse_units,
 )
 from engine.errors import NotAllowed
@@ -153,19 +151,8 @@ class AAClassic(Moves, Battles, Turn):
             return {seat: Prompt(seat, f"{self.power}: place {describe_units(self.bought)}.", (
                 ActionSpec("place", "Place units", (Param("units"), Param("at"),
                                                     Param("sea", required=False))), end))}
-        if self.stage == COMBAT and self.battle is not None:
-            battle = self.battle
-            if battle.pending:
-                return {self.seat_of(c.power): Prompt(
-                    self.seat_of(c.power), f"Battle in {battle.area}: {c.describe()}",
-                    (ActionSpec("casualties", "Choose casualties", (Param("units"),)),))
-                    for c in battle.pending}
-            if battle.stage == "retreat":
-                options = tuple(Choice(a) for a in battle.retreats)
-                return {seat: Prompt(seat, f"Battle in {battle.area}, round {battle.round}: "
-                                     f"press on or retreat.", (
-                    ActionSpec("continue", "Press on"),
-                    ActionSpec("retreat", "Retreat", (Param("to", options),))))}
+        if self.stage == COMBAT:
+            return self.battle_prompts()
         return {}
 
     def do_end_phase(self, seat: Seat, rng: Rng) -> list[Event]:
@@ -191,16 +178,6 @@ class AAClassic(Moves, Battles, Turn):
             raise NotAllowed("Battles end when they are fought out.")
         events.append(self.say("phase", f"{self.power}: {STAGE_NAMES.get(self.stage, '')}."))
         return events
-
-    def do_loss_order(self, seat: Seat, rng: Rng, order: str) -> list[Event]:
-        """Save the order in which this power's units are lost when it doesn't choose."""
-        kinds = [find_kind(word) for word in order.replace(";", ",").split(",") if word.strip()]
-        if len(set(kinds)) != len(kinds) or not kinds:
-            raise NotAllowed("Name each unit kind once, cheapest loss first, e.g. "
-                             "\"inf, arm, ftr, bmb\".")
-        self.loss_orders[seat] = kinds
-        listed = ", ".join(UNITS[k].plural for k in kinds)
-        return [private(seat, "loss_order", f"Saved loss order for {seat}: {listed}.")]
 
     # ----- questions -------------------------------------------------------------
 
@@ -234,7 +211,7 @@ class AAClassic(Moves, Battles, Turn):
                 return [(self.seat_of(c.power), "casualties",
                          {"units": self.default_casualties_for(c.power)})
                         for c in self.battle.pending[:1]]
-            return [(seat, "continue", {})]
+            return [(self.battle.decider, "continue", {})]
         return [(seat, "end-phase", {})]
 
     # ----- views -------------------------------------------------------------------

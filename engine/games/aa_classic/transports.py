@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from engine.aa.movement import check_load, check_unload, split_cargo
 from engine.aa.units import (
-    BATTLESHIP,
     SHIPS,
     TRANSPORT,
     UNITS,
     Counts,
     describe_units,
-    subtract,
 )
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
@@ -116,23 +114,3 @@ class Transports(AAClassicBase):
         moving, _ = split
         self.pos.ship_cargo(self.power, start, end, moving)
         return moving
-
-    def bombardment(self, area: str) -> int:
-        """Battleships of the power offshore an amphibious assault, not in a sea battle."""
-        return sum(self.pos.units_of(z, self.power).get(BATTLESHIP, 0)
-                   for z in self.landings.get(area, [])
-                   if not self.pos.has_enemy(z, self.power))
-
-    def sink_cargo(self, zone: str) -> list[Event]:
-        """After a battle at sea: cargo beyond what the surviving transports hold is lost."""
-        events: list[Event] = []
-        for power, aboard in list(self.pos.cargo.get(zone, {}).items()):
-            left = self.pos.units_of(zone, power).get(TRANSPORT, 0)
-            split = split_cargo(aboard, left, None, rules=self.move_rules)
-            kept = split[0] if split else {}
-            lost = subtract(aboard, kept)
-            if lost:
-                self.pos.drop_cargo(zone, power, lost)
-                events.append(self.say("cargo_lost", f"{power} loses {describe_units(lost)} "
-                                       f"aboard sunk transports in {zone}.", area=zone))
-        return events

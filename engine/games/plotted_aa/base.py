@@ -87,7 +87,8 @@ class PlottedBase(Game):
 
     @property
     def battle_rules(self) -> BattleRules:
-        return BattleRules()
+        # "Retreat moves by the attacker or by a defending submarine don't have to be plotted."
+        return BattleRules(sub_withdrawal=True)
 
     @property
     def economy_rules(self) -> EconomyRules:

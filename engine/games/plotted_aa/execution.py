@@ -7,9 +7,12 @@ areas moves both, stops at the first (`stop`: attacking there if it is hostile) 
 aircraft fly to their plotted destination or not at all; units move once a turn, aircraft
 at most twice within their range. What can no longer be done as plotted stays where it is
 when the owner lets the bot execute "as plotted"; when the owner names the units, a unit
-that can't go is refused with the reason. Combat is fought before the next power acts
-(casualties chosen by their owners), then the aircraft that must land are landed
-(`landing`), then the next power reveals.
+that can't go is refused with the reason. Combat is fought before the next power acts, by
+the battle loop both A&A games share (`engine.aa.fighting`: casualties chosen by their
+owners, the attacker's retreat, a defending submarine's withdrawal); this module gives it
+the battles an action started and what Plotted A&A does around them (aircraft forced down,
+landing after the attack). Then the aircraft that must land are landed (`landing`), then
+the next power reveals.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from engine.aa.combat import capture, start_battle, strategic_bombing
+from engine.aa.combat import Battle, capture
 from engine.aa.economy import check_placement, factories_at_start, purchase_cost
+from engine.aa.fighting import FIGHTING, Fight, Fighting
 from engine.aa.map import Area
 from engine.aa.movement import (
     air_distances,
@@ -28,15 +32,14 @@ from engine.aa.movement import (
     unit_route,
 )
 from engine.aa.units import (
-    AA_GUN,
     AIRCRAFT,
-    BATTLESHIP,
     BOMBER,
     CARRIER,
     FACTORY,
     FIGHTER,
     POWERS,
     SHIPS,
+    SUBMARINE,
     TRANSPORT,
     UNITS,
     Counts,
@@ -55,10 +58,8 @@ from engine.games.plotted_aa.form import BUILD, NOOP, Action, Source, describe_a
 from engine.games.plotted_aa.landing import Landing
 from engine.rng import Rng
 
-FIGHTING = [k for k in UNITS if k not in (AA_GUN, FACTORY)]
 
-
-class Execution(Landing):
+class Execution(Landing, Fighting):
     """Reveal, `execute`, `pass`; builds and moves as the rulebook executes them."""
 
     # ----- rounds and reveals ---------------------------------------------------
@@ -500,13 +501,10 @@ class Execution(Landing):
 
     def _raid(self, rng: Rng, area: Area, bombers: int) -> list[Event]:
         """Strategic bombing, not plotted: beyond the treasury it reduces this turn's income."""
-        power = self.power
-        victim = self.pos.controller(area)
-        if victim is None:
+        raid = self.bombing_raid(rng, area, bombers)
+        if raid is None:
             return []
-        aa = any(AA_GUN in c for p, c in self.pos.all_units(area).items() if p == victim)
-        result = strategic_bombing(rng, bombers, self.pos.treasury.get(victim, 0), aa_gun=aa,
-                                   techs=self.pos.techs_of(power))
+        victim, result = raid
         return self.apply_bombing(area, victim, result.shot_down, result.damage, result.paid,
                                   result.shortfall)
 
@@ -528,121 +526,50 @@ class Execution(Landing):
                            shortfall=shortfall)]
         return events + self.must_land(power, area, [BOMBER])
 
-    # ----- battles ---------------------------------------------------------------------
+    # ----- battles: the hooks of the shared battle loop (engine.aa.fighting) ---------
 
-    def fight(self, rng: Rng) -> list[Event]:
-        events: list[Event] = []
-        power = self.power
-        while True:
-            if self.battle is None:
-                if not self.battles:
-                    return events
-                info = self.battles.pop(0)
-                area = info["area"]
-                events += self.ground_enemy_aircraft(area)
-                attackers = {k: n for k, n in self.pos.units_of(area, power).items()
-                             if k in FIGHTING}
-                enemies = self.pos.enemy_units(area, power, FIGHTING)
-                if not enemies:
-                    events += self._won(area)
-                    events += self.must_land(power, area, list(AIRCRAFT))
-                    continue
-                retreats = [s for s in info["sources"]
-                            if self.pos.friendly(s, power) or self.board.is_sea(s)]
-                landed = {k: min(n, attackers.get(k, 0))
-                          for k, n in info["amphibious"].items()}
-                bombard = sum(self.pos.units_of(z, power).get(BATTLESHIP, 0)
-                              for z in info["seas"] if not self.pos.has_enemy(z, power))
-                self.battle = start_battle(self.board, self.pos, area, power, attackers,
-                                           amphibious=landed,
-                                           bombard=bombard if landed else 0,
-                                           retreats=retreats, rules=self.battle_rules)
-                self.battle_info = info
-            battle = self.battle
-            lines = battle.advance(rng)
-            if lines:
-                events.append(self.say("battle", "\n".join(lines), area=battle.area,
-                                       power=power))
-            if not battle.over:
-                return events
-            events += self._settle()
+    def next_fight(self) -> Fight | None:
+        if not self.battles:
+            return None
+        info = self.battles.pop(0)
+        self.battle_info = info
+        return Fight(info["area"], info["sources"], info["amphibious"], info["seas"])
 
-    def _settle(self) -> list[Event]:
-        battle = self.battle
-        assert battle is not None
-        self.battle = None
+    def before_fight(self, area: Area) -> list[Event]:
+        return self.ground_enemy_aircraft(area)
+
+    def after_fight(self, area: Area, battle: Battle | None) -> list[Event]:
+        """Aircraft land after the attack (Aircraft Landing, condition 2)."""
         self.battle_info = {}
-        area = battle.area
-        for power, counts in battle.lost.items():
-            self.pos.remove(area, power, counts)
+        return self.must_land(self.power, area, list(AIRCRAFT))
+
+    def units_lost(self, area: Area) -> None:
         self.reconcile_flights(area)
-        events = self._sink_cargo(area) if battle.sea else []
-        if battle.outcome == "attacker":
-            events += self._won(area)
-        events += self.must_land(self.power, area, list(AIRCRAFT))
-        return events
 
-    def _won(self, area: Area) -> list[Event]:
-        power = self.power
-        if not self.board.is_land(area) or self.pos.friendly(area, power):
-            return []
-        if not any(n and UNITS[k].domain == "land"
-                   for k, n in self.pos.units_of(area, power).items()):
-            return []
-        return [self.say("captured", line, power=power, area=area)
-                for line in capture(self.board, self.pos, area, power)]
-
-    def _sink_cargo(self, zone: Area) -> list[Event]:
-        events: list[Event] = []
-        for power, aboard in list(self.pos.cargo.get(zone, {}).items()):
-            left = self.pos.units_of(zone, power).get(TRANSPORT, 0)
-            split = split_cargo(aboard, left, None, rules=self.move_rules)
-            lost = subtract(aboard, split[0] if split else {})
-            if lost:
-                self.pos.drop_cargo(zone, power, lost)
-                events.append(self.say("cargo_lost", f"{power} loses {describe_units(lost)} "
-                                       f"aboard sunk transports in {zone}.", area=zone))
-        return events
-
-    def do_casualties(self, seat: Seat, rng: Rng, units: str) -> list[Event]:
-        battle = self.battle
-        if battle is None:
-            raise NotAllowed("There is no battle waiting for casualties.")
-        lines = battle.choose(seat, self.units(units))
-        events = [self.say("casualties", " ".join(lines), area=battle.area)]
-        if not battle.pending:
-            events += self.proceed(rng)
-        return events
-
-    def do_retreat(self, seat: Seat, rng: Rng, to: str) -> list[Event]:
-        battle = self.battle
-        if battle is None:
-            raise NotAllowed("There is no battle to retreat from.")
-        target = self.area(to)
-        lines = battle.retreat(target)
-        for power, counts in battle.lost.items():
-            self.pos.remove(battle.area, power, counts)
-        battle.lost = {}
-        self.reconcile_flights(battle.area)
-        self.pos.move(self.power, battle.retreated, battle.area, target)
+    def retreated(self, battle: Battle, to: Area) -> list[Event]:
+        """Aircraft aloft go with the others, and land there or from there."""
         for entry in self.flights:
             if entry["power"] == self.power and entry["at"] == battle.area \
                     and not entry["landed"]:
-                entry["at"] = target
-        self.record_move({"power": self.power, "from": battle.area, "to": target,
+                entry["at"] = to
+        self.record_move({"power": self.power, "from": battle.area, "to": to,
                            "units": dict(battle.retreated)})
-        events = [self.say("retreat", " ".join(lines), area=battle.area, to=target)]
-        events += self.must_land(self.power, target, list(AIRCRAFT))
-        if battle.over:
-            self.battle = None
-            self.battle_info = {}
-        return events + self.proceed(rng)
+        return self.must_land(self.power, to, list(AIRCRAFT))
 
-    def do_continue(self, seat: Seat, rng: Rng) -> list[Event]:
-        battle = self.battle
-        if battle is None:
-            raise NotAllowed("There is no battle to continue.")
-        battle.press_on()
+    def withdrew(self, power: Power, area: Area, to: Area, subs: int) -> list[Event]:
+        """Withdrawn submarines are still the ones that moved or were built this turn (they
+        may make a plotted move from where they are now, if they haven't moved)."""
+        for records in (self.moved, self.built):
+            here = records.get(power, {}).get(area, {})
+            shift = min(subs, here.get(SUBMARINE, 0))
+            if shift:
+                here[SUBMARINE] -= shift
+                there = records[power].setdefault(to, {})
+                there[SUBMARINE] = there.get(SUBMARINE, 0) + shift
+        self.record_move({"power": power, "from": area, "to": to, "units": {SUBMARINE: subs}})
+        return []
+
+    def battle_decided(self, rng: Rng) -> list[Event]:
         return self.proceed(rng)
 
 

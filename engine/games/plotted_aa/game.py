@@ -22,9 +22,8 @@ from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.economy import income
 from engine.aa.map import classic_map
 from engine.aa.position import Position
-from engine.aa.units import POWERS, UNITS, Kind, describe_units, find_kind
-from engine.errors import NotAllowed
-from engine.events import Event, Seat, private
+from engine.aa.units import POWERS, Kind, describe_units
+from engine.events import Event, Seat
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.plotted_aa.base import (
     DEVELOP,
@@ -130,20 +129,8 @@ class PlottedAA(Turn):
         ))
 
     def _execute_prompts(self) -> dict[Seat, Prompt]:
-        battle = self.battle
-        if battle is not None:
-            if battle.pending:
-                return {c.power: Prompt(c.power, f"Battle in {battle.area}: {c.describe()}", (
-                    ActionSpec("casualties", "Choose casualties", (Param("units"),)),))
-                    for c in battle.pending}
-            if battle.stage == "retreat":
-                seat = battle.attacker
-                return {seat: Prompt(seat, f"Battle in {battle.area}, round {battle.round}: "
-                                     "press on or retreat.", (
-                    ActionSpec("continue", "Press on"),
-                    ActionSpec("retreat", "Retreat",
-                               (Param("to", tuple(Choice(a) for a in battle.retreats)),))))}
-            return {}
+        if self.battle is not None:
+            return self.battle_prompts()
         if self.landings:
             group = self.landings[0]
             seat = group["power"]
@@ -163,16 +150,6 @@ class PlottedAA(Turn):
 
     # ----- bookkeeping -----------------------------------------------------------
 
-    def do_loss_order(self, seat: Seat, rng: Rng, order: str) -> list[Event]:
-        """Save the order in which this power's units are lost when it doesn't choose."""
-        kinds = [find_kind(word) for word in order.replace(";", ",").split(",") if word.strip()]
-        if len(set(kinds)) != len(kinds) or not kinds:
-            raise NotAllowed("Name each unit kind once, cheapest loss first, e.g. "
-                             "\"inf, arm, ftr, bmb\".")
-        self.loss_orders[seat] = kinds
-        listed = ", ".join(UNITS[k].plural for k in kinds)
-        return [private(seat, "loss_order", f"Saved loss order for {seat}: {listed}.")]
-
     # ----- deadline --------------------------------------------------------------
 
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
@@ -191,7 +168,7 @@ class PlottedAA(Turn):
                 order: list[Kind] = self.loss_orders.get(choice.power, list(DEFAULT_LOSS_ORDER))
                 picked = default_casualties(choice.among, choice.hits, choice.sub_hits, order)
                 return [(choice.power, "casualties", {"units": describe_units(picked)})]
-            return [(battle.attacker, "continue", {})]
+            return [(battle.decider, "continue", {})]
         if self.landings:
             group = self.landings[0]
             return [(group["power"], "land", {"to": self.spots(group)[0]})]

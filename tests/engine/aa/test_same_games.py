@@ -1,0 +1,114 @@
+"""Both A&A games play on exactly as before the battle loop moved into `engine.aa.fighting`.
+
+Seeded random games of `aa-classic` and `plotted-aa` (battles, casualties chosen by the
+deadline, land retreats taken at random) end in the same position after the same steps,
+with the same events and the same dice, as they did on main before the change: each game's
+digest is pinned here.
+
+The sea retreats added since (A&A classic's attacking ships, Plotted A&A's defending
+submarines) add a decision where they are possible, and every later step's dice depend on
+the number of steps before it: so these games are played with no sea zone offered to
+retreat to (`sea_refuges` patched to offer none), which is the game as it was. The new
+retreats are pinned by the rules tests (`test_retreats.py` here and in
+`tests/engine/plotted_aa/`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine import Game
+from engine.aa.fighting import Fighting
+from engine.aa.units import POWERS
+from engine.errors import RuleError
+from tests.engine.aa.test_aa_classic import _random_action
+from tests.engine.plotted_aa.helpers import random_plot
+
+
+def digest(game: Game, events: list[Any]) -> str:
+    """The position, the step count, every event (kind, text, audience) and every die."""
+    state = game.state()
+    assert game.history is not None
+    record = {
+        "position": state["game"]["position"],
+        "steps": state["steps"],
+        "finished": state["finished"],
+        "events": [[e.kind, e.text, e.to_json()["audience"]] for e in events],
+        "dice": [luck.get("values") for step in game.history for luck in step.luck],
+    }
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def play_classic(seed: int, steps: int = 160) -> str:
+    game = engine.new_game("aa-classic", list(POWERS), seed=f"same-{seed}", history=True)
+    rnd = random.Random(f"same-{seed}")
+    events: list[Any] = list(game.setup_events)
+    for step in range(steps):
+        if game.finished:
+            break
+        battle = game.battle  # type: ignore[attr-defined]
+        if step % 7 == 6 or (battle is not None and battle.sea):
+            seat, action, params = game.timeout_actions()[0]
+        else:
+            seat, action, params = _random_action(game, rnd)  # type: ignore[arg-type]
+        try:
+            events += game.act(seat, action, **params)
+        except RuleError:
+            continue
+    return digest(game, events)
+
+
+def play_plotted(seed: int, turns: int = 3) -> str:
+    game = engine.new_game("plotted-aa", list(POWERS), seed=f"same-{seed}", history=True)
+    rnd = random.Random(f"same-{seed}")
+    events: list[Any] = list(game.setup_events)
+    for _ in range(turns):
+        while game.stage == "develop" and not game.finished:  # type: ignore[attr-defined]
+            seat, action, params = game.timeout_actions()[0]
+            events += game.act(seat, action, **params)
+        if game.finished:
+            break
+        for power in POWERS:
+            random_plot(game, power, rnd, rnd.randint(2, 6), sink=events)
+        for power in POWERS:
+            events += game.act(power, "plot-submit", as_it_stands=True)
+        for _ in range(600):
+            if game.stage not in ("execute", "final-build") or game.finished:  # type: ignore
+                break
+            seat, action, params = game.timeout_actions()[0]
+            battle = game.battle  # type: ignore[attr-defined]
+            if action == "execute" and rnd.random() < 0.15:
+                action, params = "pass", {}
+            elif battle is not None and not battle.sea and battle.stage == "retreat" \
+                    and rnd.random() < 0.5:
+                action, params = "retreat", {"to": rnd.choice(battle.retreats)}
+            events += game.act(seat, action, **params)
+    return digest(game, events)
+
+
+# Computed on main at 5fcfffd, before the battle loop was shared.
+CLASSIC = {0: "b761fac56931b7c7", 1: "26dc1dbcc1db1175", 2: "650dc70cea27c799",
+           3: "bde9d998bca91835", 4: "e16b9e82b668fab6", 5: "bcffe8caf38ae987"}
+PLOTTED = {0: "5e5a8e3cb3528752", 1: "34b79a609f912e2d", 2: "c6552b0b03223343",
+           3: "9cd50f59bcf3671c", 4: "4c057b6a33ac12d0", 5: "3b62e2199f299065"}
+
+
+@pytest.fixture(autouse=True)
+def no_sea_retreats(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Fighting, "sea_refuges", lambda self, zone, power: [])
+
+
+@pytest.mark.parametrize("seed", sorted(CLASSIC))
+def test_aa_classic_random_games_play_as_before(seed: int) -> None:
+    assert play_classic(seed) == CLASSIC[seed]
+
+
+@pytest.mark.parametrize("seed", sorted(PLOTTED))
+def test_plotted_aa_random_games_play_as_before(seed: int) -> None:
+    assert play_plotted(seed) == PLOTTED[seed]
