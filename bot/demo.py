@@ -478,14 +478,24 @@ async def paa_paste(t: DemoTable, user: str, power: str, text: str,
     return sent
 
 
-async def paa_execution(t: DemoTable) -> set[str]:
+async def paa_execution(t: DemoTable, *, typed: bool = False) -> set[str]:
     """The Execution Phase to the next turn's start, each decision made as a player would:
     revealed actions by `/paa execute` (the United Kingdom passes its build, Japan builds
-    only infantry), casualties by clicking the DM prompt (the saved loss order's pick), the
-    USSR retreating from Ukraine by `/paa retreat`, aircraft landed and the Final Build by
-    the prompt's choices. Returns the actions taken."""
+    only infantry), the USSR retreating from Ukraine by `/paa retreat`, the Final Build by
+    `/paa final-build`; casualties (the saved loss order's pick), pressing on and landing by
+    clicking the DM prompt, or with `typed` by their `/paa` commands. Returns what was done."""
     live = await t.bot.service.in_channel(t.channel)
     taken: set[str] = set()
+
+    async def decide(seat: str, action: str, **params: Any) -> None:
+        if typed:
+            held = live.seats_of(t.users[t.user_of_seat(seat)])
+            extra = {"power": seat} if action == "casualties" and len(held) > 1 else {}
+            await t.slash(t.user_of_seat(seat), f"paa {action}", **params, **extra)
+        else:
+            await t.play(seat, action, **params)
+        taken.add(action)
+
     for _ in range(300):
         game: Any = live.game
         if game is None or game.finished or game.stage == "develop":
@@ -509,33 +519,31 @@ async def paa_execution(t: DemoTable) -> set[str]:
             order = game.loss_orders.get(seat, list(DEFAULT_LOSS_ORDER))
             units = describe_units(default_casualties(choice.among, choice.hits,
                                                       choice.sub_hits, order))
-            await t.play(seat, "casualties", units=units)
-            taken.add("casualties")
+            await decide(seat, "casualties", units=units)
         elif "retreat" in offered and seat == "USSR":
             await t.slash(user, "paa retreat", to=_values(prompt.action("retreat"), "to")[0])
             taken.add("retreat")
         elif "continue" in offered:
-            await t.play(seat, "continue")
-            taken.add("continue")
+            await decide(seat, "continue")
         elif "land" in offered:
-            await t.play(seat, "land", to=_values(prompt.action("land"), "to")[0])
-            taken.add("land")
+            await decide(seat, "land", to=_values(prompt.action("land"), "to")[0])
         elif "final-build" in offered:
             await t.slash(user, "paa final-build",
                           at=_values(prompt.action("final-build"), "at")[0])
             taken.add("final-build")
         else:
-            await t.play(seat, "skip")
+            await decide(seat, "skip")
     raise RuntimeError("the Execution Phase did not end")
 
 
-async def paa_script(t: DemoTable) -> str:
+async def paa_script(t: DemoTable, *, typed: bool = False) -> str:
     """A whole first turn of Plotted Axis & Allies for three players holding the five
     powers: weapons development, every plot written in secret (Germany's pasted: the
     rulebook's example; the United Kingdom's pasted, refused at a misspelt line, fixed and
     pasted again; the others by `/paa plot` commands), submitted with their digests, the
     rounds revealed and executed, battles fought with casualties chosen by DM, the Final
-    Build, income, turn 2's start, and `/paa verify` checking every commitment."""
+    Build, income, turn 2's start, and `/paa verify` checking every commitment. With
+    `typed`, the battles' decisions are typed `/paa` commands instead of clicks."""
     await t.slash("ann", "game new", variant="plotted-aa")
     for user, power in AA_SEATS:
         await t.slash(user, "game join", seat=power)
@@ -558,7 +566,7 @@ async def paa_script(t: DemoTable) -> str:
     await t.slash("ann", "paa plot sheet", power="Japan")
     for user, power in AA_SEATS:
         await t.slash(user, "paa plot submit", power=power)
-    taken = await paa_execution(t)
+    taken = await paa_execution(t, typed=typed)
     verified = await t.slash("cy", "paa verify")
     await t.slash("bob", "paa board")
     game: Any = live.game
