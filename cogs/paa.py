@@ -14,6 +14,8 @@ salt are public, and sha256(salt + plot) must equal the digest posted when it su
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import re
 from typing import Any
 
@@ -518,17 +520,25 @@ class PlottedAxisAndAllies(GameCog):
         turn = game.turn - 1 if game.stage in ("develop", "plot") else game.turn
         posted = await submitted_digests(self.bot, live)
         lines = []
+        record_of: dict[str, dict[str, str]] = {}
         for name in [power] if power else list(POWERS):
             record = published.get(name)
             if record is None:
                 lines.append(f"{name}: no plot was published.")
                 continue
-            lines.append(verdict(f"{name}'s plot of turn {turn}", record["plot"] if plot is None else plot,
-                                 record["salt"] if salt is None else salt,
-                                 digest or posted.get(name) or record["digest"]))
-        lines.append("By hand: `printf '%s%s' \"$SALT\" \"$PLOT\" | sha256sum`, with the salt "
-                     "and the plot as published after the turn.")
-        await self.bot.reply(interaction, lines)
+            record_of[name] = {"plot": record["plot"] if plot is None else plot,
+                               "salt": record["salt"] if salt is None else salt,
+                               "digest": digest or posted.get(name) or record["digest"]}
+            lines.append(verdict(f"{name}'s plot of turn {turn}", **record_of[name]))
+        name = f"plots-turn-{turn}.json"
+        lines.append(f"To check by hand: the attached {name} holds each plot and salt as "
+                     "published after the turn, and the digest posted at submit; "
+                     "`jq -j '.plots.Germany | .salt + .plot' " + name + " | sha256sum` "
+                     "must print Germany's digest.")
+        data = json.dumps({"turn": turn, "plots": record_of}, indent=1, ensure_ascii=True)
+        await interaction.response.send_message(
+            "\n".join(lines)[:2000], ephemeral=True,
+            file=discord.File(io.BytesIO(data.encode("utf-8")), name))
 
 
 async def setup(bot: Croupier) -> None:

@@ -10,6 +10,9 @@ powers plots each separately. `/paa verify` is the commitment check anyone can r
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
 from typing import Any
 
 from bot.demo import DemoTable, paa_script
@@ -64,6 +67,17 @@ def plot_commands_were_private(table: Table) -> None:
         assert inter.response_type == 9 or inter.ephemeral, inter.describe()
         assert all(m.ephemeral_to == inter.user_id for m in inter.all_messages()), \
             inter.describe()
+
+
+def by_hand(record: dict[str, str]) -> str | None:
+    """The check as docs/plotted-aa.md gives it for a shell (None without sha256sum)."""
+    if shutil.which("sha256sum") is None:
+        return None
+    done = subprocess.run(["sh", "-c", "printf '%s%s' \"$SALT\" \"$PLOT\" | sha256sum"],
+                          env={"SALT": record["salt"], "PLOT": record["plot"],
+                               "PATH": os.environ.get("PATH", "")},
+                          capture_output=True, text=True, timeout=30, check=True)
+    return done.stdout.split()[0]
 
 
 async def game_of(table: Table) -> Any:
@@ -264,14 +278,23 @@ async def test_a_whole_turn_by_typed_commands_then_verify(table: Table) -> None:
     assert game.turn == 2 and game.stage == "develop"
     checked = await table.slash("mod", "paa verify")
     assert checked.ephemeral and checked.text().count("**matches**") == 5
+    (name, data), = [f for m in checked.all_messages() for f in m.files]
+    assert name == "plots-turn-1.json"
+    germany = json.loads(data)["plots"]["Germany"]
+    assert by_hand(germany) in (None, germany["digest"])
+    if shutil.which("jq") and shutil.which("sha256sum"):  # the answer's own one-liner
+        done = subprocess.run(["sh", "-c", "jq -j '.plots.Germany | .salt + .plot' | sha256sum"],
+                              input=data.decode(), capture_output=True, text=True, timeout=30,
+                              check=True)
+        assert done.stdout.split()[0] == germany["digest"]
     published = game.view(None)["last_turn_plots"]["Germany"]
     assert commit(published["plot"], published["salt"]) == published["digest"]
     changed = published["plot"].replace("Karelia", "Karelja", 1)
     tampered = await table.slash("mod", "paa verify", power="Germany", plot=changed)
     assert "**does not match**" in tampered.text() and "**matches**" not in tampered.text()
-    by_hand = await table.slash("cy", "paa verify", plot=published["plot"],
+    given = await table.slash("cy", "paa verify", plot=published["plot"],
                                 salt=published["salt"], digest=published["digest"])
-    assert "The plot **matches**" in by_hand.text()
+    assert "The plot **matches**" in given.text()
     # A stored plot changed after submission: the digest posted at submit (read from the
     # log) no longer matches.
     game.disclosed["Japan"]["plot"] = game.disclosed["Japan"]["plot"].replace("3", "4", 1)
