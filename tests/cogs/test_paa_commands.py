@@ -302,3 +302,18 @@ async def test_a_whole_turn_by_typed_commands_then_verify(table: Table) -> None:
     assert "Japan's plot of turn 1 **does not match**" in stored.text()
     assert json.loads(published["plot"])[0]["round"] == 1
     assert set(game.view(None)["last_turn_plots"]) == set(POWERS)
+
+
+async def test_a_paste_form_opened_before_a_restart_counts_after_it(table: Table) -> None:
+    """Issue 16: "the bot restarted in the middle of the Plot Phase ... loses nothing": the
+    paste form is read from its custom id, not from the process that opened it."""
+    await plot_phase(table, "paa-restart")
+    opened = await table.slash("cy", "paa plot paste")
+    await table.stop_bot()
+    await table.start_bot(seed="paa-restart")
+    sent = await table.fake.submit_modal(table.users["cy"], opened, None,
+                                         {"form": "1 | UK | 2i | build"})
+    await table.fake.settle()
+    assert sent.ephemeral and "Done" in sent.text()
+    plot = (await game_of(table)).plots["United Kingdom"]
+    assert [(a.round, a.kind, a.build) for a in plot] == [(1, "build", {"infantry": 2})]
