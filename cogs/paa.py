@@ -213,6 +213,21 @@ def seat_at(live: LiveGame, index: int) -> str:
     return live.game.seats[index]
 
 
+def not_plotting(power: str) -> str:
+    return (f"{power} isn't plotting now: a plot is written in the Plot Phase, until it is "
+            "submitted.")
+
+
+def still_plotting(bot: Croupier, game_id: int, index: int) -> bool:
+    """Whether the power may still paste a plot (a fix is worth offering)."""
+    live = bot.service.live.get(game_id)
+    game = live.game if live is not None else None
+    if game is None or not 0 <= index < len(game.seats):
+        return False
+    prompt = game.prompts().get(game.seats[index])
+    return prompt is not None and prompt.action("plot-paste") is not None
+
+
 def current_form(live: LiveGame, power: str) -> str | None:
     """The power's plot as it stands, in the form's notation (to edit and paste back)."""
     game: Any = live.game
@@ -375,8 +390,7 @@ class PlottedAxisAndAllies(GameCog):
         game = live.game
         prompt = game.prompts().get(seat) if game is not None else None
         if game is None or prompt is None or prompt.action("plot-paste") is None:
-            raise NotAllowed(f"{seat} isn't plotting now: a plot is written in the Plot "
-                             "Phase, until it is submitted.")
+            raise NotAllowed(not_plotting(seat))
         index = game.seats.index(seat)
         kept = PASTED.get((live.id, index, interaction.user.id))
         await interaction.response.send_modal(
@@ -408,12 +422,17 @@ class PlottedAxisAndAllies(GameCog):
         try:
             live = await self.bot.service.get(game_id)
             power = seat_at(live, index)
+            if not still_plotting(self.bot, game_id, index):
+                raise NotAllowed(not_plotting(power))
             PASTED[key] = text
             await self.bot.act(interaction, "plot-paste", {"text": text}, seat=power,
                                variant=VARIANT)
         except (Unconfirmed, Duplicate) as exc:
             await self.bot.reply_error(interaction, exc)
         except RuleError as exc:
+            if not still_plotting(self.bot, game_id, index):
+                await self.bot.reply_error(interaction, exc)
+                return
             view = discord.ui.View(timeout=None)
             view.add_item(FixButton(game_id, index))
             await answer(interaction, f"\N{NO ENTRY SIGN} {exc.message}\nYour form is kept: "
@@ -517,7 +536,8 @@ class PlottedAxisAndAllies(GameCog):
         if power is None and (plot is not None or salt is not None or digest is not None):
             raise NotAllowed("Say whose plot you check (the power option), or give all "
                              "three: plot, salt and digest.")
-        turn = game.turn - 1 if game.stage in ("develop", "plot") else game.turn
+        # Published at the end of the Execution Phase: this turn's in its Final Build Phase.
+        turn = game.turn if game.stage == "final-build" else game.turn - 1
         posted = await submitted_digests(self.bot, live)
         lines = []
         record_of: dict[str, dict[str, str]] = {}

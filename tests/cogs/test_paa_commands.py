@@ -177,6 +177,15 @@ async def test_a_form_with_an_error_on_line_3_is_answered_with_that_line(table: 
     await table.fake.settle()
     assert fixed.ephemeral and "Done" in fixed.text()
     assert len((await game_of(table)).plots["United Kingdom"]) == 2
+    # A form sent after its power submitted: refused, with nothing to fix.
+    late = await table.slash("cy", "paa plot paste")
+    await table.slash("cy", "paa plot submit")
+    refused = await table.fake.submit_modal(table.users["cy"], late, None, {"form": form})
+    await table.fake.settle()
+    assert "United Kingdom isn't plotting now" in refused.text()
+    assert not [b for m in refused.all_messages() for b in m.buttons()]
+    closed = await table.slash("cy", "paa plot paste")
+    assert closed.response_type != 9 and "isn't plotting now" in closed.text()
     assert "tnk" not in table.said() and "Libya" not in table.said()
 
 
