@@ -125,8 +125,10 @@ async def rounds(interaction: Interaction, current: int | str
     live = await _live(interaction)
     plotted: dict[int, str] = {}
     if live is not None and live.game is not None:
-        powers = _asked_for(live, interaction)
         game: Any = live.game
+        powers = _asked_for(live, interaction)
+        if len(powers) > 1:  # several held, none named: the one still plotting, if one
+            powers = [p for p in powers if not game.submitted.get(p)]
         if len(powers) == 1:
             for action in game.plots.get(powers[0], []):
                 plotted[action.round] = describe_action(action).split(": ", 1)[-1]
