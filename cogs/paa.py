@@ -293,6 +293,9 @@ class PlottedAxisAndAllies(GameCog):
         live = await self.bot.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power,
                               "plot-move" if action == "plot-sheet" else action)
+        prompt = live.game.prompts().get(seat) if live.game is not None else None
+        if action != "plot-sheet" and (prompt is None or not prompt.action("plot-submit")):
+            raise NotAllowed(not_plotting(seat))
         await self.bot.act(interaction, action,
                            {k: v for k, v in params.items() if v is not None},
                            seat=seat, variant=VARIANT)

@@ -326,3 +326,20 @@ async def test_a_paste_form_opened_before_a_restart_counts_after_it(table: Table
     assert sent.ephemeral and "Done" in sent.text()
     plot = (await game_of(table)).plots["United Kingdom"]
     assert [(a.round, a.kind, a.build) for a in plot] == [(1, "build", {"infantry": 2})]
+
+
+async def test_plot_commands_outside_the_plot_phase_say_so(table: Table) -> None:
+    """In the Develop Weapons Phase a plot command is refused in words (not the action's
+    name), to the asker alone; the sheet can still be asked for."""
+    table.extensions = ("cogs.lobby", "cogs.paa")
+    bot = await table.start_bot(seed="paa-early")
+    bot.renderers.clear()
+    await table.slash("ann", "game new", variant="plotted-aa")
+    for user, power in SEATS:
+        await table.slash(user, "game join", seat=power)
+    await table.slash("ann", "game start")
+    early = await table.slash("cy", "paa plot noop", round=1)
+    assert early.ephemeral
+    assert "United Kingdom isn't plotting now" in early.text() and "plot-" not in early.text()
+    sheet = await table.slash("cy", "paa plot sheet")
+    assert sheet.ephemeral and "No actions plotted" in sheet.text()
