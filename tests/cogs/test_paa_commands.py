@@ -109,7 +109,10 @@ async def test_each_plot_command_answers_the_asker_alone(table: Table) -> None:
     await table.slash("cy", "paa plot clear")
     game = await game_of(table)
     assert game.plots["United Kingdom"] == []
-    await table.slash("cy", "paa plot build", round=1, factory="UK", units="2i")
+    # In a DM with the bot the same commands work (the user's only game of this kind).
+    dm = table.fake.world.dm_by_user[table.users["cy"]]
+    await table.slash("cy", "paa plot build", channel=dm, round=1, factory="UK", units="2i")
+    assert [a.round for a in game.plots["United Kingdom"]] == [1]
     submit = await table.slash("cy", "paa plot submit")
     assert submit.ephemeral
     said = "\n".join(m.text() for m in table.fake.messages(table.channel)[posted:])
