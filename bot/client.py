@@ -33,7 +33,7 @@ from bot.storage import Storage
 log = logging.getLogger(__name__)
 
 DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr", "cogs.aa",
-                      "cogs.owd")
+                      "cogs.owd", "cogs.paa")
 
 
 class Croupier(commands.Bot):

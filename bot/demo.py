@@ -24,6 +24,8 @@ from bot.client import Croupier
 from bot.config import Settings
 from bot.sandbox import FakeDiscord, Interaction, Message
 from engine import ActionSpec, Game, Prompt
+from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
+from engine.aa.units import describe_units
 from engine.games.killer_clue.cards import card_type
 
 log = logging.getLogger(__name__)
@@ -433,6 +435,154 @@ async def aa_script(t: DemoTable) -> str:
             "every placement.")
 
 
+# ----- Plotted Axis & Allies ----------------------------------------------------------
+
+# The rulebook's German 1st Turn Example, as printed (it fits the opening position).
+PAA_GERMAN_FORM = (
+    "Round\tMove To / Build At\tWith Units\tFrom\tNotes\n"
+    "4\tKarelia\t3i, t\tFin\t\n\t\t3i, t\tUkr\t\n\t\t3i, t\tE Eur\t\n\t\t2t\tGer\tVia E Eur\n"
+    "3\tNorth Sea\tf\tUkr\t\n\t\tf\tFin\t\n\t\tf\tE Eur\t\n\t\tf\tW Eur\t\n\t\tf, b\tGer\t\n"
+    "\t\tsub, trn\tBaltic\t\n"
+    "1\tE Med\tbb, trn\tC Med\t+t from S Eur\n"
+    "2\tEgypt\tall\tLibya\tt via F E Afr\n\t\tt\tE Med\tfrom trn\n"
+    "5\tF W Afr\tall\tAlg\t\n"
+    "6\tGer\t6t\tbuild\t30 IPCs\n"
+    "7\tUS E Coast\tsub\tSpn W Coast\t\n")
+# The United Kingdom's form, pasted first with a misspelt unit on line 3, then fixed.
+PAA_UK_FORM_TYPO = ("Round | Move To / Build At | With Units | From | Notes\n"
+                    "1 | UK | 2i, f | build |\n"
+                    "2 | Libya | tnk | Egypt |\n")
+PAA_UK_FORM = PAA_UK_FORM_TYPO.replace("tnk", "t")
+# The plots written by commands: (user, power, subcommand of /paa plot, options).
+PAA_COMMANDS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+    ("bob", "USSR", "build", {"round": 1, "factory": "Russia", "units": "8i"}),
+    ("bob", "USSR", "move", {"round": 2, "units": "5i", "from": "Caucasus", "to": "Ukraine"}),
+    ("ann", "Japan", "move", {"round": 1, "units": "3i, f", "from": "Manchuria",
+                              "to": "China"}),
+    ("ann", "Japan", "move", {"round": 1, "units": "2i", "from": "Kwangtung", "to": "China"}),
+    ("ann", "Japan", "move", {"round": 1, "units": "f", "from": "FIC", "to": "China"}),
+    ("ann", "Japan", "build", {"round": 2, "factory": "Japan", "units": "3i, t"}),
+    ("bob", "USA", "build", {"round": 1, "factory": "East US", "units": "4i, f"}),
+    ("bob", "USA", "noop", {"round": 2}),
+    ("bob", "USA", "move", {"round": 3, "units": "2i", "from": "Sinkiang", "to": "China"}),
+)
+
+
+async def paa_paste(t: DemoTable, user: str, power: str, text: str,
+                    opened: Interaction | None = None) -> Interaction:
+    """Open the paste form (`/paa plot paste`, or a "Fix and paste again" click) and send it."""
+    if opened is None:
+        opened = await t.slash(user, "paa plot paste", power=power)
+    sent = await t.fake.submit_modal(t.users[user], opened, None, {"form": text})
+    await t.fake.settle()
+    return sent
+
+
+async def paa_execution(t: DemoTable, *, typed: bool = False) -> set[str]:
+    """The Execution Phase to the next turn's start, each decision made as a player would:
+    revealed actions by `/paa execute` (the United Kingdom passes its build, Japan builds
+    only infantry), the USSR retreating from Ukraine by `/paa retreat`, the Final Build by
+    `/paa final-build`; casualties (the saved loss order's pick), pressing on and landing by
+    clicking the DM prompt, or with `typed` by their `/paa` commands. Returns what was done."""
+    live = await t.bot.service.in_channel(t.channel)
+    taken: set[str] = set()
+
+    async def decide(seat: str, action: str, **params: Any) -> None:
+        if typed:
+            held = live.seats_of(t.users[t.user_of_seat(seat)])
+            extra = {"power": seat} if action == "casualties" and len(held) > 1 else {}
+            await t.slash(t.user_of_seat(seat), f"paa {action}", **params, **extra)
+        else:
+            await t.play(seat, action, **params)
+        taken.add(action)
+
+    for _ in range(300):
+        game: Any = live.game
+        if game is None or game.finished or game.stage == "develop":
+            return taken
+        seat, prompt = next(iter(game.prompts().items()))
+        user = t.user_of_seat(seat)
+        offered = {a.name for a in prompt.actions}
+        revealed = game.revealed
+        if "execute" in offered:
+            if seat == "United Kingdom" and revealed.kind == "build":
+                await t.slash(user, "paa pass")
+                taken.add("pass")
+            elif seat == "Japan" and revealed.kind == "build":
+                await t.slash(user, "paa execute", units="3i")
+                taken.add("execute units")
+            else:
+                await t.slash(user, "paa execute")
+                taken.add("execute")
+        elif "casualties" in offered:
+            choice = next(c for c in game.battle.pending if c.power == seat)
+            order = game.loss_orders.get(seat, list(DEFAULT_LOSS_ORDER))
+            units = describe_units(default_casualties(choice.among, choice.hits,
+                                                      choice.sub_hits, order))
+            await decide(seat, "casualties", units=units)
+        elif "retreat" in offered and seat == "USSR":
+            await t.slash(user, "paa retreat", to=_values(prompt.action("retreat"), "to")[0])
+            taken.add("retreat")
+        elif "continue" in offered:
+            await decide(seat, "continue")
+        elif "land" in offered:
+            await decide(seat, "land", to=_values(prompt.action("land"), "to")[0])
+        elif "final-build" in offered:
+            await t.slash(user, "paa final-build",
+                          at=_values(prompt.action("final-build"), "at")[0])
+            taken.add("final-build")
+        else:
+            await decide(seat, "skip")
+    raise RuntimeError("the Execution Phase did not end")
+
+
+async def paa_script(t: DemoTable, *, typed: bool = False) -> str:
+    """A whole first turn of Plotted Axis & Allies for three players holding the five
+    powers: weapons development, every plot written in secret (Germany's pasted: the
+    rulebook's example; the United Kingdom's pasted, refused at a misspelt line, fixed and
+    pasted again; the others by `/paa plot` commands), submitted with their digests, the
+    rounds revealed and executed, battles fought with casualties chosen by DM, the Final
+    Build, income, turn 2's start, and `/paa verify` checking every commitment. With
+    `typed`, the battles' decisions are typed `/paa` commands instead of clicks."""
+    await t.slash("ann", "game new", variant="plotted-aa")
+    for user, power in AA_SEATS:
+        await t.slash(user, "game join", seat=power)
+    await t.slash("ann", "game start")
+    live = await t.bot.service.in_channel(t.channel)
+    for user, power in AA_SEATS:
+        if power == "USA":
+            await t.slash(user, "paa research", dice=1)
+        else:
+            await t.slash(user, "paa skip")
+    await paa_paste(t, "ann", "Germany", PAA_GERMAN_FORM)
+    refused = await paa_paste(t, "cy", "United Kingdom", PAA_UK_FORM_TYPO)
+    message = refused.all_messages()[-1]
+    again = await t.fake.click(t.users["cy"], message.id, message.button("Fix and paste again"))
+    await t.fake.settle()
+    await paa_paste(t, "cy", "United Kingdom", PAA_UK_FORM, opened=again)
+    await t.slash("ann", "paa plot sheet")  # ann holds two powers: it asks which
+    for user, power, command, options in PAA_COMMANDS:
+        await t.slash(user, f"paa plot {command}", power=power, **options)
+    await t.slash("ann", "paa plot sheet", power="Japan")
+    for user, power in AA_SEATS:
+        await t.slash(user, "paa plot submit", power=power)
+    taken = await paa_execution(t, typed=typed)
+    verified = await t.slash("cy", "paa verify")
+    await t.slash("bob", "paa board")
+    game: Any = live.game
+    if game is None or game.turn != 2 or game.stage != "develop":
+        raise RuntimeError("the demo did not reach turn 2")
+    if verified.text().count("matches") != 5:
+        raise RuntimeError("the demo's commitments did not all check")
+    missing = {"execute", "pass", "execute units", "casualties", "retreat",
+               "final-build"} - taken
+    if missing:
+        raise RuntimeError(f"the demo did not show: {', '.join(sorted(missing))}")
+    return ("a whole first turn of all five powers: plots pasted and written by command, "
+            "seven rounds revealed and executed, battles and a retreat, the Final Build, "
+            "income, every commitment verified.")
+
+
 # ----- One World Dominion ----------------------------------------------------------
 
 OWD_AT_ENEMIES = frozenset({"Rebellion", "Mutant Horde", "Ebola", "Bombers", "Orbital Laser",
@@ -584,6 +734,7 @@ SCRIPTS: dict[str, tuple[Script, str, tuple[str, ...]]] = {
     "cold-cash-risk": (ccr_script, "demo-ccr-0", ("ann", "bob", "cy")),
     "aa-classic": (aa_script, "demo-aa-0", ("ann", "bob", "cy")),
     "one-world-dominion": (owd_script, "demo-owd-7", ("ann", "bob", "cy", "dee")),
+    "plotted-aa": (paa_script, "demo-paa-0", ("ann", "bob", "cy")),
 }
 
 

@@ -51,10 +51,12 @@ def _read_as_named(typed: str) -> list[str]:
         return []
 
 
-def areas(action: str, param: str, *, own_first: bool = False) -> Complete:
+def areas(action: str, param: str, *, own_first: bool = False,
+          variant: str = VARIANT) -> Complete:
     """The prompt's legal areas when it lists them; otherwise the areas the game reads what
     was typed as (abbreviations, coasts), then the map's names containing it (for where
-    units come from, the asker's own areas first)."""
+    units come from, the asker's own areas first). Serves every game on the 1984 map
+    (`variant`: A&A classic, Plotted A&A)."""
 
     async def complete(interaction: Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
@@ -66,7 +68,7 @@ def areas(action: str, param: str, *, own_first: bool = False) -> Complete:
         if own_first:
             bot: Croupier = interaction.client
             try:
-                live = await bot.game_here(interaction, VARIANT)
+                live = await bot.game_here(interaction, variant)
                 own = _own_areas(interaction, live)
             except Exception:  # noqa: BLE001 - autocomplete never fails loudly
                 own = []

@@ -100,3 +100,24 @@ def test_the_one_world_dominion_demo_shows_every_card_rule_the_issue_names(
         assert sight in channel, sight
     assert len(list(out.glob("dm-*.txt"))) == 4 and list(out.glob("*.png"))
     assert not read_as_a_player(out), "\n".join(read_as_a_player(out)[:20])
+
+
+def test_the_plotted_aa_demo_plays_a_whole_first_turn_to_turn_2(tmp_path: Path) -> None:
+    """Issue 16: "`python -m bot demo plotted-aa`: a whole first turn of all five powers,
+    plots pasted and built by command, through to income"."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
+    out = tmp_path / "demo-out"
+    done = subprocess.run([sys.executable, "-m", "bot", "demo", "plotted-aa", "--out",
+                           str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "a whole first turn of all five powers" in done.stdout
+    channel = (out / "channel-game-table.txt").read_text()
+    assert channel.count("has submitted its plot. Commitment") == 5
+    for sight in ("Germany reveals its action: Round 4: move into Karelia S.S.R.",
+                  "Line 3: I don't know the unit 'tnk'.", "USSR retreats ",
+                  "Final Build Phase: United Kingdom may build", "Germany collects ",
+                  "Turn 2: the Develop Weapons Phase", "Germany's plot of turn 1 **matches**"):
+        assert sight in channel, sight
+    assert len(list(out.glob("dm-*.txt"))) == 3 and list(out.glob("*.png"))
+    assert not read_as_a_player(out), "\n".join(read_as_a_player(out)[:20])

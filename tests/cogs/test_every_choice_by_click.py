@@ -8,8 +8,14 @@ that follow one another) with no slash command typed. See tests/cogs/walk.py.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
+from engine import ActionSpec
+from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
+from engine.aa.units import describe_units
 from tests.cogs.walk import walk
 from tests.support.table import Table
 
@@ -85,3 +91,57 @@ async def test_aa_classic_by_clicks_alone(table: Table) -> None:
     taken = await walk(table, 1, steps=24, last=("end-phase",))
     assert {"research", "end-phase"} <= taken
     assert not [i for i in table.fake.interactions if i.command and i.command.startswith("aa")]
+
+
+def paa_suggest(game: Any, seat: str, spec: ActionSpec, rng: random.Random
+                ) -> list[dict[str, Any]]:
+    """Plotted A&A's free text as a player writes it: a one-unit move to a neighbour, a
+    build at the capital, a one-line pasted form (a prompt's text box holds 100
+    characters), a round that follows the plot; a battle's casualties as the saved loss
+    order picks them."""
+    if spec.name == "casualties":
+        choice = next(c for c in game.battle.pending if c.power == seat)
+        picked = default_casualties(choice.among, choice.hits, choice.sub_hits,
+                                    list(DEFAULT_LOSS_ORDER))
+        return [{"units": describe_units(picked)}]
+    if not spec.name.startswith("plot-"):
+        return []
+    plot = game.plots.get(seat, [])
+    after = max((a.round for a in plot), default=0) + 1
+    if spec.name == "plot-remove":
+        return [{"round": a.round} for a in plot]
+    if spec.name == "plot-noop":
+        return [{"round": after}]
+    if spec.name == "plot-build":
+        return [{"round": after, "factory": game.board.capital(seat), "units": "1 inf"}]
+    moves = []
+    areas = sorted(a for a in game.pos.units if game.board.is_land(a)
+                   and game.pos.units_of(a, seat).get("infantry"))
+    for start in rng.sample(areas, min(4, len(areas))):
+        ends = sorted(n for n in game.board.neighbours(start) if game.board.is_land(n))
+        if ends:
+            moves.append((start, rng.choice(ends)))
+    if spec.name == "plot-move":
+        return [{"round": after, "units": "1 inf", "from_area": a, "to": b} for a, b in moves]
+    if spec.name == "plot-paste":
+        return [{"text": f"1 | {b} | i | {a}"[:100]} for a, b in moves]
+    return []
+
+
+async def test_plotted_aa_by_clicks_alone(table: Table) -> None:
+    """Plotted A&A: three players hold the five powers; weapons development, every plot
+    action (a move, a build, a NOOP, a removal, a pasted form, clearing, submitting) and
+    the execution's decisions go by the DM prompts' buttons and forms."""
+    table.extensions = ("cogs.lobby", "cogs.paa")
+    assert await table.start_bot(seed="walk-paa-1")
+    assert table.bot is not None
+    table.bot.renderers.clear()
+    await table.slash("ann", "game new", variant="plotted-aa")
+    for user, power in (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"),
+                        ("ann", "Japan"), ("bob", "USA")):
+        await table.slash(user, "game join", seat=power)
+    await table.slash("ann", "game start")
+    taken = await walk(table, 1, steps=40, suggest=paa_suggest)
+    assert {"research", "skip", "plot-move", "plot-build", "plot-noop", "plot-remove",
+            "plot-clear", "plot-paste", "plot-submit", "execute", "final-build"} <= taken
+    assert not [i for i in table.fake.interactions if i.command and i.command.startswith("paa")]

@@ -10,6 +10,7 @@ logged exactly that action.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -45,9 +46,15 @@ def candidates(spec: ActionSpec, rng: random.Random, tries: int = 12) -> list[di
     return out
 
 
-def legal(game: Game, seat: str, spec: ActionSpec, rng: random.Random
-          ) -> dict[str, Any] | None:
-    for params in candidates(spec, rng):
+# A game's own candidates for an action whose free text a random "x" never fills (units,
+# areas, a plot form): tried before the random ones.
+Suggest = Callable[[Game, str, ActionSpec, random.Random], list[dict[str, Any]]]
+
+
+def legal(game: Game, seat: str, spec: ActionSpec, rng: random.Random,
+          suggest: Suggest | None = None) -> dict[str, Any] | None:
+    offered = suggest(game, seat, spec, rng) if suggest is not None else []
+    for params in offered + candidates(spec, rng):
         trial = engine.load(game.variant, game.state())
         try:
             trial.act(seat, spec.name, **params)
@@ -74,11 +81,11 @@ async def assert_every_action_has_a_component(table: Table, game_id: int, game: 
                 f"{seat}'s prompt has no button or menu for {spec.name}: {ids}")
 
 
-async def walk(table: Table, seed: int, steps: int, *, last: tuple[str, ...] = ()
-               ) -> set[str]:
+async def walk(table: Table, seed: int, steps: int, *, last: tuple[str, ...] = (),
+               suggest: Suggest | None = None) -> set[str]:
     """Play `steps` random legal actions by clicks; return the actions taken. Actions in
     `last` (ending a turn, or the game) are tried only when nothing else is legal, in
-    that order."""
+    that order; `suggest` gives the game's own candidates for free text."""
     assert table.bot is not None
     live = table.live
     rng = random.Random(seed)
@@ -97,7 +104,7 @@ async def walk(table: Table, seed: int, steps: int, *, last: tuple[str, ...] = (
         actions.sort(key=lambda a: (last.index(a.name) if a.name in last else -1,
                                     a.name in taken))
         for spec in actions:
-            params = legal(game, seat, spec, rng)
+            params = legal(game, seat, spec, rng, suggest)
             if params is None:
                 continue
             before = live.seq
