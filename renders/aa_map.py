@@ -169,6 +169,11 @@ def _position(view: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def render(view: Mapping[str, Any], *, theatre: str | None = None) -> bytes:
     """The world (or one theatre) as a PNG: owners, unit stacks, the round's moves."""
+    return encode.png(picture(view, theatre=theatre))
+
+
+def picture(view: Mapping[str, Any], *, theatre: str | None = None) -> Image.Image:
+    """The finished RGB picture before the encode (a game's render draws on it)."""
     if theatre is not None and theatre not in THEATRES:
         raise ValueError(f"unknown theatre {theatre!r}")
     board = classic_map()
@@ -187,7 +192,7 @@ def render(view: Mapping[str, Any], *, theatre: str | None = None) -> bytes:
     else:
         _theatre_labels(pen, board, f, owner, position.get("units", {}), theatre)
     _band(pen, f, band, view, theatre)
-    return encode.png(image)
+    return image
 
 
 def theatres_for(view: Mapping[str, Any]) -> list[str]:

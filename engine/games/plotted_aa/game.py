@@ -240,6 +240,7 @@ class PlottedAA(Turn):
             "last_turn_plots": {p: dict(d) for p, d in self.disclosed.items()},
         }
         if seat is not None:
+            view["my_power"] = seat
             view["my_plot"] = [a.to_json() for a in self.plots.get(seat, [])]
             view["my_sheet"] = self.sheet(seat)
         return view
