@@ -89,6 +89,7 @@ def board_views(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
         if event.get("kind") == "round_over":
             number = event.get("round")
             views.append({**view, "moves": list(event.get("moves") or []), "current": None,
+                          "round": number,
                           "phase": f"turn {view.get('turn', '?')}, Execution Phase, "
                                    f"round {number} over"})
             after_last_round = False
