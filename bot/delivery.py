@@ -379,7 +379,7 @@ class Delivery:
             shown = await storage.message(live.id, detail_purpose(seat)) \
                 if hasattr(game, "prompt_detail") else None
             # A new detail, or an old one the message still shows (the game moved on).
-            fresh_detail = (shown[2] if shown is not None else "") != detail_fp
+            fresh_detail = wants_dm and (shown[2] if shown is not None else "") != detail_fp
             if unchanged and delivered and seat not in answered and not fresh_detail:
                 continue
             text = self.prompt_text(live, seat, prompt)
@@ -636,8 +636,9 @@ class Delivery:
                 png = await self.bot.loop.run_in_executor(self.bot.render_pool, zoom,
                                                           board_view)
                 if png:
+                    suffix = "" if len(views) == 1 else f"-{number}"
                     files.append(discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                              f"{live.id}-zoom-{live.seq}-{number}.png"))
+                                              f"{live.id}-zoom-{live.seq}{suffix}.png"))
         if market is not None and "market" in view:
             seen = await storage.message(live.id, "market")
             now = view_fingerprint(view["market"])
