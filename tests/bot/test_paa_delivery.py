@@ -229,3 +229,25 @@ async def test_the_plot_phase_time_limit_by_option(table: Table) -> None:
     live = await table.loaded()
     row = await bot_of(table).deadlines.storage.deadline(live.id)
     assert row is not None and row.turn_seconds == 30 * 60
+
+
+async def test_the_sheet_message_survives_a_restart(table: Table) -> None:
+    """Issue 16: "the bot restarted in the middle of the Plot Phase ... loses nothing": after
+    a restart the next change edits the same sheet message (its detail's fingerprint is
+    stored), and a restart alone edits nothing and sends nothing."""
+    await paa_game(table)
+    await to_plot_phase(table)
+    await act(table, "USSR", "plot-move", round=1, units="3 inf", from_area="Russia",
+              to="Karelia")
+    ussr = prompt_of(table, "USSR")
+    edits, dms = ussr.edits, len(table.dms("ann"))
+    await table.stop_bot()
+    bot = await table.start_bot(seed="paa-view")
+    bot.renderers["plotted-aa"] = plotted_aa.render
+    await table.fake.settle()
+    await table.loaded()
+    assert ussr.edits == edits and len(table.dms("ann")) == dms
+    await act(table, "USSR", "plot-noop", round=2)
+    assert prompt_of(table, "USSR").id == ussr.id and ussr.edits == edits + 1
+    assert "Round 2: no operation." in sheet_of(ussr) and len(ussr.files) == 1
+    assert len(table.dms("ann")) == dms
