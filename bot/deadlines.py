@@ -330,6 +330,13 @@ class Deadlines:
             seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
             await self.bot.actions.announce_all(
                 outcomes, [f"\N{ALARM CLOCK} The deadline passed for {seats}."])
+            after = await self.storage.deadline(live.id)
+            if after is not None and after.due_at is not None and after.due_at <= self.now():
+                # The deadline's own step asked nothing new (a game with its own limits
+                # keeps its clock then): the same question gets a full period, not a loop.
+                await self.storage.put_deadline(DeadlineRow(
+                    live.id, after.turn_seconds, self.now() + after.turn_seconds, None, False,
+                    live.seq))
         moved = bool(outcomes)
         if not moved:
             # No policy: tell the creator once per period, and start a new period.

@@ -202,6 +202,13 @@ async def test_the_plot_phase_has_one_time_limit_from_the_options(table: Table) 
     row = await deadlines.storage.deadline(live.id)
     assert row is not None and row.turn_seconds == 5 * 60
     assert row.due_at == table.clock.now + 5 * 60
+    # The reveal timer runs out: the revealed action is executed as plotted.
+    revealed = game.view(None)["current"]
+    table.clock.advance(5 * 60)
+    await deadlines.tick()
+    await table.fake.settle()
+    assert f"The deadline passed for {revealed}." in table.said()
+    assert game.view(None)["current"] != revealed or game.view(None)["round"] > 1
 
 
 async def test_the_deadline_set_by_hand_replaces_the_games_own(table: Table) -> None:
