@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import prompt_state
 from bot.service import LiveGame, Outcome
 from bot.storage import DeadlineRow, Storage
 from engine import NotAllowed, RuleError
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REMIND_AT = 0.75  # of the allowance
+#: The `messages` row saying that the creator set (or cleared) the deadline by hand, which
+#: then replaces a game's own time limits (`deadline_seconds`) for the rest of the game.
+BY_HAND = "deadline:by-hand"
 
 
 class Deadlines:
@@ -68,6 +72,7 @@ class Deadlines:
             raise NotAllowed("A deadline must be in the future.")
         row = DeadlineRow(live.id, seconds, self.now() + seconds, None, False, live.seq)
         await self.storage.put_deadline(row)
+        await self.storage.put_message(live.id, BY_HAND, 0, 0, "set")
         self._wake.set()
         return row
 
@@ -103,6 +108,7 @@ class Deadlines:
     async def clear(self, live: LiveGame) -> None:
         await self._existing(live)
         await self.storage.clear_deadline(live.id)
+        await self.storage.put_message(live.id, BY_HAND, 0, 0, "cleared")
 
     async def _existing(self, live: LiveGame) -> DeadlineRow:
         row = await self.storage.deadline(live.id)
@@ -111,14 +117,56 @@ class Deadlines:
         return row
 
     async def rearm(self, live: LiveGame) -> None:
-        """The game moved: the next turn gets the full allowance again."""
+        """The game moved: the next turn gets the full allowance again.
+
+        A game with its own time limits (`deadline_seconds()`: Plotted A&A's Plot Phase and
+        reveal timer) is armed from them from its start, and only when it asks a new
+        question: a seat newly awaited, or an awaited seat's prompt changed. A step that
+        leaves every question as it was (a plot written, another power submitting) leaves
+        the clock running: the Plot Phase has one time limit, not one per plot change. A
+        deadline set by hand (`/game deadline set`) keeps its own allowance instead, and
+        one cleared by hand stays off."""
         row = await self.storage.deadline(live.id)
-        if row is None or row.armed_seq == live.seq or row.due_at is None:
+        game = live.game
+        limit = getattr(game, "deadline_seconds", None) if game is not None else None
+        if limit is None:
+            if row is None or row.armed_seq == live.seq or row.due_at is None:
+                return
+            await self.storage.put_deadline(DeadlineRow(
+                live.id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
+                live.seq))
+            self._wake.set()
             return
-        await self.storage.put_deadline(DeadlineRow(live.id, row.turn_seconds,
-                                                    self.now() + row.turn_seconds, None, False,
+        if row is not None and (row.armed_seq == live.seq or row.due_at is None):
+            return
+        by_hand = await self.storage.message(live.id, BY_HAND)
+        if row is None and by_hand is not None:
+            return  # cleared by hand
+        if row is not None and not await self.new_question(live):
+            await self.storage.put_deadline(DeadlineRow(
+                live.id, row.turn_seconds, row.due_at, None, row.reminder_sent, live.seq))
+            return
+        seconds = row.turn_seconds if row is not None and by_hand is not None else limit()
+        if seconds is None:
+            return
+        await self.storage.put_deadline(DeadlineRow(live.id, float(seconds),
+                                                    self.now() + seconds, None, False,
                                                     live.seq))
         self._wake.set()
+
+    async def new_question(self, live: LiveGame) -> bool:
+        """Does the game ask something it didn't before this step? Read before the prompts
+        are brought up to date: a seat awaited now whose stored prompt is missing, closed
+        or different."""
+        game = live.game
+        if game is None:
+            return False
+        for seat, prompt in game.prompts().items():
+            record = await prompt_state.load(self.storage, live.id, seat)
+            if record is None or not record.open or \
+                    record.fingerprint != prompt_state.fingerprint(prompt):
+                return True
+        return False
 
     def open_windows(self, outcomes: list[Outcome]) -> None:
         """Time the reaction window the stored actions leave the game in, if any: a window
@@ -263,7 +311,11 @@ class Deadlines:
             return
         if live.seq != row.armed_seq:
             await self.rearm(live)
-            return
+            again = await self.storage.deadline(live.id)
+            if again is None or again.due_at is None or again.due_at > self.now() or \
+                    again.armed_seq != live.seq:
+                return
+            row = again  # the clock ran on through steps that asked nothing new: it is due
         plan = game.timeout_actions()
         outcomes = []
         for seat, action, params in plan:
@@ -278,6 +330,13 @@ class Deadlines:
             seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
             await self.bot.actions.announce_all(
                 outcomes, [f"\N{ALARM CLOCK} The deadline passed for {seats}."])
+            after = await self.storage.deadline(live.id)
+            if after is not None and after.due_at is not None and after.due_at <= self.now():
+                # The deadline's own step asked nothing new (a game with its own limits
+                # keeps its clock then): the same question gets a full period, not a loop.
+                await self.storage.put_deadline(DeadlineRow(
+                    live.id, after.turn_seconds, self.now() + after.turn_seconds, None, False,
+                    live.seq))
         moved = bool(outcomes)
         if not moved:
             # No policy: tell the creator once per period, and start a new period.

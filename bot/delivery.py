@@ -259,16 +259,18 @@ class Delivery:
             await self.post(live, text)
         await self.secrets(live, events)
 
-    async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None
-                      ) -> None:
+    async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None,
+                      carried: dict[str, frozenset[str]] | None = None) -> None:
         """Each private event to each seat of its audience, one DM per seat and action;
-        `told`: seats whose answered prompt message already says them."""
+        `told`: seats whose answered prompt message already says them; `carried`: per seat,
+        the kinds of private events its prompt message shows (the game's `prompt_detail`)."""
         private: dict[str, list[str]] = defaultdict(list)
         for event in events:
             if event.public:
                 continue
             for seat in event.audience:
-                if seat not in (told or set()):
+                if seat not in (told or set()) and \
+                        event.kind not in (carried or {}).get(seat, frozenset()):
                     private[seat].append(event.text)
         title = engine.game_class(live.row.variant).title
         for seat, lines in private.items():
@@ -280,6 +282,50 @@ class Delivery:
         game = live.game
         title = game.title if game else live.row.variant
         return f"**{title} #{live.id}** — {seat}: {prompt.text}"[:1800]
+
+    @staticmethod
+    def detail(game: engine.Game, seat: str) -> str:
+        """The game's private text for the seat's prompt message (`prompt_detail`), or ""."""
+        hook = getattr(game, "prompt_detail", None)
+        return str(hook(seat) or "") if hook is not None else ""
+
+    async def carried(self, live: LiveGame) -> dict[str, frozenset[str]]:
+        """Per seat, the kinds of private events that its prompt message will show (so that
+        they are not sent again as a DM of their own): the game's `shown_in_prompt`, for
+        the seats awaited with a detail whose prompt comes as a message of its own."""
+        game = live.game
+        kinds = frozenset(getattr(game, "shown_in_prompt", ()) or ())
+        if game is None or not kinds:
+            return {}
+        out: dict[str, frozenset[str]] = {}
+        for seat in game.prompts():
+            user = live.user_of(seat)
+            if user is not None and self.detail(game, seat) and \
+                    await preferences.dm_prompts(self.bot.service.storage, user):
+                out[seat] = kinds
+        return out
+
+    def renderer_module(self, live: LiveGame) -> Any:
+        render = self.bot.renderers.get(live.row.variant)
+        return sys.modules.get(getattr(render, "__module__", "")) if render else None
+
+    async def detail_parts(self, live: LiveGame, seat: str, detail: str
+                           ) -> tuple[discord.Embed, list[discord.File]]:
+        """The seat's detail as an embed, with the renderer module's `render_private` image
+        of the seat's own view in it when it gives one (rendered off the event loop)."""
+        game = live.game
+        assert game is not None
+        embed = discord.Embed(description=fit(detail, 4000))
+        private = getattr(self.renderer_module(live), "render_private", None)
+        if private is None:
+            return embed, []
+        png = await self.bot.loop.run_in_executor(self.bot.render_pool, private,
+                                                  game.view(seat))
+        if not png:
+            return embed, []
+        name = f"{live.row.variant}-{live.id}-{game.seats.index(seat)}-plan-{live.seq}.png"
+        embed.set_image(url=f"attachment://{name}")
+        return embed, [discord.File(io.BytesIO(png), filename=name)]
 
     async def prompts(self, live: LiveGame, answered: dict[str, str] | None = None
                       ) -> list[tuple[str, Prompt]]:
@@ -325,21 +371,46 @@ class Delivery:
             # A prompt whose DM never went out (Discord refused it) is owed, not unchanged.
             delivered = record is not None and (record.message_id or not wants_dm)
             unchanged = record is not None and is_open and record.fingerprint == fp
-            if unchanged and delivered and seat not in answered:
+            # The game's private detail for this seat (a plot sheet): shown in the prompt
+            # message, which is edited when it changes. Its fingerprint is kept apart, so
+            # that the buttons' validity (`since`) follows the prompt alone.
+            detail = self.detail(game, seat) if wants_dm else ""
+            detail_fp = view_fingerprint(detail) if detail else ""
+            shown = await storage.message(live.id, detail_purpose(seat)) \
+                if hasattr(game, "prompt_detail") else None
+            # A new detail, or an old one the message still shows (the game moved on).
+            fresh_detail = wants_dm and (shown[2] if shown is not None else "") != detail_fp
+            if unchanged and delivered and seat not in answered and not fresh_detail:
                 continue
             text = self.prompt_text(live, seat, prompt)
             view = prompt_view(live.id, live.seq, index, prompt)
+            extra: dict[str, Any] = {}
             if record is not None and is_open and record.message_id:
                 content = f"{answered[seat]}\n\n{text}" if seat in answered else text
-                if await self._edit(record, content, view):
+                if fresh_detail and detail:
+                    embed, files = await self.detail_parts(live, seat, detail)
+                    extra = {"embed": embed, "attachments": files}
+                elif fresh_detail:
+                    extra = {"embed": None, "attachments": []}
+                if await self._edit(record, content, view, **extra):
                     await prompt_state.save(storage, live.id, seat, PromptRecord(
                         record.channel_id, record.message_id, True, fp,
                         live.seq if not unchanged else record.since))
+                    if fresh_detail:
+                        await storage.put_message(live.id, detail_purpose(seat),
+                                                  record.channel_id, record.message_id,
+                                                  detail_fp)
                     continue
             sent = None
             if wants_dm:
-                sent = await self.to_seat(live, seat, text, view=view)
+                if detail:
+                    embed, files = await self.detail_parts(live, seat, detail)
+                    extra = {"embed": embed, "files": files}
+                sent = await self.to_seat(live, seat, text, view=view, **extra)
                 complete = complete and sent is not None
+                if sent is not None and detail:
+                    await storage.put_message(live.id, detail_purpose(seat), sent.channel.id,
+                                              sent.id, detail_fp)
             since = record.since if unchanged and record is not None else live.seq
             await prompt_state.save(storage, live.id, seat, PromptRecord(
                 sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, since))
@@ -390,11 +461,11 @@ class Delivery:
         return done
 
     async def _edit(self, record: PromptRecord, content: str,
-                    view: discord.ui.View | None) -> bool:
+                    view: discord.ui.View | None, **extra: Any) -> bool:
         try:
             channel = self.bot.get_partial_messageable(record.channel_id)
             await channel.get_partial_message(record.message_id).edit(content=content[-2000:],
-                                                                      view=view)
+                                                                      view=view, **extra)
             return True
         except discord.HTTPException as exc:
             log.info("prompt message %s not edited: %s", record.message_id, exc)
@@ -480,11 +551,17 @@ class Delivery:
         live = outcomes[-1].live
         game = outcomes[-1].game
         events = [e for o in outcomes for e in o.events]
-        await self.secrets(live, events, told=set(answered or ()))
+        carried = await self.carried(live)
+        await self.secrets(live, events, told=set(answered or ()), carried=carried)
+        if answered and carried:
+            # What the prompt message's detail shows is not repeated above the prompt.
+            answered = {seat: _without(said, [e.text for e in events if not e.public
+                                              and e.kind in carried.get(seat, ())])
+                        for seat, said in answered.items()}
         newly = await self.prompts(live, answered)
         drawn = any(e.kind in game.render_on for e in events) or \
             any(o.action == "start" for o in outcomes)
-        files = await self.images(live, drawn=drawn or game.finished)
+        files = await self.images(live, drawn=drawn or game.finished, events=events)
         lines = [*(preface or []), *(e.text for e in events if e.public)]
         if game.finished:
             lines.append(finished_text(live))
@@ -518,12 +595,16 @@ class Delivery:
                 extra["files"] = files
             await self.post(live, text or None, allowed_mentions=mentions, **extra)
 
-    async def images(self, live: LiveGame, *, drawn: bool) -> list[discord.File]:
+    async def images(self, live: LiveGame, *, drawn: bool, events: list[Event] | None = None
+                     ) -> list[discord.File]:
         """The board when the game says a turn or round ended (its `render_on` events) and
         the picture differs from the last one posted, with the renderer module's
         `render_zoom` close-up beside it when it gives one (A&A: the theatre of the round's
         moves); a game's market table as its own image, at the same moments, when that
-        changed. Rendered off the event loop."""
+        changed. A renderer module with `board_views(view, public_events)` says which
+        pictures one announcement gets (Plotted A&A: one per round it ended, with that
+        round's moves, however many actions or rounds it took). Rendered off the event
+        loop; at most Discord's ten files."""
         game = live.game
         if not drawn or game is None:
             return []
@@ -536,25 +617,35 @@ class Delivery:
         module = sys.modules.get(getattr(render, "__module__", ""))
         market = getattr(module, "render_market", None)
         unseen = {"awaiting", "actions", "phase"} | ({"market"} if market is not None else set())
-        drawing = view_fingerprint({k: v for k, v in view.items() if k not in unseen})
+        boards = getattr(module, "board_views", None)
+        views = [view] if boards is None else boards(
+            view, [{**e.data, "kind": e.kind} for e in events or [] if e.public]) or [view]
         last = await storage.message(live.id, "board")
-        if last is None or last[2] != drawing:
+        posted = last[2] if last is not None else None
+        for number, board_view in enumerate(views, 1):
+            drawing = view_fingerprint({k: v for k, v in board_view.items() if k not in unseen})
+            if posted == drawing:
+                continue
+            posted = drawing
+            what = "board" if len(views) == 1 else f"board-{number}"
             board = getattr(module, "render_map", None) if market is not None else None
-            files.append(await self.picture(live, board or render, view, "board"))
+            files.append(await self.picture(live, board or render, board_view, what))
             await storage.put_message(live.id, "board", 0, 0, drawing)
             zoom = getattr(module, "render_zoom", None)  # a close-up beside it, if any
             if zoom is not None:
-                png = await self.bot.loop.run_in_executor(self.bot.render_pool, zoom, view)
+                png = await self.bot.loop.run_in_executor(self.bot.render_pool, zoom,
+                                                          board_view)
                 if png:
+                    suffix = "" if len(views) == 1 else f"-{number}"
                     files.append(discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                              f"{live.id}-zoom-{live.seq}.png"))
+                                              f"{live.id}-zoom-{live.seq}{suffix}.png"))
         if market is not None and "market" in view:
             seen = await storage.message(live.id, "market")
             now = view_fingerprint(view["market"])
             if seen is None or seen[2] != now:
                 files.append(await self.picture(live, market, view, "market"))
                 await storage.put_message(live.id, "market", 0, 0, now)
-        return files
+        return files[:10]
 
     async def board(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
         """Post the board now (an imported game's first look)."""
@@ -567,6 +658,18 @@ class Delivery:
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
         return discord.File(io.BytesIO(png), filename=f"{live.row.variant}-{live.id}-{what}-"
                                                       f"{live.seq}.png")
+
+
+def detail_purpose(seat: str) -> str:
+    """The `messages` row keeping the fingerprint of the detail a seat's prompt shows."""
+    return f"detail:{seat}"
+
+
+def _without(text: str, parts: list[str]) -> str:
+    """`text` without the lines of `parts` (events the prompt's detail already shows)."""
+    for part in parts:
+        text = text.replace(f"\n{part}", "").replace(part, "")
+    return text.strip()
 
 
 def finished_text(live: LiveGame) -> str:

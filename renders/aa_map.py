@@ -169,6 +169,11 @@ def _position(view: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def render(view: Mapping[str, Any], *, theatre: str | None = None) -> bytes:
     """The world (or one theatre) as a PNG: owners, unit stacks, the round's moves."""
+    return encode.png(picture(view, theatre=theatre))
+
+
+def picture(view: Mapping[str, Any], *, theatre: str | None = None) -> Image.Image:
+    """The finished RGB picture before the encode (a game's render draws on it)."""
     if theatre is not None and theatre not in THEATRES:
         raise ValueError(f"unknown theatre {theatre!r}")
     board = classic_map()
@@ -187,7 +192,7 @@ def render(view: Mapping[str, Any], *, theatre: str | None = None) -> bytes:
     else:
         _theatre_labels(pen, board, f, owner, position.get("units", {}), theatre)
     _band(pen, f, band, view, theatre)
-    return encode.png(image)
+    return image
 
 
 def theatres_for(view: Mapping[str, Any]) -> list[str]:
@@ -354,14 +359,23 @@ def _place(labels: list[_Label], f: Frame, size: int) -> list[tuple[_Label, floa
                                              (1, -1), (-1, -1))]
     for label in sorted(labels, key=lambda b: -b.height * b.width):
         best: tuple[float, float, float] | None = None
+        spots = []
         for dx, dy in offsets:
             left = label.point[0] - label.width / 2 + dx
             top = label.point[1] - (size + 8) + dy
             left = min(max(4.0, left), f.width - label.width - 4)
             top = min(max(4.0, top), f.height - label.height - 4)
+            spots.append((left, top))
+        # Only the boxes within reach of some spot can overlap it (the same sums, faster).
+        reach = (min(x for x, _ in spots) - 3, min(y for _, y in spots) - 3,
+                 max(x for x, _ in spots) + label.width + 3,
+                 max(y for _, y in spots) + label.height + 3)
+        near = [o for o in placed if min(reach[2], o[2]) > max(reach[0], o[0])
+                and min(reach[3], o[3]) > max(reach[1], o[1])]
+        for left, top in spots:
             box = (left - 3, top - 3, left + label.width + 3, top + label.height + 3)
             overlap = sum(max(0.0, min(box[2], o[2]) - max(box[0], o[0]))
-                          * max(0.0, min(box[3], o[3]) - max(box[1], o[1])) for o in placed)
+                          * max(0.0, min(box[3], o[3]) - max(box[1], o[1])) for o in near)
             if best is None or overlap < best[0]:
                 best = (overlap, left, top)
             if overlap == 0:

@@ -43,6 +43,10 @@ RULINGS = (
     "Bering Sea, ...) are accepted everywhere an area is asked for.",
 )
 
+#: The live and async time limits (seconds): the Plot Phase's, and every other decision's.
+PACES = {"live": (15 * 60, 5 * 60), "async": (72 * 3600, 24 * 3600)}
+MAX_MINUTES = 60 * 24 * 14
+
 UNITS_HINT = "units as on the form, e.g. \"3i, t\" or \"all\""
 
 
@@ -69,7 +73,19 @@ class PlottedAA(Turn):
         Option("reveal_default", "as-plotted", "What the deadline does with a revealed "
                "action: execute it as plotted where still legal ('as-plotted') or pass.",
                choices=("as-plotted", "pass")),
+        Option("pace", "async", "How the group plays: 'live' in one evening (the Plot "
+               "Phase's time limit 15 minutes, 5 minutes for each other decision) or "
+               "'async' over days (72 hours, and 24 hours for each other decision).",
+               choices=("live", "async"), label="Pace"),
+        Option("plot_minutes", 0, "The Plot Phase's time limit in minutes (0: as the pace "
+               "says).", minimum=0, maximum=MAX_MINUTES, label="Plot Phase time limit (min)"),
+        Option("reveal_minutes", 0, "The reveal timer in minutes: how long a power has to "
+               "execute its revealed action, or to make any other decision, before the "
+               "deadline policy acts for it (0: as the pace says).", minimum=0,
+               maximum=MAX_MINUTES, label="Reveal timer (min)"),
     )
+    #: Private events that the plot sheet in the power's prompt message already shows.
+    shown_in_prompt = frozenset({"plot_sheet"})
     free_actions = frozenset({"loss-order"})
     queries = frozenset({"plot-sheet"})
     render_on = frozenset({"round_over", "turn_started", "game_over"})
@@ -178,6 +194,24 @@ class PlottedAA(Turn):
             return [(self.power, "execute", {})]
         return []
 
+    def deadline_seconds(self) -> int | None:
+        """The time limit of what the game waits for now (bot.deadlines arms it for each new
+        question): the Plot Phase's (rulebook, "Time Limit"), or the reveal timer for every
+        decision made in turn order, battles and landings included; from the options."""
+        if self.finished:
+            return None
+        plot, other = PACES[str(self.options["pace"])]
+        if self.stage == PLOT:
+            return int(self.options["plot_minutes"]) * 60 or plot
+        return int(self.options["reveal_minutes"]) * 60 or other
+
+    def prompt_detail(self, seat: Seat) -> str:
+        """What the power's own prompt message shows beside its buttons: its plot sheet, in
+        the Plot Phase until it submits (edited in place after every change)."""
+        if self.stage == PLOT and not self.submitted.get(seat) and seat in self.plots:
+            return self.sheet(seat)
+        return ""
+
     # ----- views -----------------------------------------------------------------
 
     @property
@@ -217,6 +251,7 @@ class PlottedAA(Turn):
             "last_turn_plots": {p: dict(d) for p, d in self.disclosed.items()},
         }
         if seat is not None:
+            view["my_power"] = seat
             view["my_plot"] = [a.to_json() for a in self.plots.get(seat, [])]
             view["my_sheet"] = self.sheet(seat)
         return view
