@@ -1,0 +1,373 @@
+"""Plotted A&A end to end through the sandbox, asynchronously (issue 16's acceptance):
+
+"End to end through the sandbox, asynchronously: five powers plot by DM at different times
+(one by paste, one by commands, one never submits and is taken at the deadline), the reveal
+runs round by round with one board image per round, a battle's casualties are chosen by DM,
+and the bot restarted in the middle of the Plot Phase and again in the middle of the
+Execution Phase loses nothing."
+
+One game at the async pace (72 hours for the plots, 24 hours a decision), the test's clock
+moved by hours and days between the players' moves. Four users hold the five powers (ann
+holds Germany and Japan). Every plot is written in the player's DM with the bot: the USSR by
+`/paa plot` commands on day 1, Germany by pasting a whole form on day 2, the United Kingdom
+by the buttons and forms of its DM prompt (half written when the bot restarts), the USA by
+commands, Japan plotted but never submitted (the deadline takes it as it stands). Germany's
+round 1 attacks Karelia, whose battle's casualties are chosen in the DMs; the bot restarts
+while that battle awaits a casualty choice. Everything is asserted on what the channel and
+the DMs received.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot import prompt_state
+from bot.clicks import Clicker
+from bot.sandbox import Message
+from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
+from engine.aa.units import POWERS, describe_units
+from tests.support.table import Table
+
+HOUR = 3600.0
+PNG = b"\x89PNG\r\n\x1a\n"
+SEED = "paa-async"
+SEATS = (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"), ("ann", "Japan"),
+         ("dee", "USA"))
+# Germany's whole form, pasted in `/paa plot paste` (the rulebook's table notation).
+GERMAN_FORM = ("Round | Move To / Build At | With Units | From | Notes\n"
+               "1 | Karelia | 3i, t | E Eur |\n"
+               "2 | Ger | 3i | build | 9 IPCs\n")
+# What each plotted action's reveal says, and the words of it no channel message may hold
+# before that reveal: its areas (a build's factory where it isn't also a power's name), and
+# a build's units as built.
+REVEALS = {
+    ("USSR", 1): ("Round 1: build 8 infantry at Russia.", ("Russia", "8 infantry")),
+    ("USSR", 2): ("Round 2: move into Novosibirsk: 3 infantry from Yakut S.S.R..",
+                  ("Novosibirsk", "Yakut")),
+    ("Germany", 1): ("Round 1: move into Karelia S.S.R.: 3 infantry, 1 armour from East "
+                     "Europe.", ("Karelia", "East Europe", "E Eur")),
+    ("Germany", 2): ("Round 2: build 3 infantry at Germany.", ("build 3 infantry", "builds 3 infantry")),
+    ("United Kingdom", 1): ("Round 1: build 2 infantry at United Kingdom.", ("build 2 infantry", "builds 2 infantry")),
+    ("Japan", 1): ("Round 1: build 1 infantry, 1 armour at Japan.", ("build 1 infantry, 1 armour",
+                                                            "builds 1 infantry, 1 armour")),
+    ("USA", 1): ("Round 1: build 4 infantry at East US.", ("East US", "4 infantry")),
+}
+
+
+def dm_channel(table: Table, user: str) -> int:
+    return table.fake.world.dm_by_user[table.users[user]]
+
+
+async def in_dm(table: Table, user: str, command: str, **options: Any) -> str:
+    """A slash command sent from the user's DM with the bot; its answer's text."""
+    return (await table.slash(user, command, channel=dm_channel(table, user), **options)).text()
+
+
+def channel_texts(table: Table) -> list[str]:
+    return [m.text() for m in table.fake.messages(table.channel)]
+
+
+def boards_in(message: Message) -> list[str]:
+    return [name for name, data in message.files if "-zoom-" not in name
+            and data.startswith(PNG)]
+
+
+def sheet_of(message: Message) -> str:
+    return "\n".join(str(e.get("description") or "") for e in message.embeds)
+
+
+def submissions(table: Table) -> dict[str, int]:
+    said = "\n".join(channel_texts(table))
+    return {p: said.count(f"{p} has submitted its plot.") for p in POWERS}
+
+
+async def prompt_message(table: Table, seat: str) -> Message:
+    """The seat's own prompt message (its DM), as the bot stored it."""
+    assert table.bot is not None
+    live = await table.loaded()
+    record = await prompt_state.load(table.bot.service.storage, live.id, seat)
+    assert record is not None and record.open and record.message_id, seat
+    return table.fake.message(record.message_id)
+
+
+async def deadline_due(table: Table) -> float:
+    assert table.bot is not None
+    live = await table.loaded()
+    row = await table.bot.deadlines.storage.deadline(live.id)
+    assert row is not None and row.due_at is not None
+    return row.due_at
+
+
+async def restart(table: Table) -> None:
+    """Stop the bot and start it again on the same database; nothing sent by starting."""
+    before_channel = len(table.fake.messages(table.channel))
+    before_dms = {u: len(table.dms(u)) for u in table.users}
+    edits = {m.id: m.edits for u in table.users for m in table.dms(u)}
+    await table.stop_bot()
+    await table.start_bot(seed=SEED)
+    await table.fake.settle()
+    await table.loaded()
+    await table.fake.settle()
+    assert len(table.fake.messages(table.channel)) == before_channel
+    assert {u: len(table.dms(u)) for u in table.users} == before_dms
+    assert {m.id: m.edits for u in table.users for m in table.dms(u)} == edits
+
+
+async def click(table: Table, user: str, seat: str, action: str, **params: Any) -> str:
+    """The seat's player takes a prompted action by clicking its DM prompt."""
+    assert table.bot is not None
+    live = await table.loaded()
+    clicker = Clicker(table.fake, table.bot, table.channel)
+    return (await clicker.take(table.users[user], live.id, seat, action, params)).text()
+
+
+async def tick(table: Table) -> None:
+    assert table.bot is not None
+    await table.bot.deadlines.tick()
+    await table.fake.settle()
+
+
+def user_of(table: Table, seat: str) -> str:
+    live = table.live
+    return next(name for name, uid in table.users.items() if uid == live.user_of(seat))
+
+
+async def the_plot_phase(table: Table) -> None:
+    """Five powers plot in their DMs at different times; the bot restarts mid-phase."""
+    plot_start = table.clock.now
+    due = await deadline_due(table)
+    assert due == plot_start + 72 * HOUR  # the async pace: 72 hours for the plots
+
+    # Day 1: the USSR, by commands in bob's DM.
+    table.clock.advance(20 * HOUR)
+    assert "Done" in await in_dm(table, "bob", "paa plot build", round=1, factory="Russia",
+                                 units="8i")
+    assert "Done" in await in_dm(table, "bob", "paa plot move", round=2, units="3i",
+                                 to="Novosibirsk", **{"from": "Yakut"})
+    assert "Done" in await in_dm(table, "bob", "paa plot submit")
+
+    # Day 2: Germany, the whole form pasted in the modal opened from ann's DM.
+    table.clock.advance(24 * HOUR)
+    opened = await table.slash("ann", "paa plot paste", channel=dm_channel(table, "ann"),
+                               power="Germany")
+    assert opened.response_type == 9 and opened.modal is not None
+    sent = await table.fake.submit_modal(table.users["ann"], opened, None,
+                                         {"form": GERMAN_FORM})
+    await table.fake.settle()
+    assert "Done" in sent.text()
+    assert "Done" in await in_dm(table, "ann", "paa plot submit", power="Germany")
+
+    # Two hours later: the United Kingdom clicks one action into its DM prompt's form.
+    table.clock.advance(2 * HOUR)
+    uk_prompt = await prompt_message(table, "United Kingdom")
+    assert "You chose" in await click(table, "cy", "United Kingdom", "plot-build", round=1,
+                                      factory="UK", units="2i")
+    assert "Round 1: build 2 infantry at United Kingdom." in sheet_of(uk_prompt)
+    assert submissions(table) == {"USSR": 1, "Germany": 1, "United Kingdom": 0, "Japan": 0,
+                                  "USA": 0}
+
+    # Restart in the middle of the Plot Phase: nothing lost, nothing sent again.
+    await restart(table)
+    game: Any = (await table.loaded()).game
+    assert game.stage == "plot"
+    assert [a.to_json()["area"] for a in game.plots["United Kingdom"]] == ["United Kingdom"]
+    assert {p for p in POWERS if game.submitted.get(p)} == {"USSR", "Germany"}
+    assert submissions(table)["USSR"] == 1 and submissions(table)["Germany"] == 1
+    assert await deadline_due(table) == due  # still armed, at the same time
+    # The half-written plot's sheet: the same prompt message, edited in place from here.
+    assert (await prompt_message(table, "United Kingdom")).id == uk_prompt.id
+    assert "Round 1: build 2 infantry" in await in_dm(table, "cy", "paa plot sheet")
+
+    # Four hours later the United Kingdom finishes by clicking, and submits by a button.
+    table.clock.advance(4 * HOUR)
+    dms = len(table.dms("cy"))
+    assert "You chose" in await click(table, "cy", "United Kingdom", "plot-noop", round=2)
+    assert (await prompt_message(table, "United Kingdom")).id == uk_prompt.id
+    assert "Round 1: build 2 infantry at United Kingdom." in sheet_of(uk_prompt)
+    assert "Round 2: no operation." in sheet_of(uk_prompt) and len(table.dms("cy")) == dms
+    await click(table, "cy", "United Kingdom", "plot-submit")
+    assert game.submitted.get("United Kingdom")
+
+    # The USA, by commands in dee's DM; Japan plotted in ann's DM (her one power still
+    # plotting, so no `power` needed), never submitted.
+    table.clock.advance(1 * HOUR)
+    assert "Done" in await in_dm(table, "dee", "paa plot build", round=1, factory="East US",
+                                 units="4i")
+    assert "Done" in await in_dm(table, "dee", "paa plot submit")
+    table.clock.advance(1 * HOUR)
+    assert "Done" in await in_dm(table, "ann", "paa plot build", round=1, factory="Japan",
+                                 units="i, t")
+
+    # A user holding two powers: each sheet DM holds only its own power's plot.
+    japan = await prompt_message(table, "Japan")
+    assert "Round 1: build 1 infantry, 1 armour at Japan." in sheet_of(japan)
+    assert "Karelia" not in sheet_of(japan) and "Germany" not in sheet_of(japan)
+    germany_sheets = [m for m in table.dms("ann") if "Germany's plot for turn 1" in m.text()]
+    assert germany_sheets
+    for message in germany_sheets:
+        assert "Karelia" in message.text() and "1 armour at Japan" not in message.text()
+        assert "Japan" not in message.text()
+
+    # At three quarters of the 72 hours the reminder names only Japan, the one not submitted.
+    assert not any("Reminder" in t for t in channel_texts(table))
+    table.clock.advance(plot_start + 54 * HOUR + 60 - table.clock.now)
+    await tick(table)
+    reminders = [m for m in table.fake.messages(table.channel) if "Reminder" in m.text()]
+    assert len(reminders) == 1
+    assert set(reminders[0].pings.users or ()) == {table.users["ann"]}
+    assert "(Japan)" in reminders[0].text()
+    assert not any(f"({p})" in reminders[0].text() for p in POWERS if p != "Japan")
+
+    # At the deadline, Japan's plot is taken as it stands: what was plotted.
+    table.clock.advance(due - table.clock.now)
+    await tick(table)
+    assert "The deadline passed for Japan." in "\n".join(channel_texts(table))
+    assert game.stage == "execute" and game.submitted.get("Japan")
+    assert [a.to_json() for a in game.plots["Japan"]] == [
+        {"round": 1, "kind": "build", "area": "Japan", "sources": [],
+         "build": {"infantry": 1, "armour": 1}, "notes": []}]
+    assert submissions(table) == dict.fromkeys(POWERS, 1)
+
+
+async def the_execution_phase(table: Table) -> dict[str, int]:
+    """Round by round, each revealed action decided by its owner (typed in the DM or
+    clicked), the battle's casualties chosen by clicking the DM prompt; the bot restarts
+    while the battle awaits a casualty choice. Returns how often each decision was made."""
+    made: dict[str, int] = {}
+    restarted = False
+    typed = True
+    for _ in range(80):
+        game: Any = (await table.loaded()).game
+        if game.stage != "execute":
+            return made
+        seat, prompt = next(iter(game.prompts().items()))
+        user = user_of(table, seat)
+        offered = {a.name for a in prompt.actions}
+        table.clock.advance(3 * HOUR)  # a few hours between decisions, within the 24
+        if "casualties" in offered:
+            if not restarted:
+                restarted = True
+                waiting = await prompt_message(table, seat)
+                due = await deadline_due(table)
+                await restart(table)
+                assert (await prompt_message(table, seat)).id == waiting.id
+                assert await deadline_due(table) == due
+                game = (await table.loaded()).game
+            choice = next(c for c in game.battle.pending if c.power == seat)
+            units = describe_units(default_casualties(choice.among, choice.hits,
+                                                      choice.sub_hits,
+                                                      list(DEFAULT_LOSS_ORDER)))
+            assert "You chose" in await click(table, user, seat, "casualties", units=units)
+            made["casualties"] = made.get("casualties", 0) + 1
+        elif "execute" in offered:
+            if typed:
+                assert "Done" in await in_dm(table, user, "paa execute")
+            else:
+                assert "You chose" in await click(table, user, seat, "execute")
+            typed = not typed
+            made["execute"] = made.get("execute", 0) + 1
+        elif "continue" in offered:
+            assert "Done" in await in_dm(table, user, "paa continue")
+            made["continue"] = made.get("continue", 0) + 1
+        else:
+            action = prompt.actions[0]
+            params = {p.name: p.choices[0].value for p in action.params if p.choices}
+            await click(table, user, seat, action.name, **params)
+            made[action.name] = made.get(action.name, 0) + 1
+    raise AssertionError("the Execution Phase did not end")
+
+
+def one_board_per_round(table: Table) -> None:
+    """Between the Execution Phase's start and the turn's end, exactly one board image per
+    round, posted with the message that ends it (the round's board first; the new turn's
+    board after the last round's)."""
+    messages = table.fake.messages(table.channel)
+    begins = next(i for i, m in enumerate(messages) if "The Execution Phase begins" in m.text())
+    over = {n: next(i for i, m in enumerate(messages) if f"Round {n} is over." in m.text())
+            for n in (1, 2)}
+    assert begins < over[1] < over[2]
+    for index in range(begins, over[2] + 1):
+        boards = boards_in(messages[index])
+        if index == over[1]:
+            assert len(boards) == 1, boards
+        elif index == over[2]:  # round 2's board, then turn 2's
+            assert len(boards) == 2 and "Turn 2" in messages[index].text(), boards
+            assert "board-1-" in boards[0] and "board-2-" in boards[1]
+        else:
+            assert boards == [], (index, messages[index].text())
+    # Nothing drawn while the plots were written.
+    plotting = next(i for i, m in enumerate(messages) if "the Plot Phase" in m.text())
+    assert all(not m.files for m in messages[plotting + 1:begins])
+
+
+def nothing_revealed_early(table: Table) -> None:
+    """No channel message before an action's reveal holds its content."""
+    texts = channel_texts(table)
+    for (power, _), (action, secrets) in REVEALS.items():
+        revealed = next(i for i, t in enumerate(texts)
+                        if f"{power} reveals its action: {action}" in t)
+        for text in texts[:revealed]:
+            for secret in secrets:
+                assert secret not in text, (power, secret, text)
+        head = texts[revealed].split(f"{power} reveals its action: {action}")[0]
+        for secret in secrets:
+            assert secret not in head, (power, secret, head)
+
+
+async def test_five_powers_plot_by_dm_over_days_and_a_restart_in_each_phase_loses_nothing(
+        table: Table) -> None:
+    table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
+    table.extensions = ("cogs.lobby", "cogs.paa")
+    await table.start_bot(seed=SEED)
+    await table.slash("ann", "game new", variant="plotted-aa", options="pace=async")
+    for user, power in SEATS:
+        await table.slash(user, "game join", seat=power)
+    await table.slash("ann", "game start")
+    for user, _ in SEATS:
+        table.clock.advance(2 * HOUR)
+        assert (await table.slash(user, "paa skip")).ephemeral
+
+    await the_plot_phase(table)
+    made = await the_execution_phase(table)
+
+    game: Any = (await table.loaded()).game
+    assert game.turn == 2 and game.stage == "develop"
+    said = "\n".join(channel_texts(table))
+    # Every revealed action was decided once: seven executed (the NOOP needs none).
+    assert made["execute"] == 7 and made["casualties"] >= 2
+    for line in ("USSR builds 8 infantry in Russia (24 IPCs).",
+                 "Germany attacks Karelia S.S.R. with 3 infantry, 1 armour",
+                 "United Kingdom builds 2 infantry in United Kingdom (6 IPCs).",
+                 "Japan builds 1 infantry, 1 armour in Japan (8 IPCs).",
+                 "USA builds 4 infantry in East US (12 IPCs).",
+                 "USSR moves 3 infantry from Yakut S.S.R. to Novosibirsk.",
+                 "Germany builds 3 infantry in Germany (9 IPCs).",
+                 "United Kingdom reveals a NOOP", "Round 1 is over.", "Round 2 is over."):
+        assert said.count(line) == 1, line
+    # The battle's casualties: each choice clicked in a DM prompt, each announced once.
+    assert table.bot is not None
+    rows = await table.bot.service.storage.actions(table.live.id)
+    chosen = [r for r in rows if r.action == "casualties"]
+    assert len(chosen) == made["casualties"]
+    clicks = [i for i in table.fake.interactions
+              if i.custom_id and ":casualties" in i.custom_id]
+    assert clicks and all(i.guild_id is None for i in clicks)
+    assert {i.user_id for i in clicks} == {table.users["ann"], table.users["bob"]}
+    for row in chosen:
+        assert f"{row.seat} loses {row.params['units']}." in said
+    executes = [r for r in rows if r.action == "execute"]
+    assert len(executes) == 7 and len({(r.seat, r.seq) for r in executes}) == 7
+
+    one_board_per_round(table)
+    nothing_revealed_early(table)
+
+    # Through to the end of the turn: the plots and salts published, `/paa verify` matches.
+    assert "Turn 1's plots and salts are public now" in said
+    published = game.view(None)["last_turn_plots"]
+    assert set(published) == set(POWERS)
+    assert json.loads(published["Germany"]["plot"])[0]["area"] == "Karelia S.S.R."
+    for power in POWERS:
+        assert published[power]["digest"] in said
+    checked = await table.slash("mod", "paa verify")
+    assert checked.ephemeral and checked.text().count("**matches**") == 5
