@@ -292,7 +292,7 @@ class Execution(Landing, Fighting):
                                             raiders)
         if raiders.get(BOMBER):
             events += self._raid(rng, end, raiders[BOMBER])
-        if not events and not fights:
+        if not events:
             events.append(self.say("moved", f"{power} moves nothing.", power=power))
         for area in sorted(fights, key=lambda a: (self.board.is_land(a), a)):
             self.battles.append(fights[area])
@@ -408,9 +408,9 @@ class Execution(Landing, Fighting):
         for target, counts in moving.items():
             if target == end and air:
                 counts = add(counts, air)
-            events += self._record(start, target, counts, fights, source)
+            self._record(start, target, counts, fights, source)
         if air and end not in moving:
-            events += self._record(start, end, air, fights, source)
+            self._record(start, end, air, fights, source)
         return events
 
     def _forget_new(self, entry: dict[str, Any]) -> None:
@@ -424,9 +424,7 @@ class Execution(Landing, Fighting):
         return any(FACTORY in c for p, c in self.pos.enemy_units(area, self.power).items())
 
     def _record(self, start: Area, target: Area, counts: Counts,
-                fights: dict[Area, dict[str, Any]], source: Source) -> list[Event]:
-        """Record a move for the board; a move into a battle is announced by the battle,
-        any other in words here (the channel must not read "moves nothing")."""
+                fights: dict[Area, dict[str, Any]], source: Source) -> None:
         power = self.power
         self.record_move({"power": power, "from": start, "to": target,
                            "units": dict(counts)})
@@ -435,9 +433,6 @@ class Execution(Landing, Fighting):
                                               "seas": [], "raiders": 0})
             if start not in info["sources"] and any(UNITS[k].domain != "air" for k in counts):
                 info["sources"].append(start)
-            return []
-        return [self.say("moved", f"{power} moves {describe_units(counts)} from {start} to "
-                         f"{target}.", power=power, area=target, units=dict(counts))]
 
     def _hostile_now(self, area: Area) -> bool:
         power = self.power

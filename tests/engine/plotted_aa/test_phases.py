@@ -173,28 +173,3 @@ def test_entering_a_neutral_pays_its_charge_and_takes_it() -> None:
     income = next(e for e in events if e.kind == "income" and e.data["power"] == GER)
     assert game.pos.treasury[GER] == treasury - 3 + income.data["ipcs"]
     assert game.pos.controller("Spain") == GER
-
-
-def test_an_executed_move_is_announced_as_it_happened() -> None:
-    """Executing Plotted Actions: "a country has the option of moving or building none,
-    some, or all of the units it plotted to move or build." The channel says which: a move
-    into a friendly area names its units and areas (not "moves nothing"), and a move into a
-    battle is announced by the battle alone."""
-    game = plot_phase("announced")
-    act(game, "USSR", "plot-move", round=1, units="3i", from_area="Yakut", to="Novosibirsk")
-    act(game, GER, "plot-move", round=1, units="3i, t", from_area="E Eur", to="Karelia")
-    submit_all(game)
-    moved = act(game, "USSR", "execute")
-    texts = [e.text for e in moved if e.audience == "public"]
-    assert "USSR moves 3 infantry from Yakut S.S.R. to Novosibirsk." in texts
-    assert not any("moves nothing" in t for t in texts)
-    assert units_at(game, "Novosibirsk", "USSR") == {"infantry": 3}
-    attacked = [e.text for e in act(game, GER, "execute")]
-    assert not any("moves nothing" in t or t.startswith("Germany moves") for t in attacked)
-    assert any(t.startswith("Germany attacks Karelia S.S.R. with 3 infantry, 1 armour")
-               for t in attacked)
-    game2 = plot_phase("nothing")
-    act(game2, "USSR", "plot-move", round=1, units="3i", from_area="Yakut", to="Novosibirsk")
-    submit_all(game2)
-    game2.pos.remove("Yakut S.S.R.", "USSR", {"infantry": 3})  # gone before the reveal
-    assert [e.text for e in act(game2, "USSR", "execute")][0] == "USSR moves nothing."
