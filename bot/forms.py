@@ -270,8 +270,11 @@ class ActionModal(discord.ui.Modal):
             item: discord.ui.Select[Any] | discord.ui.TextInput[Any]
             given = (usual or {}).get(param.name)
             if choices is None:
+                long = param.kind == "text"  # a whole plot form, pasted: Discord allows 4,000
                 item = discord.ui.TextInput(
-                    custom_id=param.name, required=param.required, max_length=100,
+                    custom_id=param.name, required=param.required,
+                    max_length=4000 if long else 100,
+                    style=discord.TextStyle.paragraph if long else discord.TextStyle.short,
                     default=None if given is None else str(given),
                     placeholder="A whole number" if param.kind == "int" else None)
             else:

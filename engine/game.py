@@ -101,7 +101,7 @@ class Param:
     name: str
     choices: tuple[Choice, ...] | None = None
     required: bool = True
-    kind: str = "str"  # "str", "int" or "bool"
+    kind: str = "str"  # "str", "int", "bool", or "text": long free text (a form's paragraph)
     question: str = ""
 
 

@@ -47,7 +47,7 @@ async def to_plot_phase(table: Table) -> None:
 def prompt_of(table: Table, seat: str) -> Message:
     user = HOLDERS[seat]
     mine = [m for m in table.dms(user) if f"— {seat}: " in m.content
-            and "plot your turn" in m.content]
+            and "Plot your turn" in m.content]
     assert len(mine) == 1, [m.content for m in table.dms(user)]
     return mine[0]
 

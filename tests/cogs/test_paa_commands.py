@@ -280,10 +280,12 @@ async def test_a_whole_turn_by_typed_commands_then_verify(table: Table) -> None:
     assert "USSR retreats " in channel and " to Caucasus." in channel
     assert "Germany attacks Karelia S.S.R. with " in channel
     assert "United Kingdom builds 2 infantry, 1 fighter in United Kingdom" in channel
-    files = [data for m in table.fake.messages(table.channel) for _, data in m.files]
-    assert files and all(f.startswith(PNG) for f in files)
-    # One board a round (seven rounds), not one an action; and the turns' starts.
-    assert 7 <= len(files) <= 7 + 2
+    files = [(name, data) for m in table.fake.messages(table.channel) for name, data in m.files]
+    assert files and all(data.startswith(PNG) for _, data in files)
+    # One board a round (seven rounds), not one an action (each with its close-up beside
+    # it); and the turns' starts.
+    boards = [name for name, _ in files if "-zoom-" not in name]
+    assert 7 <= len(boards) <= 7 + 2
     plot_commands_were_private(table)
 
     game = await game_of(table)
@@ -346,3 +348,24 @@ async def test_plot_commands_outside_the_plot_phase_say_so(table: Table) -> None
     assert "United Kingdom isn't plotting now" in early.text() and "plot-" not in early.text()
     sheet = await table.slash("cy", "paa plot sheet")
     assert sheet.ephemeral and "No actions plotted" in sheet.text()
+
+
+async def test_the_dm_prompts_paste_button_takes_a_whole_form(table: Table) -> None:
+    """Every choice by a form (issue 16): the DM prompt's "Paste the whole form" button
+    opens one paragraph box of up to 4,000 characters, and the German 1st Turn Example
+    pasted there is the plot, as with `/paa plot paste`."""
+    await plot_phase(table, "paa-paste-button")
+    prompt = next(m for m in reversed(table.dms("ann"))
+                  if "Germany" in m.text() and any(label.startswith("Paste the whole form")
+                                                   for _, label, _ in m.buttons()))
+    opened = await table.fake.click(table.users["ann"], prompt.id,
+                                    prompt.button("Paste the whole form …"))
+    assert opened.response_type == 9 and opened.modal is not None
+    boxes = [c["component"] for c in opened.modal["components"]]
+    assert [(b["style"], b["max_length"]) for b in boxes] == [(2, 4000)]
+    await table.fake.submit_modal(table.users["ann"], opened, None,
+                                  {boxes[0]["custom_id"]: GERMAN_FIRST_TURN})
+    await table.fake.settle()
+    plot = (await game_of(table)).plots["Germany"]
+    assert [a.round for a in plot] == [1, 2, 3, 4, 5, 6, 7]
+    assert "Karelia" not in table.said()

@@ -256,6 +256,7 @@ class Execution(Landing, Fighting):
                      bomb: bool) -> list[Event]:
         power, end = self.power, action.area
         assert end is not None
+        earlier, recorded = self.moves, len(self.moves)  # a new round starts a new list
         explicit = chosen is not None
         wanted = dict(chosen) if chosen is not None else None
         plans: list[tuple[Source, Counts]] = []
@@ -292,7 +293,12 @@ class Execution(Landing, Fighting):
                                             raiders)
         if raiders.get(BOMBER):
             events += self._raid(rng, end, raiders[BOMBER])
-        if not events:
+        made = self.moves[recorded:] if self.moves is earlier else self.moves
+        if made:  # what moved, before the battles it starts and the places it takes
+            words = "; ".join(f"{describe_units(m['units'])} from {m['from']} to {m['to']}"
+                              for m in made)
+            events.insert(0, self.say("moved", f"{power} moves {words}.", power=power))
+        elif not events:
             events.append(self.say("moved", f"{power} moves nothing.", power=power))
         for area in sorted(fights, key=lambda a: (self.board.is_land(a), a)):
             self.battles.append(fights[area])

@@ -109,7 +109,7 @@ class PlottedAA(Turn):
     def _prompts(self) -> dict[Seat, Prompt]:
         if self.stage == DEVELOP:
             seat = self.power
-            return {seat: Prompt(seat, f"{seat}: develop weapons (5 IPCs a die; you have "
+            return {seat: Prompt(seat, f"Develop weapons (5 IPCs a die; you have "
                                  f"{self.pos.treasury.get(seat, 0)}) or skip.", (
                 ActionSpec("research", "Roll research dice", (Param("dice", kind="int"),)),
                 ActionSpec("skip", "Skip weapons development")))}
@@ -120,7 +120,7 @@ class PlottedAA(Turn):
         if self.stage == FINAL_BUILD and 0 <= self.current < len(POWERS):
             seat = self.power
             factories = tuple(Choice(a) for a in self.original_factories(seat))
-            return {seat: Prompt(seat, f"{seat}: build what you plotted and didn't build ("
+            return {seat: Prompt(seat, f"Build what you plotted and didn't build ("
                                  f"{describe_units(self.unbuilt.get(seat, {}))}) at an "
                                  "original factory, or skip.", (
                 ActionSpec("final-build", "Build", (Param("at", factories),
@@ -130,7 +130,7 @@ class PlottedAA(Turn):
 
     def _plot_prompt(self, power: Seat) -> Prompt:
         rnd = Param("round", kind="int")
-        return Prompt(power, f"{power}: plot your turn in secret, then submit.", (
+        return Prompt(power, "Plot your turn in secret, then submit.", (
             ActionSpec("plot-move", "Plot a move", (
                 rnd, Param("units"), Param("from_area"), Param("to"),
                 Param("via", required=False), Param("pickup", required=False))),
@@ -139,7 +139,7 @@ class PlottedAA(Turn):
               else ()),
             ActionSpec("plot-remove", "Remove a round's action", (rnd,)),
             ActionSpec("plot-clear", "Clear the plot"),
-            ActionSpec("plot-paste", "Paste the whole form", (Param("text"),)),
+            ActionSpec("plot-paste", "Paste the whole form", (Param("text", kind="text"),)),
             ActionSpec("plot-submit", "Submit the plot",
                        (Param("as_it_stands", required=False, kind="bool"),)),
         ))
@@ -151,12 +151,12 @@ class PlottedAA(Turn):
             group = self.landings[0]
             seat = group["power"]
             spots = tuple(Choice(a) for a in self.spots(group))
-            return {seat: Prompt(seat, f"{seat}: land {describe_units({group['kind']: group['count']})} "
+            return {seat: Prompt(seat, f"Land {describe_units({group['kind']: group['count']})} "
                                  f"from {group['at']}.", (
                 ActionSpec("land", "Land aircraft", (Param("to", spots),)),))}
         if self.revealed is not None:
             seat = self.power
-            return {seat: Prompt(seat, f"{seat}: execute your revealed action "
+            return {seat: Prompt(seat, f"Execute your revealed action "
                                  f"({describe_action(self.revealed)}) all or in part, or pass.", (
                 ActionSpec("execute", "Execute as plotted", (
                     Param("units", required=False), Param("stop", required=False, kind="bool"),

@@ -173,3 +173,15 @@ def test_entering_a_neutral_pays_its_charge_and_takes_it() -> None:
     income = next(e for e in events if e.kind == "income" and e.data["power"] == GER)
     assert game.pos.treasury[GER] == treasury - 3 + income.data["ipcs"]
     assert game.pos.controller("Spain") == GER
+
+
+def test_executing_a_move_says_what_moved() -> None:
+    """Execution Phase ("the player may execute all, some or none of the action"): the
+    channel is told what actually moved, not "moves nothing" when units moved."""
+    game = plot_phase("says-what-moved")
+    game.act("USSR", "plot-move", round=1, units="1i", from_area="Russia", to="Caucasus")
+    for power in POWERS:
+        game.act(power, "plot-submit", as_it_stands=True)
+    events = game.act("USSR", "execute")
+    moved = [e.text for e in events if e.kind == "moved"]
+    assert moved == ["USSR moves 1 infantry from Russia to Caucasus."]

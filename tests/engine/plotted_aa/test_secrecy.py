@@ -24,7 +24,7 @@ from engine.games.plotted_aa.commitment import canonical_plot
 from tests.engine.plotted_aa.helpers import plot_phase, random_plot, verified
 
 TWIN_SEEDS = 40
-TURN_SEEDS = 60
+TURN_SEEDS = 100  # issue 16: "random legal plotting over at least 100 seeded turns"
 _DIGEST = re.compile(r"\b[0-9a-f]{64}\b")
 
 
