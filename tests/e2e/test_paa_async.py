@@ -49,10 +49,12 @@ REVEALS = {
                   ("Novosibirsk", "Yakut")),
     ("Germany", 1): ("Round 1: move into Karelia S.S.R.: 3 infantry, 1 armour from East "
                      "Europe.", ("Karelia", "East Europe", "E Eur")),
-    ("Germany", 2): ("Round 2: build 3 infantry at Germany.", ("build 3 infantry", "builds 3 infantry")),
-    ("United Kingdom", 1): ("Round 1: build 2 infantry at United Kingdom.", ("build 2 infantry", "builds 2 infantry")),
-    ("Japan", 1): ("Round 1: build 1 infantry, 1 armour at Japan.", ("build 1 infantry, 1 armour",
-                                                            "builds 1 infantry, 1 armour")),
+    ("Germany", 2): ("Round 2: build 3 infantry at Germany.",
+                     ("build 3 infantry", "builds 3 infantry")),
+    ("United Kingdom", 1): ("Round 1: build 2 infantry at United Kingdom.",
+                            ("build 2 infantry", "builds 2 infantry")),
+    ("Japan", 1): ("Round 1: build 1 infantry, 1 armour at Japan.",
+                   ("build 1 infantry, 1 armour", "builds 1 infantry, 1 armour")),
     ("USA", 1): ("Round 1: build 4 infantry at East US.", ("East US", "4 infantry")),
 }
 
@@ -349,6 +351,12 @@ def nothing_revealed_early(table: Table) -> None:
 
 async def test_five_powers_plot_by_dm_over_days_and_a_restart_in_each_phase_loses_nothing(
         table: Table) -> None:
+    """Issue 16's acceptance, each point on what the players and the channel received: the
+    plots written by DM over three days (commands, a pasted form, the prompt's clicks, one
+    never submitted and taken at the deadline, its reminder to it alone), a restart in the
+    Plot Phase and two in the Execution Phase losing and repeating nothing, one board per
+    round, casualties clicked in DMs, nothing of a plot public before its reveal, and the
+    turn's plots published and verified against the digests posted at submit."""
     table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
     table.extensions = ("cogs.lobby", "cogs.paa")
     await table.start_bot(seed=SEED)
