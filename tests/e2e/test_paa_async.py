@@ -168,6 +168,8 @@ async def the_plot_phase(table: Table) -> None:
     assert "You chose" in await click(table, "cy", "United Kingdom", "plot-build", round=1,
                                       factory="UK", units="2i")
     assert "Round 1: build 2 infantry at United Kingdom." in sheet_of(uk_prompt)
+    preview = dict(uk_prompt.files)
+    assert len(preview) == 1 and next(iter(preview.values())).startswith(PNG)
     assert submissions(table) == {"USSR": 1, "Germany": 1, "United Kingdom": 0, "Japan": 0,
                                   "USA": 0}
 
@@ -181,6 +183,7 @@ async def the_plot_phase(table: Table) -> None:
     assert await deadline_due(table) == due  # still armed, at the same time
     # The half-written plot's sheet: the same prompt message, edited in place from here.
     assert (await prompt_message(table, "United Kingdom")).id == uk_prompt.id
+    assert dict(uk_prompt.files) == preview  # its private preview too
     assert "Round 1: build 2 infantry" in await in_dm(table, "cy", "paa plot sheet")
 
     # Four hours later the United Kingdom finishes by clicking, and submits by a button.
