@@ -81,7 +81,7 @@ def areas(action: str, param: str, *, own_first: bool = False,
     return complete
 
 
-def _stacks(counts: dict[str, int]) -> list[str]:
+def unit_stacks(counts: dict[str, int]) -> list[str]:
     """A stack as players may want it: all of it, then each kind of unit alone."""
     counts = {k: n for k, n in counts.items() if n > 0}
     if not counts:
@@ -101,7 +101,7 @@ def _units_offered(game: Any, held: list[str], action: str, namespace: Any) -> l
     if game.power not in held:
         return []
     if action == "place":
-        return _stacks(dict(game.bought))
+        return unit_stacks(dict(game.bought))
     where = getattr(namespace, "sea" if action == "unload" else "from", None)
     if not where:
         return []
@@ -110,9 +110,9 @@ def _units_offered(game: Any, held: list[str], action: str, namespace: Any) -> l
     except RuleError:
         return []
     if action == "unload":
-        return _stacks(dict(game.pos.cargo_of(area, game.power)))
+        return unit_stacks(dict(game.pos.cargo_of(area, game.power)))
     movable = {k: n for k, n in game.available(area).items() if k != "factory"}
-    return _stacks(movable)
+    return unit_stacks(movable)
 
 
 def units_of(action: str) -> Complete:

@@ -27,7 +27,7 @@ from bot import forms
 from bot.client import Croupier
 from bot.repeats import Unconfirmed
 from bot.service import Duplicate, LiveGame
-from cogs.aa import _stacks, areas
+from cogs.aa import areas, unit_stacks
 from cogs.base import GameCog, from_prompt
 from engine import Ambiguous, NotAllowed, RuleError
 from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
@@ -111,7 +111,7 @@ async def plot_units(interaction: Interaction, current: str
         for power in _asked_for(live, interaction):
             counts = {k: n for k, n in game.pos.units_of(area, power).items()
                       if k != "factory"}
-            offered += [u for u in _stacks(counts) if u not in offered]
+            offered += [u for u in unit_stacks(counts) if u not in offered]
         offered = (["all"] if offered else []) + offered
     typed = current.lower().strip()
     fitting = [u for u in offered if typed in u.lower()] or offered

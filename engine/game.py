@@ -41,6 +41,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""
+    zero: str = ""  # how a number option's 0 reads to players ("as the pace says")
 
     def coerce(self, value: Any) -> bool | int | str:
         """Read a value given by a player (possibly as text) or refuse it."""

@@ -200,3 +200,14 @@ async def test_a_form_opened_before_a_restart_is_still_taken_after_it(table: Tab
     sent = await table.fake.submit_modal(table.users["ann"], opened, None, answers)
     await table.fake.settle()
     assert "You chose: " in sent.text() and table.live.seq == before + 1
+
+
+def test_an_options_zero_reads_as_its_meaning() -> None:
+    """Players' words: Plotted A&A's time limits at 0 follow the pace; the status post says
+    so rather than "0"."""
+    from bot.delivery import options_in_words
+
+    words = options_in_words("plotted-aa", {"pace": "live", "plot_minutes": 0,
+                                            "reveal_minutes": 10})
+    assert words == ("Pace: live; Plot Phase time limit (min): as the pace says; "
+                     "Reveal timer (min): 10")

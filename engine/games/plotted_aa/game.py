@@ -78,11 +78,12 @@ class PlottedAA(Turn):
                "'async' over days (72 hours, and 24 hours for each other decision).",
                choices=("live", "async"), label="Pace"),
         Option("plot_minutes", 0, "The Plot Phase's time limit in minutes (0: as the pace "
-               "says).", minimum=0, maximum=MAX_MINUTES, label="Plot Phase time limit (min)"),
+               "says).", minimum=0, maximum=MAX_MINUTES, label="Plot Phase time limit (min)",
+               zero="as the pace says"),
         Option("reveal_minutes", 0, "The reveal timer in minutes: how long a power has to "
                "execute its revealed action, or to make any other decision, before the "
                "deadline policy acts for it (0: as the pace says).", minimum=0,
-               maximum=MAX_MINUTES, label="Reveal timer (min)"),
+               maximum=MAX_MINUTES, label="Reveal timer (min)", zero="as the pace says"),
     )
     #: Private events that the plot sheet in the power's prompt message already shows.
     shown_in_prompt = frozenset({"plot_sheet"})
