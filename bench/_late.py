@@ -14,6 +14,7 @@ import os
 import random
 import sqlite3
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -266,3 +267,69 @@ def print_memory(empty: dict[str, Any], loaded: dict[str, Any], queries: int) ->
     print(f"memory: {loaded['loaded']} live late games loaded and asked {queries} questions: "
           f"{above:.0f} MB above the index alone ({above * 1024 / loaded['loaded']:.0f} KiB "
           f"per game); {loaded['loaded_rss'] - empty['loaded_rss']:.0f} MB above the empty bot")
+
+
+Move = Callable[[Game, random.Random], tuple[str, str, dict[str, Any]]]
+Sizes = dict[int, tuple[int, int, int]]
+
+
+async def play_powers(db: Path, variant: str, powers: list[str], move: Move, actions: int,
+                      tag: str) -> tuple[int, Sizes, Game, Counter[str]]:
+    """One game of a fixed-powers variant (the A&A games) to `actions` stored actions, each
+    taken as the deadline takes it (another seed if the game ends first); the database's
+    growth measured every hundred actions."""
+    from bench_growth import measure
+
+    seed = 0
+    while True:
+        db.unlink(missing_ok=True)
+        storage = await Storage.open(str(db))
+        service = GameService(storage, seed_source=f"{tag}-{seed}".__str__,
+                              freeze_loaded=False)
+        live = await service.create(variant=variant, guild_id=1, channel_id=1, creator_id=1,
+                                    options={})
+        for n, power in enumerate(powers):
+            await service.join(live, 100 + n % 3, seat=power, player_name=power)
+        await service.start(live, 1)
+        sizes = {0: measure(db, live.id)}
+        rnd = random.Random(f"{tag}-{seed}")
+        taken: Counter[str] = Counter()
+        done = 0
+        for _ in range(actions * 20):
+            game = live.game
+            if game is None or game.finished or done >= actions:
+                break
+            seat, action, params = move(game, rnd)
+            try:
+                await service.act_as_deadline(live, seat, action, params)
+            except RuleError:
+                continue
+            done += 1
+            taken[action] += 1
+            if done % 100 == 0:
+                sizes[done] = measure(db, live.id)
+        await storage.close()
+        if done == actions and live.game is not None and not live.game.finished:
+            return live.id, sizes, live.game, taken
+        seed += 1
+
+
+def memory_of_copies(script: str, tmp: str, db: Path, variant: str, game_id: int,
+                     copies: int, queries: int) -> None:
+    """The late game copied into `copies` running games; each process (the bot's index
+    only, then every game loaded and asked `queries` questions) measured fresh."""
+    clone_games(db, {variant: [game_id]}, copies)
+    empty = run_child(script, Path(tmp) / "empty.db")
+    loaded = run_child(script, db)
+    print_memory(empty, loaded, queries)
+
+
+def run(main: Callable[[], None], variant: str, queries: int, ask: Ask) -> None:
+    """A late-game bench's entry: `--child DB` measures one process (`live_memory`)."""
+    import json
+    import sys
+
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        print(json.dumps(asyncio.run(live_memory(sys.argv[2], variant, queries, ask))))
+    else:
+        main()

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -111,14 +110,8 @@ def main() -> None:
         _late.print_growth(sizes)
         state = json.dumps(game.state())
         print(f"the late game's state (the snapshot): {len(state) / 1024:.0f} KiB of JSON")
-        _late.clone_games(db, {VARIANT: [game_id]}, LIVE)
-        empty = _late.run_child(__file__, Path(tmp) / "empty.db")
-        loaded = _late.run_child(__file__, db)
-    _late.print_memory(empty, loaded, QUERIES)
+        _late.memory_of_copies(__file__, tmp, db, VARIANT, game_id, LIVE, QUERIES)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        print(json.dumps(asyncio.run(_late.live_memory(sys.argv[2], VARIANT, QUERIES, ask))))
-    else:
-        main()
+    _late.run(main, VARIANT, QUERIES, ask)

@@ -21,10 +21,8 @@ import asyncio
 import io
 import json
 import random
-import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,11 +30,8 @@ from typing import Any
 import _common  # noqa: F401  (puts the repository on sys.path)
 import _late
 from _common import median_seconds
-from bench_growth import measure
 from PIL import Image
 
-from bot.service import GameService
-from bot.storage import Storage
 from engine import Game, RuleError
 from engine.aa.units import POWERS, UNITS
 from renders import plotted_aa
@@ -80,42 +75,6 @@ def paa_move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
     end = rnd.choice(sorted(g.board.neighbours(start)))
     return power, "plot-move", {"round": round_number, "units": f"1 {WRITTEN[kind]}",
                                 "from_area": start, "to": end}
-
-
-async def play(db: Path) -> tuple[int, dict[int, tuple[int, int, int]], Game, Counter[str]]:
-    """One game to `ACTIONS` stored actions (another seed if one ends first)."""
-    seed = 0
-    while True:
-        db.unlink(missing_ok=True)
-        storage = await Storage.open(str(db))
-        service = GameService(storage, seed_source=f"paa-late-{seed}".__str__,
-                              freeze_loaded=False)
-        live = await service.create(variant=VARIANT, guild_id=1, channel_id=1, creator_id=1,
-                                    options={})
-        for n, power in enumerate(POWERS):
-            await service.join(live, 100 + n % 3, seat=power, player_name=power)
-        await service.start(live, 1)
-        sizes = {0: measure(db, live.id)}
-        rnd = random.Random(f"paa-late-{seed}")
-        taken: Counter[str] = Counter()
-        done = 0
-        for _ in range(ACTIONS * 20):
-            game = live.game
-            if game is None or game.finished or done >= ACTIONS:
-                break
-            seat, action, params = paa_move(game, rnd)
-            try:
-                await service.act_as_deadline(live, seat, action, params)
-            except RuleError:
-                continue
-            done += 1
-            taken[action] += 1
-            if done % 100 == 0:
-                sizes[done] = measure(db, live.id)
-        await storage.close()
-        if done == ACTIONS and live.game is not None and not live.game.finished:
-            return live.id, sizes, live.game, taken
-        seed += 1
 
 
 def ask(live: Any, n: int, rnd: random.Random) -> tuple[Any, str, dict[str, Any]]:
@@ -180,7 +139,8 @@ def timed(name: str, render: Callable[[], bytes | None]) -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "paa-late.db"
-        game_id, sizes, game, taken = asyncio.run(play(db))
+        game_id, sizes, game, taken = asyncio.run(
+            _late.play_powers(db, VARIANT, list(POWERS), paa_move, ACTIONS, "paa-late"))
         file0 = sizes[0][0]
         view = game.view(None)
         print(f"{VARIANT}: one game to {ACTIONS} stored actions ({view['phase']}), snapshot "
@@ -203,14 +163,8 @@ def main() -> None:
         timed("private preview (Germany, 4 actions)",
               lambda: plotted_aa.render_private(plotting.view("Germany")))
 
-        _late.clone_games(db, {VARIANT: [game_id]}, LIVE)
-        empty = _late.run_child(__file__, Path(tmp) / "empty.db")
-        loaded = _late.run_child(__file__, db)
-    _late.print_memory(empty, loaded, QUERIES)
+        _late.memory_of_copies(__file__, tmp, db, VARIANT, game_id, LIVE, QUERIES)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        print(json.dumps(asyncio.run(_late.live_memory(sys.argv[2], VARIANT, QUERIES, ask))))
-    else:
-        main()
+    _late.run(main, VARIANT, QUERIES, ask)
