@@ -213,3 +213,9 @@ def find_area(text: str, board: AAMap | None = None) -> Area:
     """The area of the classic board (or `board`) a player meant by `text`."""
     names = classic_names() if board is None or board is classic_map() else AreaNames(board)
     return names.find(text)
+
+
+def one_full_stop(text: str) -> str:
+    """A sentence ending on "Karelia S.S.R." ends with the name's own full stop, not two
+    (an ellipsis stays as it is)."""
+    return re.sub(r"(?<!\.)\.\.(?=\s|$)", ".", text)

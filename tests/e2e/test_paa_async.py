@@ -45,7 +45,7 @@ GERMAN_FORM = ("Round | Move To / Build At | With Units | From | Notes\n"
 # a build's units as built.
 REVEALS = {
     ("USSR", 1): ("Round 1: build 8 infantry at Russia.", ("Russia", "8 infantry")),
-    ("USSR", 2): ("Round 2: move into Novosibirsk: 3 infantry from Yakut S.S.R..",
+    ("USSR", 2): ("Round 2: move into Novosibirsk: 3 infantry from Yakut S.S.R.",
                   ("Novosibirsk", "Yakut")),
     ("Germany", 1): ("Round 1: move into Karelia S.S.R.: 3 infantry, 1 armour from East "
                      "Europe.", ("Karelia", "East Europe", "E Eur")),

@@ -9,14 +9,13 @@ the battles to fight and the one being fought.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.aa.combat import Battle, BattleRules
 from engine.aa.economy import EconomyRules
 from engine.aa.map import AAMap, Area, classic_map
 from engine.aa.movement import MoveRules
-from engine.aa.names import AreaNames, classic_names
+from engine.aa.names import AreaNames, classic_names, one_full_stop
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units
 from engine.errors import NotAllowed
@@ -126,8 +125,7 @@ class AAClassicBase(Game):
         entry["used"] = int(entry["used"]) + steps
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
-        # "Karelia S.S.R." ends a sentence with its own full stop.
-        return public(kind, re.sub(r"\.\.(?=\s|$)", ".", text),
+        return public(kind, one_full_stop(text),
                       **{"power": self.power, **data})
 
     # ----- state -------------------------------------------------------------

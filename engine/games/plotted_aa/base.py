@@ -22,7 +22,7 @@ from engine.aa.combat import Battle, BattleRules
 from engine.aa.economy import EconomyRules
 from engine.aa.map import AAMap, Area, classic_map
 from engine.aa.movement import MoveRules
-from engine.aa.names import AreaNames
+from engine.aa.names import AreaNames, one_full_stop
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, Counts, Kind, Power, parse_units
 from engine.events import Event, Seat, public
@@ -109,7 +109,7 @@ class PlottedBase(Game):
         return parse_units(text)
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
-        return public(kind, text, **data)
+        return public(kind, one_full_stop(text), **data)
 
     def record_move(self, move: dict[str, Any]) -> None:
         """A move for the board: the view keeps the latest round's moves (those of the

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.aa.map import Area
-from engine.aa.names import find_area
+from engine.aa.names import find_area, one_full_stop
 from engine.aa.units import UNITS, Counts, Kind, describe_units, find_kind, parse_units
 from engine.errors import Ambiguous, RuleError, Unreadable
 
@@ -307,8 +307,8 @@ def describe_action(action: Action, *, name: Callable[[Area], str] = str) -> str
         return f"Round {action.round}: no operation."
     assert action.area is not None
     if action.kind == BUILD:
-        return f"Round {action.round}: build {describe_units(action.build)} at " \
-               f"{name(action.area)}."
+        return one_full_stop(f"Round {action.round}: build {describe_units(action.build)} at "
+                             f"{name(action.area)}.")
     parts = []
     for source in action.sources:
         what = "all units" if source.units is None else describe_units(source.units)
@@ -321,7 +321,8 @@ def describe_action(action: Action, *, name: Callable[[Area], str] = str) -> str
         if source.from_transport:
             text += " (off the transport)"
         parts.append(text)
-    return f"Round {action.round}: move into {name(action.area)}: " + "; ".join(parts) + "."
+    return one_full_stop(f"Round {action.round}: move into {name(action.area)}: "
+                         + "; ".join(parts) + ".")
 
 
 __all__ = ["ALL", "BUILD", "MOVE", "NOOP", "Action", "FormError", "Pickup", "Source",

@@ -185,3 +185,16 @@ def test_executing_a_move_says_what_moved() -> None:
     events = game.act("USSR", "execute")
     moved = [e.text for e in events if e.kind == "moved"]
     assert moved == ["USSR moves 1 infantry from Russia to Caucasus."]
+
+
+def test_a_sentence_ending_on_an_abbreviated_area_has_one_full_stop() -> None:
+    """Players' words: "Round 1: build 1 infantry at Ukraine S.S.R." and "... to Karelia
+    S.S.R.", never "S.S.R.."."""
+    game = plot_phase("one-full-stop")
+    game.act("USSR", "plot-move", round=1, units="1i", from_area="Russia", to="Karelia")
+    sheet = game.sheet("USSR")  # type: ignore[attr-defined]
+    assert "Karelia S.S.R.." not in sheet and "Karelia S.S.R." in sheet
+    for power in POWERS:
+        game.act(power, "plot-submit", as_it_stands=True)
+    events = game.act("USSR", "execute")
+    assert all(".." not in e.text for e in events), [e.text for e in events]
