@@ -228,7 +228,7 @@ class ActionPath:
                 await self.delivery.tell_applied(outcome, interaction.user.id)
             else:
                 self.host.repeats.answered(outcome, interaction.user.id, params)
-            await self.announce(outcome)
+            await self.announce(outcome, typed=True)
             return
         header, chosen, greyed = answered
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
@@ -268,21 +268,24 @@ class ActionPath:
             else:
                 await interaction.response.send_message(text, ephemeral=True)
 
-    async def announce(self, outcome: Outcome, *, answered: dict[str, str] | None = None
-                       ) -> None:
+    async def announce(self, outcome: Outcome, *, answered: dict[str, str] | None = None,
+                       typed: bool = False) -> None:
         """Tell everyone what happened (after it was stored), then re-arm the deadline.
 
-        `answered`: the seats whose prompt message already says what they chose."""
-        await self.announce_all([outcome], answered=answered)
+        `answered`: the seats whose prompt message already says what they chose; `typed`:
+        the action was a typed command (its seat's prompt, if it closes, says so)."""
+        await self.announce_all([outcome], answered=answered,
+                                typed=outcome.seat if typed else None)
 
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
-                           answered: dict[str, str] | None = None) -> None:
+                           answered: dict[str, str] | None = None, typed: str | None = None
+                           ) -> None:
         """Announce several stored actions of one step (a deadline's) together."""
         live = outcomes[-1].live
         await self.host.deadlines.rearm(live)
         self.host.deadlines.open_windows(outcomes)
         try:
-            await self.delivery.outcomes(outcomes, preface, answered=answered)
+            await self.delivery.outcomes(outcomes, preface, answered=answered, typed=typed)
         except Exception:  # the actions are stored; a failed announcement must not undo them
             log.exception("game %s: announcing actions up to %s failed", live.id,
                           outcomes[-1].seq)

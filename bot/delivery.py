@@ -327,21 +327,22 @@ class Delivery:
         embed.set_image(url=f"attachment://{name}")
         return embed, [discord.File(io.BytesIO(png), filename=name)]
 
-    async def prompts(self, live: LiveGame, answered: dict[str, str] | None = None
-                      ) -> list[tuple[str, Prompt]]:
+    async def prompts(self, live: LiveGame, answered: dict[str, str] | None = None,
+                      typed: str | None = None) -> list[tuple[str, Prompt]]:
         """One game at a time: at startup the owed prompts and a first command may race."""
         async with self._prompting.setdefault(live.id, asyncio.Lock()):
-            return await self._prompts(live, answered)
+            return await self._prompts(live, answered, typed)
 
-    async def _prompts(self, live: LiveGame, answered: dict[str, str] | None = None
-                       ) -> list[tuple[str, Prompt]]:
+    async def _prompts(self, live: LiveGame, answered: dict[str, str] | None = None,
+                       typed: str | None = None) -> list[tuple[str, Prompt]]:
         """Bring each seat's prompt message up to date; return the newly awaited seats.
 
         A seat still awaited sees its message edited in place (with what it just chose on
         top), so a turn of several steps is one message. A newly awaited seat gets a new
         DM (unless it turned DM prompts off) and is pinged in the channel by the caller.
         A seat no longer awaited has its message closed: buttons greyed out, and a line
-        saying it was answered or that the game moved on."""
+        saying it was answered (`typed`: the seat that just answered with a typed command)
+        or that the game moved on."""
         game = live.game
         if game is None:
             return []
@@ -359,6 +360,8 @@ class Delivery:
                     if seat not in answered:
                         await self._close(record, "\N{CHEQUERED FLAG} Closed: the game is over."
                                           if game.finished else
+                                          "\N{HEAVY CHECK MARK} Closed: you answered with a "
+                                          "command." if seat == typed else
                                           "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
                                           "the game moved on.")
                     await prompt_state.save(storage, live.id, seat, PromptRecord(
@@ -542,7 +545,8 @@ class Delivery:
         await self.outcomes([outcome], answered=answered)
 
     async def outcomes(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
-                       answered: dict[str, str] | None = None) -> None:
+                       answered: dict[str, str] | None = None, typed: str | None = None
+                       ) -> None:
         """Announce what one step did (one action, or every action of one deadline) in as
         few messages as read well: one DM per seat, the prompts brought up to date, then one
         channel post (more only past 2,000 characters) with the lines, the ping and the
@@ -558,7 +562,7 @@ class Delivery:
             answered = {seat: _without(said, [e.text for e in events if not e.public
                                               and e.kind in carried.get(seat, ())])
                         for seat, said in answered.items()}
-        newly = await self.prompts(live, answered)
+        newly = await self.prompts(live, answered, typed)
         drawn = any(e.kind in game.render_on for e in events) or \
             any(o.action == "start" for o in outcomes)
         files = await self.images(live, drawn=drawn or game.finished, events=events)

@@ -211,3 +211,21 @@ def test_an_options_zero_reads_as_its_meaning() -> None:
                                             "reveal_minutes": 10})
     assert words == ("Pace: live; Plot Phase time limit (min): as the pace says; "
                      "Reveal timer (min): 10")
+
+
+async def test_a_prompt_closed_by_the_players_own_command_says_so(table: Table) -> None:
+    """A player who answers with a typed command (Plotted A&A's `/paa plot submit`, here
+    `/pig hold`) sees their DM prompt closed as answered, not "the game moved on"; the
+    other player's prompt, closed by someone else's move, says the game moved on."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    prompt = prompt_of(table, "ann")
+    await table.slash("ann", "pig hold")
+    await table.fake.settle()
+    closed = table.fake.message(prompt.id)
+    assert "Closed: you answered with a command." in closed.text()
+    assert all(disabled for _, _, disabled in closed.buttons())
+    theirs = prompt_of(table, "bob")
+    await table.fake.click(table.users["bob"], theirs.id, theirs.button("Hold"))
+    await table.fake.settle()
+    assert "you answered" not in table.fake.message(theirs.id).text()
