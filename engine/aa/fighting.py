@@ -299,7 +299,7 @@ class Fighting(Game):
         if battle is None:
             return {}
         if battle.pending:
-            return {c.power: Prompt(c.power, f"Battle in {battle.area}: {c.describe()}", (
+            return {c.power: Prompt(c.power, f"Battle in {battle.area}: {_yours(c.describe())}", (
                 ActionSpec("casualties", "Choose casualties", (Param("units"),)),))
                 for c in battle.pending}
         if battle.stage == "withdraw":
@@ -336,3 +336,10 @@ class Fighting(Game):
         choice = next(c for c in battle.pending if c.power == power)
         order: list[Kind] = self.loss_orders.get(power, list(DEFAULT_LOSS_ORDER))
         return default_casualties(choice.among, choice.hits, choice.sub_hits, order)
+
+
+def _yours(choice: str) -> str:
+    """A casualty choice said to its own power (its prompt already names the seat):
+    "Choose 2 casualties among ..." rather than "Germany: choose 2 casualties ..."."""
+    words = choice.split(": ", 1)[-1]
+    return words[:1].upper() + words[1:]

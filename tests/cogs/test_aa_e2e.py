@@ -35,7 +35,7 @@ async def test_round_one_of_all_five_powers_through_discord(table: Table) -> Non
     assert chosen and all(i.guild_id is None for i in chosen)
     assert {i.user_id for i in chosen} >= {table.users["ann"]}
     assert "Germany loses 1 infantry." in channel
-    assert any("choose 1 casualty among" in m.text() for m in table.dms("ann"))
+    assert any("Choose 1 casualty among" in m.text() for m in table.dms("ann"))
     # A retreat, to where the attack came from.
     assert "USSR retreats 1 infantry, 1 armour to Karelia S.S.R." in channel
     # Placement and income, then round 2.
