@@ -187,7 +187,7 @@ class Lobby(commands.Cog):
         game = outcome.game
         await self.bot.delivery.post(
             live, f"**{game.title} #{live.id} begins.** Seats in turn order: "
-                  f"{', '.join(game.seats)}.\nSeed commitment: sha256 = `{live.row.commitment}` "
+                  f"{', '.join(game.turn_order)}.\nSeed commitment: sha256 = `{live.row.commitment}` "
                   "(the seed is revealed at the end so anyone can check every roll and deal).")
         await self.bot.announce(outcome)
 

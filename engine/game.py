@@ -383,6 +383,14 @@ class Game(ABC):
         waiting = ", ".join(prompts) or "nobody"
         return f"It is not your turn to {action}: waiting for {waiting}."
 
+    @property
+    def turn_order(self) -> list[Seat]:
+        """The seats in the order they take turns, as the start of a game announces it: the
+        seats' own order, unless the game keeps another as a list `order` (Cold Cash Risk's
+        drawn order, One World Dominion's, Killer Clue's round) or overrides this."""
+        order = getattr(self, "order", None)
+        return list(order) if isinstance(order, list) and order else list(self.seats)
+
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """What `seat` may know (None: what everyone may know), JSON-ready. Never more."""
         if seat is not None and seat not in self.seats:

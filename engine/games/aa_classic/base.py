@@ -124,6 +124,12 @@ class AAClassicBase(Game):
         entry["at"] = to
         entry["used"] = int(entry["used"]) + steps
 
+    @property
+    def turn_order(self) -> list[Seat]:
+        """The powers' fixed order (USSR, Germany, United Kingdom, Japan, USA), whatever
+        order their players joined in."""
+        return [p for p in POWERS if p in self.seats]
+
     def say(self, kind: str, text: str, **data: Any) -> Event:
         return public(kind, one_full_stop(text),
                       **{"power": self.power, **data})

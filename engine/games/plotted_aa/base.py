@@ -108,6 +108,12 @@ class PlottedBase(Game):
     def units(self, text: str) -> Counts:
         return parse_units(text)
 
+    @property
+    def turn_order(self) -> list[Seat]:
+        """The powers' fixed order (USSR, Germany, United Kingdom, Japan, USA), whatever
+        order their players joined in."""
+        return [p for p in POWERS if p in self.seats]
+
     def say(self, kind: str, text: str, **data: Any) -> Event:
         return public(kind, one_full_stop(text), **data)
 
