@@ -75,8 +75,9 @@ class Plotting(PlottedBase):
         return "\n".join(line for line in lines if line)
 
     def sheet_event(self, power: Power) -> Event:
-        return private(power, "plot_sheet", self.sheet(power),
-                       plot=[a.to_json() for a in self.plots.get(power, [])])
+        """The sheet, to its power alone. It carries no copy of the plot as data: every plot
+        change stores its events, and the sheet's words (with the form) already say it all."""
+        return private(power, "plot_sheet", self.sheet(power))
 
     # ----- the actions ----------------------------------------------------------
 
