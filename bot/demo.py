@@ -27,6 +27,7 @@ from engine import ActionSpec, Game, Prompt
 from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.units import describe_units
 from engine.games.killer_clue.cards import card_type
+from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
 
 log = logging.getLogger(__name__)
 
@@ -437,17 +438,6 @@ async def aa_script(t: DemoTable) -> str:
 
 # ----- Plotted Axis & Allies ----------------------------------------------------------
 
-# The rulebook's German 1st Turn Example, as printed (it fits the opening position).
-PAA_GERMAN_FORM = (
-    "Round\tMove To / Build At\tWith Units\tFrom\tNotes\n"
-    "4\tKarelia\t3i, t\tFin\t\n\t\t3i, t\tUkr\t\n\t\t3i, t\tE Eur\t\n\t\t2t\tGer\tVia E Eur\n"
-    "3\tNorth Sea\tf\tUkr\t\n\t\tf\tFin\t\n\t\tf\tE Eur\t\n\t\tf\tW Eur\t\n\t\tf, b\tGer\t\n"
-    "\t\tsub, trn\tBaltic\t\n"
-    "1\tE Med\tbb, trn\tC Med\t+t from S Eur\n"
-    "2\tEgypt\tall\tLibya\tt via F E Afr\n\t\tt\tE Med\tfrom trn\n"
-    "5\tF W Afr\tall\tAlg\t\n"
-    "6\tGer\t6t\tbuild\t30 IPCs\n"
-    "7\tUS E Coast\tsub\tSpn W Coast\t\n")
 # The United Kingdom's form, pasted first with a misspelt unit on line 3, then fixed.
 PAA_UK_FORM_TYPO = ("Round | Move To / Build At | With Units | From | Notes\n"
                     "1 | UK | 2i, f | build |\n"
@@ -554,7 +544,7 @@ async def paa_script(t: DemoTable, *, typed: bool = False) -> str:
             await t.slash(user, "paa research", dice=1)
         else:
             await t.slash(user, "paa skip")
-    await paa_paste(t, "ann", "Germany", PAA_GERMAN_FORM)
+    await paa_paste(t, "ann", "Germany", GERMAN_FIRST_TURN)
     refused = await paa_paste(t, "cy", "United Kingdom", PAA_UK_FORM_TYPO)
     message = refused.all_messages()[-1]
     again = await t.fake.click(t.users["cy"], message.id, message.button("Fix and paste again"))

@@ -18,31 +18,13 @@ from typing import Any
 from bot.demo import DemoTable, paa_script
 from engine.aa.units import POWERS
 from engine.games.plotted_aa.commitment import commit
+from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
 from tests.support.table import Table
 
 SEATS = (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"), ("ann", "Japan"),
          ("bob", "USA"))  # ann and bob hold two powers each
 PNG = b"\x89PNG\r\n\x1a\n"
 
-# Plotted A&A, "German 1st Turn Example", as the rulebook prints it (tab-separated).
-GERMAN_FIRST_TURN = (
-    "Round\tMove To / Build At\tWith Units\tFrom\tNotes\n"
-    "4\tKarelia\t3i, t\tFin\t\n"
-    "\t\t3i, t\tUkr\t\n"
-    "\t\t3i, t\tE Eur\t\n"
-    "\t\t2t\tGer\tVia E Eur\n"
-    "3\tNorth Sea\tf\tUkr\t\n"
-    "\t\tf\tFin\t\n"
-    "\t\tf\tE Eur\t\n"
-    "\t\tf\tW Eur\t\n"
-    "\t\tf, b\tGer\t\n"
-    "\t\tsub, trn\tBaltic\t\n"
-    "1\tE Med\tbb, trn\tC Med\t+t from S Eur\n"
-    "2\tEgypt\tall\tLibya\tt via F E Afr\n"
-    "\t\tt\tE Med\tfrom trn\n"
-    "5\tF W Afr\tall\tAlg\t\n"
-    "6\tGer\t6t\tbuild\t30 IPCs\n"
-    "7\tUS E Coast\tsub\tSpn W Coast\t\n")
 
 
 async def plot_phase(table: Table, seed: str, *, images: bool = False) -> None:

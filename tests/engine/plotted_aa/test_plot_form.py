@@ -16,18 +16,7 @@ from engine.games.plotted_aa.form import (
     parse_form,
 )
 from engine.games.plotted_aa.plotcheck import check_plot
-
-# The German 1st Turn Example exactly as printed (tab-separated, as the rulebook's table).
-GERMAN_FIRST_TURN = (
-    "Round\tMove To / Build At\tWith Units\tFrom\tNotes\n"
-    "4\tKarelia\t3i, t\tFin\t\n\t\t3i, t\tUkr\t\n\t\t3i, t\tE Eur\t\n\t\t2t\tGer\tVia E Eur\n"
-    "3\tNorth Sea\tf\tUkr\t\n\t\tf\tFin\t\n\t\tf\tE Eur\t\n\t\tf\tW Eur\t\n\t\tf, b\tGer\t\n"
-    "\t\tsub, trn\tBaltic\t\n"
-    "1\tE Med\tbb, trn\tC Med\t+t from S Eur\n"
-    "2\tEgypt\tall\tLibya\tt via F E Afr\n\t\tt\tE Med\tfrom trn\n"
-    "5\tF W Afr\tall\tAlg\t\n"
-    "6\tGer\t6t\tbuild\t30 IPCs\n"
-    "7\tUS E Coast\tsub\tSpn W Coast\t\n\n")
+from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
 
 
 def opening() -> Position:
