@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from engine import wording
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat
 from engine.params import LARGEST_NUMBER, read_params
@@ -367,21 +368,21 @@ class Game(ABC):
             value = params.get(param.name)
             if value is None:
                 if param.required:
-                    raise Unreadable(f"{spec.shown} needs {param.name}.")
+                    raise Unreadable(wording.missing(spec, param))
                 continue
             if param.choices is not None and str(value) not in {c.value for c in param.choices}:
-                legal = ", ".join(c.shown for c in param.choices[:25])
-                raise NotAllowed(f"{value} is not a legal {param.name} now. Legal: {legal}.")
+                raise NotAllowed(wording.not_a_choice(param, value))
         return handler
 
     def not_now(self, seat: Seat, action: str) -> str:
         """The refusal for an action the seat may not take now: says who is awaited."""
         prompts = self.prompts()
+        what = action.replace("-", " ")  # "final-build" is said "final build"
         if seat in prompts:
             offered = ", ".join(a.shown for a in prompts[seat].actions)
-            return f"You can't {action} now. You may: {offered}."
+            return f"You can't {what} now. You may: {offered}."
         waiting = ", ".join(prompts) or "nobody"
-        return f"It is not your turn to {action}: waiting for {waiting}."
+        return f"It is not your turn to {what}: waiting for {waiting}."
 
     @property
     def turn_order(self) -> list[Seat]:

@@ -24,7 +24,6 @@ import json
 from collections import Counter
 from typing import Any
 
-from engine import wording
 from engine.deck import Deck
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
@@ -357,16 +356,6 @@ class HighFrontierEvents(Game):
         text = f"{self._nobodys_law()}: choose a different player as the new Sec-Gen."
         return {who: Prompt(who, text, (ActionSpec("secgen", "Choose the new Sec-Gen", (
             Param("player", options, question="Who is the new Sec-Gen?"),)),))}
-
-    def _check(self, seat: Seat, action: str, params: dict[str, Any]) -> Any:
-        """The base checks, with an unoffered choice refused in words."""
-        try:
-            return super()._check(seat, action, params)
-        except NotAllowed:
-            said = wording.unoffered(self.prompts().get(seat), action, params)
-            if said:
-                raise NotAllowed(said) from None
-            raise
 
     def not_now(self, seat: Seat, action: str) -> str:
         if action == "turn" and self.pending is None:

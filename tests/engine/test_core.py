@@ -36,7 +36,7 @@ def snapshot(game: engine.Game) -> str:
     ("ann", "note", {"text": "hi", "colour": "red"}, Unreadable, "takes no colour"),
     ("ann", "note", {"text": "hi", "rng": 4}, Unreadable, "takes no rng"),
     ("bob", "roll", {}, NotAllowed, "not your turn to roll: waiting for ann"),
-    ("ann", "bet", {"amount": "7"}, NotAllowed, "7 is not a legal amount now"),
+    ("ann", "bet", {"amount": "7"}, NotAllowed, "7 is not one of the choices now"),
     ("ann", "bet", {}, Unreadable, "needs amount"),
     ("ann", "bet", {"amount": "2"}, NotAllowed, "only 0 points to bet"),
 ])

@@ -26,6 +26,10 @@ SEATS = {
 }
 STEPS = {"hf-political-events": 80, "killer-clue": 400, "cold-cash-risk": 120}
 SEEDS = ("words-1", "words-2")
+# Every game refuses an unoffered choice in words, the base contract's own refusal included
+# (One World Dominion uses it as it is; the A&A games' prompts offer few menus: below).
+REFUSING = {**SEATS, "one-world-dominion": ["Ann", "Bo", "Cy"]}
+REFUSING_STEPS = {**STEPS, "one-world-dominion": 60}
 # Actions that end a random game early: taken only now and then.
 RARE = frozenset({"accuse", "declare-end"})
 # Questions and table bookkeeping any seat may ask or do, tried now and then.
@@ -117,13 +121,13 @@ def test_every_text_of_a_random_game_is_in_players_words(variant: str, seed: str
     assert not bad, "\n".join(sorted(bad)[:20])
 
 
-@pytest.mark.parametrize("variant", sorted(SEATS))
+@pytest.mark.parametrize("variant", sorted(REFUSING))
 def test_an_unoffered_choice_is_refused_in_words(variant: str) -> None:
     """"refusals say 'Z99 is not a square you can reach' not 'Z99 is not a legal to now'"."""
     rng = random.Random(variant)
-    game = engine.new_game(variant, SEATS[variant], seed="refusals")
+    game = engine.new_game(variant, REFUSING[variant], seed="refusals")
     refused = 0
-    for _ in range(STEPS[variant]):
+    for _ in range(REFUSING_STEPS[variant]):
         prompts = game.prompts()
         if not prompts:
             break
@@ -200,3 +204,24 @@ def test_options_read_in_words() -> None:
     assert options[0].description == "Add the Butler."
     text = wording.options_text(options, {"butler_maid": False})
     assert text == "Butler & Maid cards: off; Dice: 2d6" and not jargon(text)
+
+
+def test_the_a_and_a_games_refuse_an_unoffered_choice_in_words() -> None:
+    """The base contract's refusal of a value its menu doesn't offer: in words, with the
+    question and the choices, never the parameter's program name ("is not a legal to")."""
+    powers = ["USSR", "Germany", "United Kingdom", "Japan", "USA"]
+    game = engine.new_game("plotted-aa", powers, seed="refusals")
+    for power in powers:
+        game.act(power, "skip")
+    game.act("USSR", "plot-build", round=1, factory="Russia", units="1i")
+    for power in powers:
+        game.act(power, "plot-submit", as_it_stands=True)
+    game.act("USSR", "pass")  # unbuilt: the Final Build Phase offers its original factories
+    with pytest.raises(RuleError) as early:
+        game.act("Germany", "final-build", at="Germany")
+    assert "final-build" not in early.value.message and "final build" in early.value.message
+    with pytest.raises(RuleError) as refusal:
+        game.act("USSR", "final-build", at="Z99")
+    text = refusal.value.message
+    assert text.startswith("Z99 is not one of the choices now.") and "Russia" in text
+    assert "is not a legal" not in text and not jargon(text), text

@@ -512,11 +512,6 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
         try:
             return super().act(seat, action, **params)
         except RuleError as error:
-            # The base refusal of an unoffered choice names the parameter: say it in words.
-            said = (wording.unoffered(self.prompts().get(seat), action, params)
-                    if " is not a legal " in error.message else None)
-            if said:
-                raise NotAllowed(said) from None
             raise words.in_teams(error) from None
 
     def not_now(self, seat: Seat, action: str) -> str:

@@ -39,7 +39,7 @@ def test_setup_claim_then_place_in_turns() -> None:
     assert owner(game, "Kamchatka") == first and game.reserve[first] == 34
     second = game.order[1]
     assert list(game.prompts()) == [second]
-    refused(game, second, "claim", "not a legal", territory="Kamchatka")
+    refused(game, second, "claim", "Kamchatka is not one of the choices now", territory="Kamchatka")
     for _ in range(41):
         seat = next(iter(game.prompts()))
         act(game, seat, "claim", territory=choices(game, seat, "claim", "territory")[0])
@@ -89,7 +89,7 @@ def test_reinforcements_continent_bonus() -> None:
 
 def test_place_only_in_own_areas_and_no_more_than_received() -> None:
     game = position(options=CLASSIC, areas={"Peru": (ANN, 2), "Brazil": (BO, 2)})
-    refused(game, ANN, "place", "not a legal", territory="Brazil", count=1)
+    refused(game, ANN, "place", "Brazil is not one of the choices now", territory="Brazil", count=1)
     refused(game, ANN, "place", "to place", territory="Peru", count=99)
     refused(game, ANN, "begin-attacks", "Place armies")
     n = game.pending()
