@@ -225,3 +225,29 @@ def test_the_a_and_a_games_refuse_an_unoffered_choice_in_words() -> None:
     text = refusal.value.message
     assert text.startswith("Z99 is not one of the choices now.") and "Russia" in text
     assert "is not a legal" not in text and not jargon(text), text
+
+
+@pytest.mark.parametrize("variant", ["aa-classic", "plotted-aa"])
+def test_the_a_and_a_forms_ask_in_words(variant: str) -> None:
+    """Players' words in a form: each question is written ("From which area?", never the
+    built "Which from area?"), and a prompt doesn't repeat the power it is for (its DM and
+    its ping already name it)."""
+    powers = ["USSR", "Germany", "United Kingdom", "Japan", "USA"]
+    game = engine.new_game(variant, powers, seed="questions")
+    seen: set[str] = set()
+    for _ in range(120):
+        prompts = game.prompts()
+        if not prompts or game.finished:
+            break
+        for seat, prompt in prompts.items():
+            assert not prompt.text.startswith(f"{seat}:"), prompt.text
+            for spec in prompt.actions:
+                for param in spec.params:
+                    assert param.question and len(param.question) <= 45, (spec.name, param)
+                    seen.add(spec.name)
+        timeout = game.timeout_actions()
+        if not timeout:
+            break
+        seat, action, params = timeout[0]
+        game.act(seat, action, **params)
+    assert len(seen) >= 4, seen

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import wording
 from engine.aa.combat import Battle, BattleRules
 from engine.aa.economy import EconomyRules
 from engine.aa.map import AAMap, Area, classic_map
@@ -18,9 +19,10 @@ from engine.aa.movement import MoveRules
 from engine.aa.names import AreaNames, classic_names, one_full_stop
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, UNITS, Counts, Kind, Power, parse_units
+from engine.aa.words import QUESTIONS
 from engine.errors import NotAllowed
 from engine.events import Event, Seat, public
-from engine.game import Game
+from engine.game import Game, Prompt
 
 RESEARCH, PURCHASE, COMBAT_MOVE, COMBAT, NONCOMBAT_MOVE, PLACE = (
     "research", "purchase", "combat-move", "combat", "noncombat-move", "place")
@@ -123,6 +125,10 @@ class AAClassicBase(Game):
             self.flights.append(entry)
         entry["at"] = to
         entry["used"] = int(entry["used"]) + steps
+
+    def prompts(self) -> dict[Seat, Prompt]:
+        """The prompts with every question in players' words (`engine/aa/words.py`)."""
+        return wording.worded(super().prompts(), QUESTIONS)
 
     @property
     def turn_order(self) -> list[Seat]:

@@ -114,17 +114,17 @@ class AAClassic(Moves, Battles, Turn):
         if self.stage == RESEARCH and self.to_pick:
             missing = tuple(Choice(d, DEVELOPMENT_NAMES[d]) for d in DEVELOPMENTS
                             if d not in self.pos.techs_of(self.power))
-            return {seat: Prompt(seat, f"{self.power}: choose {self.to_pick} development"
+            return {seat: Prompt(seat, f"Choose {self.to_pick} development"
                                  f"{'s' if self.to_pick != 1 else ''}.", (
                 ActionSpec("develop", "Choose a development",
                            (Param("development", missing),)),))}
         if self.stage == RESEARCH:
-            return {seat: Prompt(seat, f"{self.power}: weapons development (5 IPCs a die) or "
-                                 f"end the phase.", (
+            return {seat: Prompt(seat, "Weapons development (5 IPCs a die) or "
+                                 "end the phase.", (
                 ActionSpec("research", "Roll research dice", (Param("dice", kind="int"),)),
                 end))}
         if self.stage == PURCHASE:
-            return {seat: Prompt(seat, f"{self.power}: buy {UNITS_HINT} "
+            return {seat: Prompt(seat, f"Buy {UNITS_HINT} "
                                  f"({self.pos.treasury[self.power]} IPCs).",
                                  (ActionSpec("buy", "Buy units", (Param("units"),)), end))}
         if self.stage in (COMBAT_MOVE, NONCOMBAT_MOVE):
@@ -145,10 +145,10 @@ class AAClassic(Moves, Battles, Turn):
                 actions += (ActionSpec("land", "Land aircraft", (
                     Param("units"), Param("from_area"), Param("to"))),)
             actions += (end,)
-            return {seat: Prompt(seat, f"{self.power}: {what}, then end the phase.",
+            return {seat: Prompt(seat, f"{what[:1].upper()}{what[1:]}, then end the phase.",
                                  actions)}
         if self.stage == PLACE:
-            return {seat: Prompt(seat, f"{self.power}: place {describe_units(self.bought)}.", (
+            return {seat: Prompt(seat, f"Place {describe_units(self.bought)}.", (
                 ActionSpec("place", "Place units", (Param("units"), Param("at"),
                                                     Param("sea", required=False))), end))}
         if self.stage == COMBAT:

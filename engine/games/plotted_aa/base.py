@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import wording
 from engine.aa.combat import Battle, BattleRules
 from engine.aa.economy import EconomyRules
 from engine.aa.map import AAMap, Area, classic_map
@@ -25,8 +26,9 @@ from engine.aa.movement import MoveRules
 from engine.aa.names import AreaNames, one_full_stop
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, Counts, Kind, Power, parse_units
+from engine.aa.words import QUESTIONS
 from engine.events import Event, Seat, public
-from engine.game import Game
+from engine.game import Game, Prompt
 from engine.games.plotted_aa.form import Action
 
 DEVELOP, PLOT, EXECUTE, FINAL_BUILD = "develop", "plot", "execute", "final-build"
@@ -107,6 +109,10 @@ class PlottedBase(Game):
 
     def units(self, text: str) -> Counts:
         return parse_units(text)
+
+    def prompts(self) -> dict[Seat, Prompt]:
+        """The prompts with every question in players' words (`engine/aa/words.py`)."""
+        return wording.worded(super().prompts(), QUESTIONS)
 
     @property
     def turn_order(self) -> list[Seat]:
