@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from engine import wording
 from engine.deck import Card
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
@@ -32,6 +33,7 @@ from engine.games.one_world_dominion.neutrals import Neutrals
 from engine.games.one_world_dominion.reactions import Reactions
 from engine.games.one_world_dominion.reinforce import HAND_LIMIT, Reinforce
 from engine.games.one_world_dominion.setup import Setup
+from engine.games.one_world_dominion.words import QUESTIONS
 from engine.registry import register
 from engine.risk import cards as classic_cards
 from engine.risk.map import classic_map
@@ -339,6 +341,10 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
     # ===================================================================
     # Prompts
     # ===================================================================
+
+    def prompts(self) -> dict[Seat, Prompt]:
+        """The prompts with every question in players' words (`words.py`)."""
+        return wording.worded(super().prompts(), QUESTIONS)
 
     def _prompts(self) -> dict[Seat, Prompt]:
         if self.stage in (CLAIM, DEPLOY):
