@@ -83,6 +83,9 @@ class Delivery:
         self._retries: set[asyncio.Task[None]] = set()
         self._tries: dict[int, tuple[int, int]] = {}  # game -> (seq, prompt retries at it)
         self._prompting: dict[int, asyncio.Lock] = {}
+        # game -> (seq, {seat: its prompt detail}): a plot sheet is checked once a step,
+        # not once for `carried` and again for the prompt message.
+        self._details: dict[int, tuple[int, dict[str, str]]] = {}
 
     async def close(self) -> None:
         """Cancel the retries still waiting (the prompts owed are stored for the next start)."""
@@ -283,11 +286,19 @@ class Delivery:
         title = game.title if game else live.row.variant
         return f"**{title} #{live.id}** — {seat}: {prompt.text}"[:1800]
 
-    @staticmethod
-    def detail(game: engine.Game, seat: str) -> str:
-        """The game's private text for the seat's prompt message (`prompt_detail`), or ""."""
-        hook = getattr(game, "prompt_detail", None)
-        return str(hook(seat) or "") if hook is not None else ""
+    def detail(self, live: LiveGame, seat: str) -> str:
+        """The game's private text for the seat's prompt message (`prompt_detail`), or "";
+        worked out once per stored step."""
+        hook = getattr(live.game, "prompt_detail", None)
+        if hook is None:
+            return ""
+        seq, known = self._details.get(live.id, (-1, {}))
+        if seq != live.seq:
+            known = {}
+            self._details[live.id] = (live.seq, known)
+        if seat not in known:
+            known[seat] = str(hook(seat) or "")
+        return known[seat]
 
     async def carried(self, live: LiveGame) -> dict[str, frozenset[str]]:
         """Per seat, the kinds of private events that its prompt message will show (so that
@@ -300,7 +311,7 @@ class Delivery:
         out: dict[str, frozenset[str]] = {}
         for seat in game.prompts():
             user = live.user_of(seat)
-            if user is not None and self.detail(game, seat) and \
+            if user is not None and self.detail(live, seat) and \
                     await preferences.dm_prompts(self.bot.service.storage, user):
                 out[seat] = kinds
         return out
@@ -377,7 +388,7 @@ class Delivery:
             # The game's private detail for this seat (a plot sheet): shown in the prompt
             # message, which is edited when it changes. Its fingerprint is kept apart, so
             # that the buttons' validity (`since`) follows the prompt alone.
-            detail = self.detail(game, seat) if wants_dm else ""
+            detail = self.detail(live, seat) if wants_dm else ""
             detail_fp = view_fingerprint(detail) if detail else ""
             shown = await storage.message(live.id, detail_purpose(seat)) \
                 if hasattr(game, "prompt_detail") else None
@@ -618,7 +629,7 @@ class Delivery:
         render = self.bot.renderers.get(live.row.variant)
         if render is None:
             return []
-        module = sys.modules.get(getattr(render, "__module__", ""))
+        module = self.renderer_module(live)
         market = getattr(module, "render_market", None)
         unseen = {"awaiting", "actions", "phase"} | ({"market"} if market is not None else set())
         boards = getattr(module, "board_views", None)

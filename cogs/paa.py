@@ -30,7 +30,6 @@ from bot.service import Duplicate, LiveGame
 from cogs.aa import areas, unit_stacks
 from cogs.base import GameCog, from_prompt
 from engine import Ambiguous, NotAllowed, RuleError
-from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.names import classic_names
 from engine.aa.units import POWERS, describe_units
 from engine.events import PUBLIC
@@ -153,9 +152,7 @@ async def casualty_units(interaction: Interaction, current: str
     offered = []
     for choice in battle.pending if battle is not None else ():
         if choice.power in held:
-            order = game.loss_orders.get(choice.power, list(DEFAULT_LOSS_ORDER))
-            picked = default_casualties(choice.among, choice.hits, choice.sub_hits, order)
-            offered.append(describe_units(picked))
+            offered.append(describe_units(game.loss_order_casualties(choice.power)))
     return [app_commands.Choice(name=u[:100], value=u[:100]) for u in offered][:25]
 
 

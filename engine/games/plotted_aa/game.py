@@ -18,11 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.economy import income
 from engine.aa.map import classic_map
 from engine.aa.position import Position
-from engine.aa.units import POWERS, Kind, describe_units
+from engine.aa.units import POWERS, describe_units
 from engine.events import Event, Seat
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.plotted_aa.base import (
@@ -181,10 +180,9 @@ class PlottedAA(Turn):
         battle = self.battle
         if battle is not None:
             if battle.pending:
-                choice = battle.pending[0]
-                order: list[Kind] = self.loss_orders.get(choice.power, list(DEFAULT_LOSS_ORDER))
-                picked = default_casualties(choice.among, choice.hits, choice.sub_hits, order)
-                return [(choice.power, "casualties", {"units": describe_units(picked)})]
+                power = battle.pending[0].power
+                picked = self.loss_order_casualties(power)
+                return [(power, "casualties", {"units": describe_units(picked)})]
             return [(battle.decider, "continue", {})]
         if self.landings:
             group = self.landings[0]
