@@ -11,10 +11,11 @@ The facade, the same for every game (see docs/architecture.md):
 from engine.deck import Deck
 from engine.errors import Ambiguous, NotAllowed, RuleError, Unreadable
 from engine.events import PUBLIC, Event, Seat, private, public
-from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt, Step
+from engine.game import Game
 from engine.registry import VARIANTS, game_class, load, new_game, register
 from engine.replay import UNDO, Verification, replay, undo_last, verify, verify_steps
 from engine.rng import Rng, commitment
+from engine.spec import ActionSpec, Choice, Option, Param, Prompt, Step
 
 __all__ = [
     "PUBLIC", "UNDO", "VARIANTS", "ActionSpec", "Ambiguous", "Choice", "Deck", "Event", "Game",

@@ -7,7 +7,7 @@ table (its `words` module) and applies it here, so the texts are reviewed in one
 and the rules code stays as it is. The refusals here are what `Game._check` says when a
 parameter is missing or not among the prompted choices.
 
->>> from engine.game import Choice, Param
+>>> from engine.spec import Choice, Param
 >>> to = Param("to", (Choice("Hall"), Choice("H17", "Corridor H17")), question="Where to?")
 >>> not_a_choice(to, "Z99")
 'Z99 is not one of the choices now. Where to? You may choose: Hall, Corridor H17.'
@@ -20,11 +20,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-if TYPE_CHECKING:  # engine.game may call the refusals here: no import cycle at run time
-    from engine.events import Seat
-    from engine.game import ActionSpec, Option, Param, Prompt
+from engine.events import Seat
+from engine.spec import ActionSpec, Option, Param, Prompt
 
 # How many choices a refusal lists before it says how many more there are.
 LISTED = 12
