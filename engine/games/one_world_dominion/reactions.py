@@ -253,7 +253,9 @@ class Reactions(OWDBase):
             events = [public("redirected", f"{seat} plays Counter Espionage: {played} now "
                              f"targets {params['area']}.", seat=seat, card=card,
                              area=params["area"])]
-            return events + self.card_bonus(seat, card) + [self.hand_event(seat, "")]
+            events += self.card_bonus(seat, card)
+            events += self.ask_new_target(top, seat)
+            return events + [self.hand_event(seat, "")]
         self.hands[seat].remove(card)
         self.discards.append(card)
         self.record_use(seat, use)
@@ -274,12 +276,32 @@ class Reactions(OWDBase):
         events.append(self.hand_event(seat, f"You play {card}."))
         return events
 
+    def ask_new_target(self, top: dict[str, Any], redirector: Seat) -> list[Event]:
+        """After Counter Espionage the new target's player may answer the card as its
+        target, even if it passed before, when it was not yet aimed at it: asked again,
+        with the window's time running afresh for everyone still awaited."""
+        target = self.owner.get(top["plan"].get("area"))
+        if target is None or target in top["awaiting"] or target in (redirector, top["player"]):
+            return []
+        if target not in self.alive() or not self.entitled(target, top):
+            return []
+        top["awaiting"].append(target)
+        names = ", ".join(top["awaiting"])
+        return [public("window", f"{top['card']} now targets {top['plan']['area']}: {names} "
+                       f"may answer it, or pass.", reason="card",
+                       awaiting=list(top["awaiting"]), seconds=self.options["window_seconds"])]
+
     def card_bonus(self, seat: Seat, card: Card) -> list[Event]:
         """"Additional Armies": a card played singly that names an area you control
         gives 2 armies there."""
         area = self.card_area(card)
         if area is None or self.owner.get(area) != seat or self.poisoned(area, seat):
             return []
+        if self.sabotaged(seat) and self.options["saboteur_card_armies"] == "delayed":
+            self.delayed[seat] = self.delayed.get(seat, 0) + 2
+            return [public("card_bonus", f"{card} names {area}: Saboteur sets {seat}'s 2 "
+                           "armies aside until the next turn.", seat=seat, area=area,
+                           delayed=2)]
         self.add_armies(area, seat, 2)
         return [public("card_bonus", f"{card} names {area}: {seat} places 2 armies there.",
                        seat=seat, area=area)]
