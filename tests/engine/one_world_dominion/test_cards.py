@@ -851,3 +851,23 @@ def test_guerillas_not_among_the_armies_of_a_player_at_peace() -> None:
                     hands={ANN: ["Guerillas"]}, edit=lambda d: d["effects"].append(peace))
     play(game, ANN, "Guerillas", continent="Australia")
     assert game.turn["guerrillas"] == ["New Guinea", "Western Australia"]
+
+
+def test_saboteur_delayed_armies_wait_again_and_no_guerrilla_rises() -> None:
+    """Saboteur: "At the beginning of his or her next turn, your opponent receives these
+    delayed armies": sabotaged again, they are new armies of that turn and wait once more;
+    Guerillas' "new army of your color" is set aside too, so no guerrilla rises."""
+    game = position(step="start", areas={"Indonesia": (BO, 1), "New Guinea": (CY, 1),
+                                         "Western Australia": (ANN, 1),
+                                         "Eastern Australia": (ANN, 1), "Irkutsk": (BO, 3)},
+                    hands={BO: ["Saboteur"], ANN: ["Guerillas"]},
+                    edit=lambda d: d["delayed"].update({ANN: 5}))
+    play(game, BO, "Saboteur")
+    pass_all(game)
+    assert game.pending() == 0 and game.turn["extra"] == 5
+    play(game, ANN, "Guerillas", continent="Australia")
+    assert game.turn["guerrillas"] == [] and game.delayed[ANN] == 2
+    areas_armies, continents = game.income_parts()
+    act(game, ANN, "begin-attacks")
+    assert owner(game, "Indonesia") == BO
+    assert game.delayed[ANN] == 2 + areas_armies + continents + 5
