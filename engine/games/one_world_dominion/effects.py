@@ -398,6 +398,10 @@ class Effects(OWDBase):
                        f"move from {source} to {target}.", source=source, target=target,
                        count=count)]
 
+    def card_counter_espionage(self, seat: Seat, use: str, plan: dict[str, Any],
+                               rng: Rng) -> list[Event]:
+        return self.redirect(seat, plan["area"], rng)
+
     def card_apcs(self, seat: Seat, use: str, plan: dict[str, Any], rng: Rng) -> list[Event]:
         """"1 additional free move either immediately after placing your new armies or
         after your regular free move": played while placing, it may be made before the

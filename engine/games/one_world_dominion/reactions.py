@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.deck import Card
-from engine.errors import NotAllowed, Unreadable
+from engine.errors import NotAllowed, RuleError, Unreadable
 from engine.events import Event, Seat, public
 from engine.games.one_world_dominion.base import (
     ATTACK,
@@ -240,22 +240,24 @@ class Reactions(OWDBase):
                params: dict[str, Any]) -> list[Event]:
         played = top["card"]
         if card == "Counter Espionage":
+            # Not a negation: a card played singly, in a window of its own (Mole may
+            # negate "any other card"); the redirect is made when that window closes.
             if params.get("area") is None:
                 raise Unreadable("Counter Espionage needs the new target area (area).")
-            moved = {**top["params"], "area": params["area"]}
-            plan = self.check_card(top["player"], played, top["use"], moved, redirect=True)
-            top["plan"] = plan
-            top["params"] = moved
+            area = params["area"]
+            self.check_card(top["player"], played, top["use"], {**top["params"], "area": area},
+                            redirect=True)
             top["awaiting"].remove(seat)
             self.hands[seat].remove(card)
-            self.discards.append(card)
             self.record_use(seat, use)
-            events = [public("redirected", f"{seat} plays Counter Espionage: {played} now "
-                             f"targets {params['area']}.", seat=seat, card=card,
-                             area=params["area"])]
-            events += self.card_bonus(seat, card)
-            events += self.ask_new_target(top, seat)
-            return events + [self.hand_event(seat, "")]
+            says = f"{played} to target {area}"
+            events = [public("played", f"{seat} plays {card}: {says}.", seat=seat, card=card,
+                             use=use, area=area),
+                      self.hand_event(seat, f"You play {card}.")]
+            return events + self.open_window("card", seat, self.others(seat), card=card,
+                                             player=seat, use=use,
+                                             plan={"against": [], "area": area, "says": says},
+                                             params={"area": area}, negated=False)
         self.hands[seat].remove(card)
         self.discards.append(card)
         self.record_use(seat, use)
@@ -275,6 +277,25 @@ class Reactions(OWDBase):
         events += self.card_bonus(seat, card)
         events.append(self.hand_event(seat, f"You play {card}."))
         return events
+
+    def redirect(self, seat: Seat, area: str, rng: Rng) -> list[Event]:
+        """Counter Espionage's window closed without a negation: the card below it now
+        targets `area`, if that is still a target the card allows."""
+        below = self.stack[-1] if self.stack else None
+        if below is None or below["kind"] != "window" or below["reason"] != "card":
+            return []  # pragma: no cover - Counter Espionage is played only in a card's window
+        played = below["card"]
+        moved = {**below["params"], "area": area}
+        try:
+            plan = self.check_card(below["player"], played, below["use"], moved, redirect=True)
+        except RuleError as why:
+            return [public("no_effect", f"Counter Espionage can't move {played} to {area} any "
+                           f"more: {why} {played} keeps its target.", card=played)]
+        below["plan"] = plan
+        below["params"] = moved
+        events = [public("redirected", f"Counter Espionage: {played} now targets {area}.",
+                         seat=seat, card="Counter Espionage", area=area)]
+        return events + self.ask_new_target(below, seat)
 
     def ask_new_target(self, top: dict[str, Any], redirector: Seat) -> list[Event]:
         """After Counter Espionage the new target's player may answer the card as its

@@ -780,8 +780,9 @@ def test_counter_espionage_asks_the_new_target_even_after_it_passed() -> None:
                            CY: ["Killer Satellite"]})
     act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
     act(game, CY, "pass")
-    events = act(game, BO, "play", card="Counter Espionage", area="Japan")
-    assert game.stack[-1]["awaiting"] == [CY]
+    act(game, BO, "play", card="Counter Espionage", area="Japan")
+    events = act(game, CY, "pass")  # Counter Espionage's own window
+    assert game.stack[-1]["card"] == "Orbital Laser" and game.stack[-1]["awaiting"] == [CY]
     assert any(e.kind == "window" and e.data["awaiting"] == [CY] for e in events)
     events = act(game, CY, "play", card="Killer Satellite")
     assert any("negates" in t for t in public_texts(events))
@@ -871,3 +872,18 @@ def test_saboteur_delayed_armies_wait_again_and_no_guerrilla_rises() -> None:
     act(game, ANN, "begin-attacks")
     assert owner(game, "Indonesia") == BO
     assert game.delayed[ANN] == 2 + areas_armies + continents + 5
+
+
+def test_mole_negates_counter_espionage() -> None:
+    """Mole: "You may play this card to negate any other card ... even when you are not the
+    target": Counter Espionage is played in a window of its own, and a Mole there keeps the
+    card on its first target."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 3), "Siam": (CY, 4)},
+                    hands={ANN: ["Orbital Laser", "Mole"], BO: ["Counter Espionage"]})
+    act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
+    act(game, BO, "play", card="Counter Espionage", area="Siam")
+    assert game.stack[-1]["card"] == "Counter Espionage"
+    events = act(game, ANN, "play", card="Mole")
+    assert any("negates Bo's Counter Espionage" in t for t in public_texts(events))
+    pass_all(game)
+    assert armies(game, "Kamchatka") == 2 and armies(game, "Siam") == 4
