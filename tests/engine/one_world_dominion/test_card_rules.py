@@ -407,3 +407,11 @@ def test_taking_cards_forces_a_turn_in_from_six_cards(monkeypatch, taker: list[s
     assert BO in game.out and len(game.hands[ANN]) == len(taker) + 3
     assert any(d["kind"] == "trade-down" for d in game.stack) is forced
     assert ("trade" in actions(game, ANN)) is forced
+
+
+def test_a_deck_nested_beyond_reason_is_refused_in_words() -> None:
+    """OWD-1's deck as data: a `deck` option nested thousands deep is refused as unreadable
+    (a RuleError), not a crash of the game's creation."""
+    from engine.errors import Unreadable
+    with pytest.raises(Unreadable, match="not readable JSON"):
+        new(deck="[" * 2900 + "]" * 2900)
