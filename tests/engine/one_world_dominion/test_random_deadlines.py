@@ -1,6 +1,7 @@
-"""Random play over 200 seeded games in which every deadline and reaction window is answered
-by the game's own policy (`timeout_actions()`, as the bot does when a window's time or a
-deadline runs out), mixed with random legal actions and with malformed calls.
+"""Random play over 200 seeded games in which every reaction window and every decision with a
+deadline policy is answered by the game's own policy (`timeout_actions()`, as the bot does
+when a window's time or a deadline runs out); the turns are played by random legal actions,
+and odd or malformed calls are tried everywhere.
 
 - The deadline's plan is always accepted, action after action: a game never stalls on it.
 - Nothing raises but `RuleError`, and a refusal changes nothing.
@@ -93,16 +94,17 @@ def test_random_play_with_every_deadline_answered_automatically() -> None:
         for step in range(STEPS):
             if game.finished:
                 break
-            if game.stack and rnd.random() < 0.7:
+            if step % 3 == 0:  # a stale button, a typo, an empty option: anywhere
+                odd += 1
+                refused += not try_call(game, *odd_call(game, rnd))
+                continue
+            if game.stack:  # every window and decision: its deadline answers it
                 kinds.add(game.stack[-1]["kind"])
                 taken = answer_deadline(game)
                 if taken:
                     answered += taken
                     continue
-            if step % 3 == 0:
-                odd += 1
-                refused += not try_call(game, *odd_call(game, rnd))
-            elif try_call(game, *random_action(game, rnd)):
+            if try_call(game, *random_action(game, rnd)):  # the turn is the players'
                 acted += 1
             if step % 7 == 0:
                 state = game.state()
