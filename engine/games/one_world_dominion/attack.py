@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.errors import NotAllowed
 from engine.events import Event, Seat, public
-from engine.games.one_world_dominion.base import FORTIFY, OWDBase, plural
+from engine.games.one_world_dominion.base import ATTACK, FORTIFY, OWDBase, plural
 from engine.risk.map import Territory
 from engine.rng import Rng
 
@@ -39,10 +39,10 @@ class Attack(OWDBase):
                 bonus += 1
             elif card == "Navy" and self.map.is_sea_lane(source, target):
                 bonus += 2
-            elif card == "Black Helicopters" and \
+            elif card == "Black Helicopters" and self.map.adjacent(source, target) and \
                     self.map.continent_of(source) == e["continent"] == \
                     self.map.continent_of(target):
-                bonus += 2
+                bonus += 2  # "to adjacent areas on the same continent"
             elif card == "Fresh Recruits" and e["area"] == source:
                 bonus -= 1
         return bonus
@@ -131,6 +131,13 @@ class Attack(OWDBase):
                  committed: int | None, *, adjacent: bool = True, card: str | None = None
                  ) -> list[Event]:
         """Start a battle (or the next round of the current one) and ask the defender."""
+        resumed = self.recalled_battle(source, target)
+        if resumed is not None:
+            # The same battle, announced again after a defender's Artillery: a card's
+            # attack (Tunnels, Paratroops) keeps its reach and its committed armies.
+            adjacent = adjacent and resumed.get("adjacent", True)
+            if committed is None and resumed["committed"] is not None:
+                committed = max(1, min(resumed["committed"], self.armies[source] - 1))
         why = self.attack_refusal(seat, source, target, adjacent=adjacent)
         if why:
             raise NotAllowed(why)
@@ -151,13 +158,17 @@ class Attack(OWDBase):
             stealth = self.turn.get("stealth")
             battle = {"from": source, "to": target, "attacker": seat,
                       "defender": self.owner[target], "rounds": 0, "committed": committed,
-                      "card": card, "stealth": 0, "radar_blocked": False, "over": False}
+                      "card": card, "stealth": 0, "radar_blocked": False, "over": False,
+                      "adjacent": adjacent}
             if stealth and (stealth["from"], stealth["to"]) == (source, target):
                 battle["stealth"] = 3
                 battle["radar_blocked"] = True
                 self.turn["stealth"] = None
             self.battle = battle
         battle["dice"] = dice
+        battle["committed"] = committed if resumed is not None else battle["committed"]
+        battle.pop("recalled", None)
+        self.turn["apcs_early"] = False
         if target in self.turn["must_attack"]:
             self.turn["must_attack"].remove(target)
         owner = self.owner[target]
@@ -169,6 +180,32 @@ class Attack(OWDBase):
         if owner is None:
             return events + self.capture(rng, battle, dice)
         return events + self.ask_defender(rng)
+
+    def recalled_battle(self, source: Territory, target: Territory) -> dict[str, Any] | None:
+        """The battle from `source` to `target` if its attack was handed back to the
+        attacker (a defender's Artillery) and not yet announced again."""
+        battle = self.battle
+        if battle is None or not battle.get("recalled") or battle.get("over"):
+            return None
+        return battle if (battle["from"], battle["to"]) == (source, target) else None
+
+    def recall_attack(self) -> list[Event]:
+        """Artillery played by a defender: "the attacker is not required to complete a round
+        of combat". The announced attack goes back to the attacker before its first round:
+        announce it again to go on (the same battle), or attack elsewhere, or stop."""
+        battle = self.battle
+        if battle is None or battle.get("over") or battle["rounds"] > 0:
+            return []
+        if self.stack and self.stack[-1]["kind"] == "defend":
+            self.stack.pop()
+        if self.armies[battle["from"]] < 2 or self.owner[battle["from"]] != battle["attacker"]:
+            battle["over"] = True
+            return [public("battle_over", f"The attack on {battle['to']} ends.",
+                           target=battle["to"])]
+        battle["recalled"] = True
+        return [public("recalled", f"{battle['attacker']} need not complete a round: attack "
+                       f"{battle['to']} from {battle['from']} again to go on, or not.",
+                       seat=battle["attacker"], source=battle["from"], target=battle["to"])]
 
     def ask_defender(self, rng: Rng) -> list[Event]:
         battle = self.battle
@@ -343,7 +380,10 @@ class Attack(OWDBase):
         events.append(public("occupied", f"{plural(moved, 'army', 'armies')} move into "
                              f"{target}.", area=target, count=moved))
         if defender != attacker:
-            events += self.check_out(defender, None, rng)
+            # A player's insane armies capturing the last area take its owner's cards
+            # ("an opponent capturing your last remaining area"); neutrals hold none.
+            taker = attacker if kind == "involuntary" and attacker in self.seats else None
+            events += self.check_out(defender, taker, rng)
         return events
 
     def guerrilla_fights(self, seat: Seat, rng: Rng) -> list[Event]:
@@ -384,7 +424,12 @@ class Attack(OWDBase):
         if self.turn["moves"] < 1:
             raise NotAllowed("You have no free move left this turn.")
         self.check_move(seat, source, target, count, adjacent=not through)
-        self.step = FORTIFY
+        if self.step == ATTACK and self.turn.get("apcs_early"):
+            # APCs: "1 additional free move ... immediately after placing your new
+            # armies": made before the first attack, it does not end the attacks.
+            self.turn["apcs_early"] = False
+        else:
+            self.step = FORTIFY
         self.turn["moves"] -= 1
         self.turn["moved"] = True
         self.armies[source] -= count
@@ -448,6 +493,13 @@ class Attack(OWDBase):
         if self.turn["must_attack"]:
             raise NotAllowed(f"You must complete at least 1 round against "
                              f"{', '.join(self.turn['must_attack'])} first.")
+        events: list[Event] = []
+        fire = self.turn.get("artillery")
+        if fire:
+            self.turn["artillery"] = None
+            events.append(public("artillery", f"The Artillery aimed at {fire['area']} did not "
+                                 "fire: no battle began there.", area=fire["area"], count=0))
         self.step = FORTIFY
         self.battle = None
-        return [public("attacks_ended", f"{seat} ends the attacks.", seat=seat)]
+        self.turn["apcs_early"] = False
+        return events + [public("attacks_ended", f"{seat} ends the attacks.", seat=seat)]

@@ -44,7 +44,8 @@ def fresh_turn(seat: Seat) -> dict[str, Any]:
             "areas": 0, "continents": [], "sets": 0, "extra": 0, "placed": 0,
             "limit": False, "played": [], "conquered": False, "moves": 1, "moved": False,
             "must_attack": [], "guerrillas": [], "jihad": False, "bonus_used": False,
-            "stealth": None, "no_sanctions": False, "no_propaganda": False}
+            "stealth": None, "no_sanctions": False, "no_propaganda": False,
+            "apcs_early": False}
 
 
 class OWDBase(Game):
@@ -162,6 +163,20 @@ class OWDBase(Game):
         """Weather Control: no attack or free move across a sea lane."""
         return self.weather() and self.map.is_sea_lane(a, b)
 
+    def blocked_attack(self, source: Territory, target: Territory,
+                       attacker: str | None) -> str | None:
+        """Why an attack no one chose (involuntary, the mutants') can't go from `source`
+        to `target`, in words, or None: Toxic Waste, an area no army may enter, or Weather
+        Control's closed sea lanes ("prevent attacks ... across *all* sea lanes")."""
+        if self.poisoned(source, attacker):
+            return f"no army may leave {source} (Toxic Waste)"
+        why = self.sealed(target, attacker)
+        if why:
+            return why
+        if self.crossing_blocked(source, target):
+            return "Weather Control closes the sea lanes"
+        return None
+
     def at_peace(self, a: str | None, b: str | None) -> bool:
         """Shuttle Diplomacy: neither may voluntarily attack the other."""
         return any({a, b} == set(e["players"]) for e in self.effects_of("Shuttle Diplomacy"))
@@ -182,6 +197,12 @@ class OWDBase(Game):
 
     def add_armies(self, area: Territory, owner: str, count: int) -> None:
         self.set_area(area, owner, self.armies.get(area, 0) + count)
+
+    def sabotaged(self, seat: str | None) -> bool:
+        """Whether Saboteur keeps `seat` from receiving new armies now: "during his or her
+        turn" the armies of any source are set aside (`delayed`) for the next turn."""
+        return (self.stage == PLAY and bool(self.turn) and seat == self.current
+                and seat == self.turn.get("seat") and self.turn["mods"]["sabotaged"])
 
     # ----- cards in hand and the draw pile -------------------------------
 
@@ -388,6 +409,12 @@ class OWDBase(Game):
 
     @abstractmethod
     def fight_involuntary(self, rng: Rng) -> list[Event]: ...
+
+    @abstractmethod
+    def recall_attack(self) -> list[Event]: ...
+
+    @abstractmethod
+    def redirect(self, seat: Seat, area: Territory, rng: Rng) -> list[Event]: ...
 
     @abstractmethod
     def auto_battle(self, rng: Rng, source: Territory, target: Territory, *,

@@ -95,7 +95,7 @@ def read_deck(raw: Any) -> dict[Card, CardInfo]:
     if isinstance(raw, str):
         try:
             raw = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested beyond any deck
             raise Unreadable("The deck is not readable JSON (see docs/one-world-dominion.md)."
                              ) from None
     if isinstance(raw, Mapping):

@@ -124,6 +124,8 @@ class Effects(OWDBase):
             plan["says"] = f"in the battle for {battle['to']}"
         elif card == "Artillery":
             target = self.need(params, "area", card)
+            if self.owner[target] is None:
+                raise NotAllowed(f"{target} is empty: Artillery has no army to fire on.")
             if not any(self.attack_refusal(seat, s, target) is None
                        for s in self.map.neighbours(target)):
                 raise NotAllowed(f"You can't attack {target} now, so Artillery can't open a "
@@ -141,6 +143,10 @@ class Effects(OWDBase):
                                      "players other than yourself.")
                 if self.armies[source] < 2:
                     raise NotAllowed(f"{source} has too few armies to attack.")
+                blocked = self.blocked_attack(source, target, a)
+                if blocked:
+                    raise NotAllowed(f"The armies in {source} can't attack {target}: "
+                                     f"{blocked}.")
                 plan["against"] = [a, b]
             else:
                 why = self.attack_refusal(seat, source, target)
@@ -179,6 +185,9 @@ class Effects(OWDBase):
                     raise NotAllowed(f"{target} must be your area bordering {source}.")
                 if self.poisoned(source, seat) or self.poisoned(target, seat):
                     raise NotAllowed("No army may leave or enter an area with Toxic Waste.")
+                if self.crossing_blocked(source, target):
+                    raise NotAllowed("Weather Control: no free moves across sea lanes this "
+                                     "game turn.")
                 if self.armies[source] < 2:
                     raise NotAllowed(f"Half of {self.armies[source]} army is none.")
                 plan["against"] = [victim]
@@ -293,14 +302,25 @@ class Effects(OWDBase):
             self.turn["artillery"] = {"area": area, "roll": roll}
             if area not in self.turn["must_attack"]:
                 self.turn["must_attack"].append(area)
+            battle = self.battle
+            if battle is not None and battle["to"] == area and not battle.get("over") \
+                    and battle["rounds"] > 0:
+                # "At the *beginning* of 1 battle": the battle under way there is broken
+                # off, and the artillery fires as the next one begins (never lost).
+                battle["over"] = True
+                return [public("artillery", f"Artillery rolls {roll}: the battle for {area} "
+                               "under way is broken off; the artillery fires as the next "
+                               "attack on it begins.", area=area, roll=roll)]
             return [public("artillery", f"Artillery rolls {roll}: it fires on {area} when the "
                            "battle there begins.", area=area, roll=roll)]
         keep = 1 if use == "D" else 0
         killed = self.remove_armies(area, min(roll, self.armies[area] - keep))
         events = [public("artillery", f"Artillery rolls {roll}: {plural(killed, 'army', 'armies')}"
                          f" in {area} are eliminated.", area=area, roll=roll, count=killed)]
-        return events + self.check_out(self.owner[area] if self.armies[area] else None, None,
-                                       rng)
+        events += self.check_out(self.owner[area] if self.armies[area] else None, None, rng)
+        if use == "D" and not involuntary:
+            events += self.recall_attack()
+        return events
 
     def card_economic_sanctions(self, seat: Seat, use: str, plan: dict[str, Any],
                                 rng: Rng) -> list[Event]:
@@ -378,8 +398,20 @@ class Effects(OWDBase):
                        f"move from {source} to {target}.", source=source, target=target,
                        count=count)]
 
+    def card_counter_espionage(self, seat: Seat, use: str, plan: dict[str, Any],
+                               rng: Rng) -> list[Event]:
+        return self.redirect(seat, plan["area"], rng)
+
     def card_apcs(self, seat: Seat, use: str, plan: dict[str, Any], rng: Rng) -> list[Event]:
+        """"1 additional free move either immediately after placing your new armies or
+        after your regular free move": played while placing, it may be made before the
+        first attack (without ending the attacks) or after the regular free move."""
         self.turn["moves"] += 1
+        if use == "P":
+            self.turn["apcs_early"] = True
+            return [public("extra_move", f"{seat} has 1 more free move this turn: right after "
+                           "the placing, before attacking, or after the regular free move.",
+                           seat=seat)]
         return [public("extra_move", f"{seat} has 1 more free move this turn.", seat=seat)]
 
     def card_nuclear_terrorists(self, seat: Seat, use: str, plan: dict[str, Any],
@@ -443,11 +475,15 @@ class Effects(OWDBase):
         owner = self.owner[source]
         if owner is None or self.armies[source] < 2:
             return [public("no_attack", f"{source} can't attack.", area=source)]
+        if self.poisoned(source, owner):
+            return [public("no_attack", f"No army may leave {source} (Toxic Waste): no "
+                           "attack.", area=source)]
         if target is None:
             target = self.count_off(source, rng)
-        if self.sealed(target, owner) or self.poisoned(source, owner):
-            return [public("no_attack", f"{source}'s armies can't reach {target}.",
-                           area=source)]
+        blocked = self.blocked_attack(source, target, owner)
+        if blocked:
+            return [public("no_attack", f"The armies in {source} turn to {target}, but "
+                           f"{blocked}: no attack.", area=source, target=target)]
         events = [public("involuntary", f"The armies in {source} attack {target}.",
                          source=source, target=target)]
         defender = self.owner[target]
@@ -478,6 +514,12 @@ class Effects(OWDBase):
                             rng: Rng) -> list[Event]:
         areas = [t for t in self.map.continents[plan["continent"]]
                  if self.owner[t] == seat and not self.poisoned(t, seat)]
+        if self.sabotaged(seat):
+            # Saboteur: "prevent that player from receiving *any* new armies".
+            self.delayed[seat] = self.delayed.get(seat, 0) + len(areas)
+            return [public("national_guard", f"Saboteur sets aside the "
+                           f"{plural(len(areas), 'new army', 'new armies')} of the National "
+                           "Guard until the next turn.", areas=[], delayed=len(areas))]
         for area in areas:
             self.add_armies(area, seat, 1)
         return [public("national_guard", f"1 new army in each of {', '.join(areas)}.",
@@ -633,9 +675,17 @@ class Effects(OWDBase):
 
     def card_guerillas(self, seat: Seat, use: str, plan: dict[str, Any],
                        rng: Rng) -> list[Event]:
+        # No guerrilla among the armies of a player Shuttle Diplomacy keeps you from
+        # attacking: their fight is an attack you chose by playing the card.
         areas = [t for t in self.map.continents[plan["continent"]]
                  if self.owner[t] != seat and not self.sealed(t, seat)
-                 and not self.poisoned(t, seat)]
+                 and not self.poisoned(t, seat) and not self.at_peace(seat, self.owner[t])]
+        if self.sabotaged(seat):
+            # Saboteur: no new army this turn; the guerrillas are set aside as armies.
+            self.delayed[seat] = self.delayed.get(seat, 0) + len(areas)
+            return [public("guerrillas", f"Saboteur sets aside the "
+                           f"{plural(len(areas), 'guerrilla army', 'guerrilla armies')} "
+                           "until the next turn.", areas=[], delayed=len(areas))]
         self.turn["guerrillas"] = areas
         return [public("guerrillas", f"Guerrillas will rise in {', '.join(areas) or 'no area'} "
                        "when the placing ends.", areas=areas)]

@@ -94,6 +94,11 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                "option for a faster game; the rules deal none).", minimum=0, maximum=4),
         Option("deck", "", "A group's own printing of the 44 cards, as JSON text (schema in "
                "docs/one-world-dominion.md); empty = OWD-1 and OWD-2's default deck."),
+        Option("saboteur_card_armies", "delayed", "Saboteur keeps its victim from receiving "
+               "'any new armies' in that turn: 'delayed' = the 2 armies of a card the victim "
+               "plays singly are set aside with the rest; 'placed' = they are placed at once "
+               "('no matter whose turn it is or what part of the turn you are on').",
+               choices=("delayed", "placed")),
     )
     queries = frozenset({"hand", "odds"})
     render_on = frozenset({"turn_ended", "conquered", "game_over", "setup_done", "neutral",
@@ -197,8 +202,12 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         """Claim an empty area with one army (setup)."""
         return self.claim(seat, territory)
 
-    def do_place(self, seat: Seat, rng: Rng, territory: str, count: int = 1) -> list[Event]:
-        """Place armies: starting armies, reinforcements, or armies from a forced set."""
+    def do_place(self, seat: Seat, rng: Rng, territory: str,
+                 count: int | None = None) -> list[Event]:
+        """Place armies: starting armies, reinforcements, or armies from a forced set
+        (`count` left empty: 1)."""
+        if count is None:
+            count = 1
         if self.stage == DEPLOY:
             return self.deploy(seat, territory, count)
         return self.place(seat, territory, count)
@@ -262,7 +271,9 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                    count: int) -> list[Event]:
         """The free move: armies to an adjacent area of yours."""
         events: list[Event] = []
-        if self.step == ATTACK:
+        if self.step == REINFORCE:
+            events += self.leave_reinforce(seat, rng)  # only the APCs move is offered here
+        if self.step == ATTACK and not self.turn.get("apcs_early"):
             events += self.end_attacks(seat)
         return events + self.fortify(seat, from_territory, to_territory, count)
 
@@ -453,7 +464,10 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                     Param("card", tuple(Choice(c) for c in self.hands[seat])),)))
             if not left:
                 specs += [ActionSpec("begin-attacks", "Start attacking"),
-                          self.attack_spec(seat), ActionSpec("end-turn", "End the turn")]
+                          self.attack_spec(seat)]
+                if self.turn.get("apcs_early"):
+                    specs.append(self.fortify_spec(seat, "APCs move, then attack"))
+                specs.append(ActionSpec("end-turn", "End the turn"))
             text = (f"Place your {plural(left, 'new army', 'new armies')} "
                     f"({self.income_text()})." if left else
                     "Your armies are placed: play a (P) card, or go on to attack.")
@@ -463,9 +477,14 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                 specs.append(play)
             specs.append(ActionSpec("end-attacks", "Stop attacking"))
             if self.turn["moves"] > 0:
-                specs.append(self.fortify_spec(seat))
+                specs.append(self.fortify_spec(seat, "APCs move, then attack"
+                                               if self.turn.get("apcs_early") else "Free move"))
             specs.append(ActionSpec("end-turn", "End the turn"))
-            text = "Attack, or stop attacking and make your free move."
+            battle = self.battle or {}
+            text = (f"The defender's Artillery has fired: attack {battle.get('to')} from "
+                    f"{battle.get('from')} again to go on, or attack elsewhere, or stop."
+                    if battle.get("recalled") and not battle.get("over") else
+                    "Attack, or stop attacking and make your free move.")
         else:
             if self.turn["moves"] > 0:
                 specs.append(self.fortify_spec(seat))
@@ -476,18 +495,22 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         return Prompt(seat, text, tuple(s for s in specs if s is not None))
 
     def attack_spec(self, seat: Seat) -> ActionSpec | None:
-        sources = tuple(Choice(a) for a in self.areas_of(seat) if self.can_attack_from(seat, a))
+        battle = self.battle or {}
+        recalled = battle.get("from") if battle.get("recalled") and not battle.get("over") \
+            else None
+        sources = tuple(Choice(a) for a in self.areas_of(seat)
+                        if self.can_attack_from(seat, a) or a == recalled)
         if not sources:
             return None
         return ActionSpec("attack", "Attack", (
             Param("from_territory", sources), Param("to_territory"),
             Param("dice", None, False, "int"), Param("count", None, False, "int")))
 
-    def fortify_spec(self, seat: Seat) -> ActionSpec | None:
+    def fortify_spec(self, seat: Seat, label: str = "Free move") -> ActionSpec | None:
         sources = tuple(Choice(a) for a in self.fortify_sources(seat))
         if not sources:
             return None
-        return ActionSpec("fortify", "Free move", (
+        return ActionSpec("fortify", label, (
             Param("from_territory", sources), Param("to_territory"),
             Param("count", None, True, "int")))
 

@@ -46,7 +46,8 @@ class Neutrals(OWDBase):
         for key, info in list(self.neutrals.items()):
             if info["kind"] != REBELS or info["creator"] != creator:
                 continue
-            areas = self.areas_of(key)
+            # Toxic Waste: "no new army may be placed into this area".
+            areas = [a for a in self.areas_of(key) if not self.poisoned(a, key)]
             if not areas:
                 continue
             for _ in range(GROWTH):
@@ -76,10 +77,18 @@ class Neutrals(OWDBase):
             for area in self.areas_of(key):
                 if self.owner[area] != key or self.armies[area] < 2:
                     continue
+                if self.poisoned(area, key):
+                    # Toxic Waste: "no army may attack into or out of this area".
+                    events.append(public("mutants", f"The {info['name']} in {area} can't "
+                                         "leave the Toxic Waste: no attack.", neutral=key,
+                                         source=area))
+                    continue
                 target = self.count_off(area, rng)
-                if self.sealed(target, key):
-                    events.append(public("mutants", f"The {info['name']} turn to {target}, "
-                                         "which no army may enter.", neutral=key))
+                blocked = self.blocked_attack(area, target, key)
+                if blocked:
+                    events.append(public("mutants", f"The {info['name']} in {area} turn to "
+                                         f"{target}, but {blocked}: no attack.", neutral=key,
+                                         source=area, target=target))
                     continue
                 events.append(public("mutants", f"The {info['name']} in {area} "
                                      f"({plural(self.armies[area], 'army', 'armies')}) attack "

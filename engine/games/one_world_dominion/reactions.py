@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.deck import Card
-from engine.errors import NotAllowed, Unreadable
+from engine.errors import NotAllowed, RuleError, Unreadable
 from engine.events import Event, Seat, public
 from engine.games.one_world_dominion.base import (
     ATTACK,
@@ -240,20 +240,24 @@ class Reactions(OWDBase):
                params: dict[str, Any]) -> list[Event]:
         played = top["card"]
         if card == "Counter Espionage":
+            # Not a negation: a card played singly, in a window of its own (Mole may
+            # negate "any other card"); the redirect is made when that window closes.
             if params.get("area") is None:
                 raise Unreadable("Counter Espionage needs the new target area (area).")
-            moved = {**top["params"], "area": params["area"]}
-            plan = self.check_card(top["player"], played, top["use"], moved, redirect=True)
-            top["plan"] = plan
-            top["params"] = moved
+            area = params["area"]
+            self.check_card(top["player"], played, top["use"], {**top["params"], "area": area},
+                            redirect=True)
             top["awaiting"].remove(seat)
             self.hands[seat].remove(card)
-            self.discards.append(card)
             self.record_use(seat, use)
-            events = [public("redirected", f"{seat} plays Counter Espionage: {played} now "
-                             f"targets {params['area']}.", seat=seat, card=card,
-                             area=params["area"])]
-            return events + self.card_bonus(seat, card) + [self.hand_event(seat, "")]
+            says = f"{played} to target {area}"
+            events = [public("played", f"{seat} plays {card}: {says}.", seat=seat, card=card,
+                             use=use, area=area),
+                      self.hand_event(seat, f"You play {card}.")]
+            return events + self.open_window("card", seat, self.others(seat), card=card,
+                                             player=seat, use=use,
+                                             plan={"against": [], "area": area, "says": says},
+                                             params={"area": area}, negated=False)
         self.hands[seat].remove(card)
         self.discards.append(card)
         self.record_use(seat, use)
@@ -274,12 +278,51 @@ class Reactions(OWDBase):
         events.append(self.hand_event(seat, f"You play {card}."))
         return events
 
+    def redirect(self, seat: Seat, area: str, rng: Rng) -> list[Event]:
+        """Counter Espionage's window closed without a negation: the card below it now
+        targets `area`, if that is still a target the card allows."""
+        below = self.stack[-1] if self.stack else None
+        if below is None or below["kind"] != "window" or below["reason"] != "card":
+            return []  # pragma: no cover - Counter Espionage is played only in a card's window
+        played = below["card"]
+        moved = {**below["params"], "area": area}
+        try:
+            plan = self.check_card(below["player"], played, below["use"], moved, redirect=True)
+        except RuleError as why:
+            return [public("no_effect", f"Counter Espionage can't move {played} to {area} any "
+                           f"more: {why} {played} keeps its target.", card=played)]
+        below["plan"] = plan
+        below["params"] = moved
+        events = [public("redirected", f"Counter Espionage: {played} now targets {area}.",
+                         seat=seat, card="Counter Espionage", area=area)]
+        return events + self.ask_new_target(below, seat)
+
+    def ask_new_target(self, top: dict[str, Any], redirector: Seat) -> list[Event]:
+        """After Counter Espionage the new target's player may answer the card as its
+        target, even if it passed before, when it was not yet aimed at it: asked again,
+        with the window's time running afresh for everyone still awaited."""
+        target = self.owner.get(top["plan"].get("area"))
+        if target is None or target in top["awaiting"] or target in (redirector, top["player"]):
+            return []
+        if target not in self.alive() or not self.entitled(target, top):
+            return []
+        top["awaiting"].append(target)
+        names = ", ".join(top["awaiting"])
+        return [public("window", f"{top['card']} now targets {top['plan']['area']}: {names} "
+                       f"may answer it, or pass.", reason="card",
+                       awaiting=list(top["awaiting"]), seconds=self.options["window_seconds"])]
+
     def card_bonus(self, seat: Seat, card: Card) -> list[Event]:
         """"Additional Armies": a card played singly that names an area you control
         gives 2 armies there."""
         area = self.card_area(card)
         if area is None or self.owner.get(area) != seat or self.poisoned(area, seat):
             return []
+        if self.sabotaged(seat) and self.options["saboteur_card_armies"] == "delayed":
+            self.delayed[seat] = self.delayed.get(seat, 0) + 2
+            return [public("card_bonus", f"{card} names {area}: Saboteur sets {seat}'s 2 "
+                           "armies aside until the next turn.", seat=seat, area=area,
+                           delayed=2)]
         self.add_armies(area, seat, 2)
         return [public("card_bonus", f"{card} names {area}: {seat} places 2 armies there.",
                        seat=seat, area=area)]

@@ -20,6 +20,10 @@ from engine.risk.map import Territory
 from engine.rng import Rng
 
 HAND_LIMIT = 4
+# Standard RISK: "If receiving them gives you 6 or more cards, you must immediately trade in
+# enough sets to reduce your hand to 4 or fewer cards" (One World Dominion says nothing else
+# about taken cards; its own limit is checked at the start of a turn).
+CAPTURED_HAND_LIMIT = 5
 
 
 class Reinforce(OWDBase):
@@ -44,9 +48,11 @@ class Reinforce(OWDBase):
         return from_areas, from_continents
 
     def pending(self) -> int:
-        """Armies still to place this turn."""
+        """Armies still to place this turn (none under Saboteur: they are set aside)."""
+        if self.turn["mods"]["sabotaged"]:
+            return 0
         areas, continents = self.income_parts()
-        received = 0 if self.turn["mods"]["sabotaged"] else areas + continents + self.turn["sets"]
+        received = areas + continents + self.turn["sets"]
         return max(0, received + self.turn["extra"] - self.turn["placed"])
 
     def income_text(self) -> str:
@@ -56,7 +62,7 @@ class Reinforce(OWDBase):
         if continents:
             parts.append(f"{continents} for continents")
         if self.turn["extra"]:
-            parts.append(f"{self.turn['extra']} delayed or from cards")
+            parts.append(f"{self.turn['extra']} delayed by Saboteur")
         if mods["sabotaged"]:
             parts.append("sabotaged: the new armies wait until the next turn")
         return ", ".join(parts)
@@ -93,9 +99,9 @@ class Reinforce(OWDBase):
         return found
 
     def after_capture_cards(self, seat: Seat) -> list[Event]:
-        """Above the hand limit after taking a player's cards: turn in sets at once."""
-        limit = HAND_LIMIT if self.owd else 5
-        if len(self.hands[seat]) > limit:
+        """6 or more cards after taking a player's cards: turn in sets at once, down to 4
+        or fewer (standard RISK, with either deck)."""
+        if len(self.hands[seat]) > CAPTURED_HAND_LIMIT:
             self.stack.append({"kind": "trade-down", "seat": seat, "armies": 0})
             return [public("trade_down", f"{seat} holds {len(self.hands[seat])} cards: sets "
                            f"are turned in at once, down to {HAND_LIMIT} or no set left.",
@@ -122,16 +128,28 @@ class Reinforce(OWDBase):
         elif areas and not self.turn.get("bonus_used"):
             bonus = areas[:1]
             self.turn["bonus_used"] = True
-        for area in bonus:
-            self.add_armies(area, seat, 2)
         top = self.stack[-1] if self.stack else None
-        if top is not None and top["kind"] == "trade-down":
-            top["armies"] += armies
-        else:
-            self.turn["sets"] += armies
+        down = top is not None and top["kind"] == "trade-down"
         text = f"{seat} turns in {', '.join(cards)} for {plural(armies, 'army', 'armies')}"
-        if bonus:
-            text += f", and places 2 more in {', '.join(bonus)}"
+        if self.sabotaged(seat):
+            # Saboteur: "prevent that player from receiving *any* new armies during his or
+            # her turn": the set's armies and its areas' 2 each wait for the next turn.
+            held = (armies if down else 0) + 2 * len(bonus)
+            self.delayed[seat] = self.delayed.get(seat, 0) + held
+            if not down:
+                self.turn["sets"] += armies
+            text += (f"; Saboteur sets them aside{' with the 2 armies for ' if bonus else ''}"
+                     f"{', '.join(bonus)}")
+            bonus = []
+        else:
+            for area in bonus:
+                self.add_armies(area, seat, 2)
+            if down and top is not None:
+                top["armies"] += armies
+            else:
+                self.turn["sets"] += armies
+            if bonus:
+                text += f", and places 2 more in {', '.join(bonus)}"
         events = [public("traded", text + ".", seat=seat, cards=list(cards), armies=armies,
                          bonus=bonus)]
         return events + [self.hand_event(seat, "Set turned in.")]
@@ -181,7 +199,7 @@ class Reinforce(OWDBase):
         events: list[Event] = []
         if self.turn["mods"]["sabotaged"]:
             areas, continents = self.income_parts()
-            held = areas + continents + self.turn["sets"]
+            held = areas + continents + self.turn["sets"] + self.turn["extra"]
             self.delayed[seat] = self.delayed.get(seat, 0) + held
             events.append(public("delayed", f"Saboteur: {seat}'s "
                                  f"{plural(held, 'new army', 'new armies')} are set aside "

@@ -357,3 +357,61 @@ def test_cards_and_sets_are_read_forgivingly() -> None:
     assert len(game.hands[ANN]) == 1
     act(game, ANN, "play", card="national", continent="asia")
     assert game.discards[-1] == "National Guard"
+
+
+WEATHER = {"card": "Weather Control", "by": ANN, "holder": ANN, "ends": "one game turn",
+           "since": 1}
+
+
+def test_weather_control_no_involuntary_attack_across_a_sea_lane(monkeypatch) -> None:
+    """Weather Control: "prevent attacks ... across *all* sea lanes for 1 game turn", the
+    involuntary ones too ("Involuntary Attack"): Provocateur can't order one, and Mad Cow
+    Disease's insane armies counting off Alaska from Kamchatka do not attack."""
+    game = position(areas={"Kamchatka": (BO, 6), "Alaska": (CY, 2), "Mongolia": (ANN, 2)},
+                    hands={ANN: ["Provocateur", "Mad Cow Disease"]},
+                    edit=lambda d: d["effects"].append(dict(WEATHER)))
+    refused(game, ANN, "play", "Weather Control", card="Provocateur", area="Kamchatka",
+            to_area="Alaska")
+    loaded(monkeypatch, [1], [6, 6, 6], [1, 1])
+    events = play(game, ANN, "Mad Cow Disease", area="Kamchatka")
+    assert armies(game, "Kamchatka") == 6 and owner(game, "Alaska") == CY
+    assert any("Weather Control closes the sea lanes" in t for t in public_texts(events))
+
+
+def test_involuntary_capture_of_the_last_area_takes_the_cards(monkeypatch) -> None:
+    """Trading and Capturing Cards: a player gives its cards to an opponent "capturing your
+    last remaining area", and discards them only when out "for any reason other than" that:
+    Bo's armies, forced by Provocateur, capture Cy's last area and take Cy's cards."""
+    areas = {t: (ANN, 2) for t in MAP.territories} | {"Kamchatka": (BO, 9), "Japan": (CY, 1)}
+    game = position(areas=areas, hands={ANN: ["Provocateur"], CY: ["Mole", "Navy"]})
+    loaded(monkeypatch, [6, 6, 6], [1])
+    play(game, ANN, "Provocateur", area="Kamchatka", to_area="Japan")
+    pass_all(game)
+    assert CY in game.out and sorted(game.hands[BO]) == ["Mole", "Navy"]
+
+
+@pytest.mark.parametrize(("taker", "forced"), [(["Mole", "Navy"], False),
+                                                (["Mole", "Navy", "Jihad"], True)])
+def test_taking_cards_forces_a_turn_in_from_six_cards(monkeypatch, taker: list[str],
+                                                      forced: bool) -> None:
+    """Standard RISK, which One World Dominion does not supersede here: "If receiving them
+    gives you 6 or more cards, you must immediately trade in enough sets to reduce your hand
+    to 4 or fewer." With 5 nothing is forced (the hand limit waits for the next turn)."""
+    areas = {t: (ANN, 2) for t in MAP.territories} | {"Kamchatka": (BO, 1), "Alaska": (ANN, 4),
+                                                       "Siam": (CY, 1)}
+    game = position(step="attack", areas=areas,
+                    hands={ANN: taker, BO: ["Fighters", "Fast Rail", "Radar"]})
+    loaded(monkeypatch, [6, 6, 6], [1])
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    act(game, BO, "defend", dice=1)
+    assert BO in game.out and len(game.hands[ANN]) == len(taker) + 3
+    assert any(d["kind"] == "trade-down" for d in game.stack) is forced
+    assert ("trade" in actions(game, ANN)) is forced
+
+
+def test_a_deck_nested_beyond_reason_is_refused_in_words() -> None:
+    """OWD-1's deck as data: a `deck` option nested thousands deep is refused as unreadable
+    (a RuleError), not a crash of the game's creation."""
+    from engine.errors import Unreadable
+    with pytest.raises(Unreadable, match="not readable JSON"):
+        new(deck="[" * 2900 + "]" * 2900)

@@ -56,14 +56,96 @@ def test_artillery_fires_after_a_defenders_fresh_recruits(monkeypatch) -> None:
     assert owner(game, "Kamchatka") == ANN
 
 
-def test_artillery_defending(monkeypatch: pytest.MonkeyPatch) -> None:
-    """"If you are defending, the attacker is not required to complete a round.\""""
+def test_artillery_defending_the_attacker_need_not_complete_the_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Artillery: "If you are defending, the attacker is not required to complete a round of
+    combat." The announced attack goes back to the attacker, who may stop."""
     game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 4)},
                     hands={BO: ["Artillery"]})
     act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
     loaded(monkeypatch, [2])
+    events = play(game, BO, "Artillery")
+    assert armies(game, "Alaska") == 3 and list(game.prompts()) == [ANN]
+    assert any("need not complete a round" in t for t in public_texts(events))
+    act(game, ANN, "end-attacks")
+    assert game.step == "fortify" and armies(game, "Kamchatka") == 4
+
+
+def test_artillery_defending_the_attacker_may_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Artillery (defending): the attacker who announces the attack again fights the same
+    battle's first round; the defender chooses its dice as usual."""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (BO, 4)},
+                    hands={BO: ["Artillery"]})
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    loaded(monkeypatch, [2], [6, 6], [1, 1])
     play(game, BO, "Artillery")
-    assert armies(game, "Alaska") == 3 and actions(game, BO)[0] == "defend"
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=2)
+    assert actions(game, BO) == ["defend"]
+    act(game, BO, "defend", dice=2)
+    assert armies(game, "Kamchatka") == 2 and game.battle["rounds"] == 1
+
+
+def test_artillery_defending_against_paratroops_the_attack_may_be_announced_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Artillery (defending) against a committed Paratroops attack: before the first round
+    the attacker may call it off, or announce it again, still from afar, with the committed
+    armies that are left (at most all but one)."""
+    game = position(step="attack", areas={"Brazil": (ANN, 6), "Siam": (BO, 2)},
+                    hands={ANN: ["Paratroops"], BO: ["Artillery"]})
+    play(game, ANN, "Paratroops", area="Brazil", to_area="Siam", count=4)
+    loaded(monkeypatch, [2], [6, 6, 6], [1, 1])
+    play(game, BO, "Artillery")
+    assert armies(game, "Brazil") == 4 and list(game.prompts()) == [ANN]
+    assert "Brazil" in choices(game, ANN, "attack", "from_territory")
+    act(game, ANN, "attack", from_territory="Brazil", to_territory="Siam")
+    assert game.battle["committed"] == 3
+    act(game, BO, "defend", dice=2)
+    assert owner(game, "Siam") == ANN and armies(game, "Siam") == 3
+
+
+def test_artillery_played_after_the_battle_began_fires_at_the_next_attack(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Artillery: "At the *beginning* of 1 battle, roll 1 die and eliminate that number of
+    opposing armies." Played when the battle for that area is under way, it breaks that
+    battle off and fires as the next attack on the area begins: it is never lost."""
+    game = position(step="attack", areas={"Alaska": (ANN, 8), "Kamchatka": (BO, 6)},
+                    hands={ANN: ["Artillery"]})
+    loaded(monkeypatch, [1, 1, 1], [6, 6])
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    act(game, BO, "defend", dice=2)
+    assert armies(game, "Alaska") == 6 and game.battle["rounds"] == 1
+    loaded(monkeypatch, [3], [6, 6, 6], [1, 1])
+    play(game, ANN, "Artillery", area="Kamchatka")
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Kamchatka", dice=3)
+    events = act(game, BO, "defend", dice=2)
+    assert "Artillery fires on Kamchatka: 3 armies eliminated." in public_texts(events)
+    assert armies(game, "Kamchatka") == 1
+
+
+def test_artillery_is_refused_on_an_empty_area() -> None:
+    """Artillery "eliminate[s] ... opposing armies": on an empty area there are none, so the
+    card is refused rather than spent for nothing."""
+    game = position(step="attack", areas={"Alaska": (ANN, 5), "Kamchatka": (None, 0)},
+                    hands={ANN: ["Artillery"]})
+    refused(game, ANN, "play", "empty", card="Artillery", area="Kamchatka")
+
+
+def test_artillery_that_can_no_longer_fire_is_announced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Artillery played by the attacker fires when a battle on its area begins; if no attack
+    on that area is possible any more, the attacks end saying so (never silently)."""
+    areas = {"Alaska": (ANN, 3), "Kamchatka": (BO, 3), "Alberta": (CY, 1)}
+    areas |= {t: (BO, 1) for t in ("Japan", "Mongolia", "Irkutsk", "Yakutsk")}
+    game = position(step="attack", areas=areas, hands={ANN: ["Artillery"]})
+    loaded(monkeypatch, [4], [6, 6], [1])
+    play(game, ANN, "Artillery", area="Kamchatka")
+    refused(game, ANN, "end-attacks", "at least 1 round")
+    act(game, ANN, "attack", from_territory="Alaska", to_territory="Alberta", dice=2)
+    act(game, CY, "defend", dice=1)
+    assert armies(game, "Alaska") == 1 and owner(game, "Alberta") == ANN
+    events = act(game, ANN, "end-attacks")
+    assert "The Artillery aimed at Kamchatka did not fire: no battle began there." in \
+        public_texts(events)
+    assert armies(game, "Kamchatka") == 3
 
 
 def test_economic_sanctions() -> None:
@@ -671,3 +753,137 @@ def test_haz_gear_played_at_any_time_against_ebola(monkeypatch: pytest.MonkeyPat
     loaded(monkeypatch, [2])
     pass_all(game)
     assert armies(game, "Kamchatka") == 8 and "Ebola" in game.discards
+
+
+def test_apcs_played_while_placing_move_before_attacking() -> None:
+    """APCs: "You receive 1 additional free move either immediately after placing your new
+    armies or after your regular free move." Played while placing, the move is made before
+    the attacks, which go on after it; the regular free move is still to come."""
+    game = position(areas={"Peru": (ANN, 5), "Brazil": (ANN, 1), "North Africa": (BO, 1)},
+                    hands={ANN: ["APCs"]})
+    play(game, ANN, "APCs")
+    placed_all(game)
+    assert "fortify" in actions(game, ANN)
+    act(game, ANN, "fortify", from_territory="Peru", to_territory="Brazil", count=3)
+    assert game.step == "attack" and armies(game, "Brazil") == 4
+    assert "attack" in actions(game, ANN) and game.turn["moves"] == 1
+    act(game, ANN, "attack", from_territory="Brazil", to_territory="North Africa", dice=3)
+    assert game.step == "attack"
+
+
+def test_counter_espionage_asks_the_new_target_even_after_it_passed() -> None:
+    """Counter Espionage: "you may choose a new target area ... The new target area can
+    belong to any player." Its player is asked again, though it passed when the card was
+    aimed elsewhere, and may negate it now (here with Killer Satellite)."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 3), "Japan": (CY, 3)},
+                    hands={ANN: ["Orbital Laser"], BO: ["Counter Espionage"],
+                           CY: ["Killer Satellite"]})
+    act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
+    act(game, CY, "pass")
+    act(game, BO, "play", card="Counter Espionage", area="Japan")
+    events = act(game, CY, "pass")  # Counter Espionage's own window
+    assert game.stack[-1]["card"] == "Orbital Laser" and game.stack[-1]["awaiting"] == [CY]
+    assert any(e.kind == "window" and e.data["awaiting"] == [CY] for e in events)
+    events = act(game, CY, "play", card="Killer Satellite")
+    assert any("negates" in t for t in public_texts(events))
+    assert armies(game, "Japan") == 3 + 2  # not lasered; Killer Satellite names Japan
+
+
+@pytest.mark.parametrize("card_armies", ["delayed", "placed"])
+def test_saboteur_sets_aside_set_bonuses_national_guard_and_card_armies(
+        card_armies: str) -> None:
+    """Saboteur: "prevent that player from receiving *any* new armies during his or her
+    turn. Your opponent should set aside all of the new armies he or she would have
+    received." The 2 armies for a set's card naming an area the player controls and
+    National Guard's armies wait with the rest; the 2 armies of a card played singly too,
+    unless the option `saboteur_card_armies` says `placed`."""
+    africa = {t: (BO, 1) for t in MAP.continents["Africa"]}
+    areas = africa | {"Eastern United States": (ANN, 1), "Northern Europe": (BO, 3),
+                      "Northwest Territory": (BO, 3), "Egypt": (ANN, 1),
+                      "North Africa": (ANN, 1), "Congo": (ANN, 1)}
+    infantry = ["Industrial Sector", "United Nations", "Propaganda"]
+    game = position(step="start", areas=areas, options={"saboteur_card_armies": card_armies},
+                    hands={BO: ["Saboteur"], ANN: infantry + ["National Guard"]})
+    play(game, BO, "Saboteur")
+    pass_all(game)
+    assert game.step == "reinforce" and game.pending() == 0
+    act(game, ANN, "trade", cards=", ".join(infantry))
+    play(game, ANN, "National Guard", continent="Africa")
+    assert armies(game, "Eastern United States") == 1
+    assert [armies(game, t) for t in ("Egypt", "North Africa")] == [1, 1]
+    card = 2 if card_armies == "delayed" else 0  # National Guard names Congo
+    assert armies(game, "Congo") == 1 + 2 - card
+    areas_armies, continents = game.income_parts()
+    act(game, ANN, "begin-attacks")
+    assert game.delayed[ANN] == areas_armies + continents + 9 + 2 + 3 + card
+
+
+def test_mind_control_no_move_across_a_sea_lane_under_weather_control() -> None:
+    """Mind Control: "use your free move to move these armies to an adjacent, friendly
+    area"; Weather Control prevents "free moves across *all* sea lanes"."""
+    weather = {"card": "Weather Control", "by": ANN, "holder": ANN, "ends": "one game turn",
+               "since": 1}
+    game = position(step="fortify", areas={"Kamchatka": (BO, 6), "Alaska": (ANN, 2)},
+                    hands={ANN: ["Mind Control"]},
+                    edit=lambda d: d["effects"].append(weather))
+    refused(game, ANN, "play", "sea lanes", card="Mind Control", area="Kamchatka",
+            to_area="Alaska")
+
+
+def test_black_helicopters_only_to_adjacent_areas() -> None:
+    """Black Helicopters: "when you attack from areas on your chosen continent to adjacent
+    areas on the same continent" (not a Tunnels attack 2 areas away, not a guerrilla's
+    fight inside its own area)."""
+    game = position(step="attack", hands={ANN: ["Black Helicopters"]})
+    play(game, ANN, "Black Helicopters", continent="Asia")
+    assert game.attack_bonus(ANN, "Siam", "China") == 2
+    assert game.attack_bonus(ANN, "Siam", "Mongolia") == 0
+    assert game.attack_bonus(ANN, "China", "China") == 0
+
+
+def test_guerillas_not_among_the_armies_of_a_player_at_peace() -> None:
+    """Guerillas' armies "must attack all opposing armies in [their] area"; Shuttle Diplomacy:
+    "Neither player may voluntarily attack the other for 1 game turn" (Provocateur alone
+    says "Shuttle Diplomacy has no affect"). No guerrilla rises among Bo's armies."""
+    peace = {"card": "Shuttle Diplomacy", "by": CY, "holder": CY, "ends": "one game turn",
+             "since": 1, "players": [ANN, BO]}
+    game = position(areas={"Indonesia": (BO, 1), "New Guinea": (CY, 1),
+                           "Western Australia": (CY, 1), "Eastern Australia": (BO, 1)},
+                    hands={ANN: ["Guerillas"]}, edit=lambda d: d["effects"].append(peace))
+    play(game, ANN, "Guerillas", continent="Australia")
+    assert game.turn["guerrillas"] == ["New Guinea", "Western Australia"]
+
+
+def test_saboteur_delayed_armies_wait_again_and_no_guerrilla_rises() -> None:
+    """Saboteur: "At the beginning of his or her next turn, your opponent receives these
+    delayed armies": sabotaged again, they are new armies of that turn and wait once more;
+    Guerillas' "new army of your color" is set aside too, so no guerrilla rises."""
+    game = position(step="start", areas={"Indonesia": (BO, 1), "New Guinea": (CY, 1),
+                                         "Western Australia": (ANN, 1),
+                                         "Eastern Australia": (ANN, 1), "Irkutsk": (BO, 3)},
+                    hands={BO: ["Saboteur"], ANN: ["Guerillas"]},
+                    edit=lambda d: d["delayed"].update({ANN: 5}))
+    play(game, BO, "Saboteur")
+    pass_all(game)
+    assert game.pending() == 0 and game.turn["extra"] == 5
+    play(game, ANN, "Guerillas", continent="Australia")
+    assert game.turn["guerrillas"] == [] and game.delayed[ANN] == 2
+    areas_armies, continents = game.income_parts()
+    act(game, ANN, "begin-attacks")
+    assert owner(game, "Indonesia") == BO
+    assert game.delayed[ANN] == 2 + areas_armies + continents + 5
+
+
+def test_mole_negates_counter_espionage() -> None:
+    """Mole: "You may play this card to negate any other card ... even when you are not the
+    target": Counter Espionage is played in a window of its own, and a Mole there keeps the
+    card on its first target."""
+    game = position(step="attack", areas={"Kamchatka": (BO, 3), "Siam": (CY, 4)},
+                    hands={ANN: ["Orbital Laser", "Mole"], BO: ["Counter Espionage"]})
+    act(game, ANN, "play", card="Orbital Laser", area="Kamchatka")
+    act(game, BO, "play", card="Counter Espionage", area="Siam")
+    assert game.stack[-1]["card"] == "Counter Espionage"
+    events = act(game, ANN, "play", card="Mole")
+    assert any("negates Bo's Counter Espionage" in t for t in public_texts(events))
+    pass_all(game)
+    assert armies(game, "Kamchatka") == 2 and armies(game, "Siam") == 4

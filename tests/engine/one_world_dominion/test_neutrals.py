@@ -116,3 +116,50 @@ def test_neutrals_are_affected_by_card_play() -> None:
                     hands={ANN: ["Orbital Laser"]})
     play(game, ANN, "Orbital Laser", area="Peru")
     assert armies(game, "Peru") == 2 and game.view(None)["board"]["Peru"]["owner"] == "rebels-1"
+
+
+TOXIC = {"card": "Toxic Waste", "by": CY, "holder": CY, "ends": "one game turn", "since": 1,
+         "area": "Kamchatka"}
+WEATHER = {"card": "Weather Control", "by": CY, "holder": CY, "ends": "one game turn",
+           "since": 1}
+
+
+def with_effect(edit: Any, effect: dict[str, Any]) -> Any:
+    def both(d: dict[str, Any]) -> None:
+        edit(d)
+        d["effects"].append(dict(effect))
+    return both
+
+
+def test_toxic_waste_no_mutant_attack_out_of_the_area(monkeypatch) -> None:
+    """Toxic Waste: "No army may enter or leave this area, no army may attack into or out of
+    this area ... for 1 game turn": the Mutant Horde in it does not attack."""
+    game = position(areas={"Japan": (CY, 2)},
+                    edit=with_effect(with_neutral("mutants", ANN, {"Kamchatka": 6}), TOXIC))
+    loaded(monkeypatch, [2], [6, 6, 6], [1, 1])
+    placed_all(game)
+    events = act(game, ANN, "end-turn")
+    assert owner(game, "Japan") == CY and armies(game, "Japan") == 2
+    assert owner(game, "Kamchatka") == "mutants-1" and armies(game, "Kamchatka") == 6
+    assert any("can't leave the Toxic Waste" in e.text for e in events)
+
+
+def test_weather_control_no_mutant_attack_across_a_sea_lane(monkeypatch) -> None:
+    """Weather Control: "prevent attacks or free moves across *all* sea lanes for 1 game
+    turn": mutants counting off Alaska from Kamchatka (a sea lane) do not attack."""
+    game = position(areas={"Alaska": (CY, 2)},
+                    edit=with_effect(with_neutral("mutants", ANN, {"Kamchatka": 6}), WEATHER))
+    loaded(monkeypatch, [1], [6, 6, 6], [1, 1])
+    placed_all(game)
+    events = act(game, ANN, "end-turn")
+    assert owner(game, "Alaska") == CY and armies(game, "Kamchatka") == 6
+    assert any("Weather Control closes the sea lanes" in e.text for e in events)
+
+
+def test_toxic_waste_rebels_grow_only_outside_the_area(monkeypatch) -> None:
+    """Toxic Waste: "no new army may be placed into this area": the rebels' 3 armies go to
+    their other areas."""
+    game = position(step="fortify", edit=with_effect(
+        with_neutral("rebels", BO, {"Kamchatka": 1, "Peru": 5}), TOXIC))
+    act(game, ANN, "end-turn")
+    assert armies(game, "Kamchatka") == 1 and armies(game, "Peru") == 8

@@ -17,6 +17,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 import engine
 from engine import Event, RuleError
 from engine.games.one_world_dominion import OneWorldDominion
@@ -69,6 +71,7 @@ def check_events(game: OneWorldDominion, events: list[Event]) -> None:
             assert not any(card in event.text for card in held), event
 
 
+@pytest.mark.slow
 def test_random_legal_play_with_twins() -> None:
     compared = 0
     acted = 0

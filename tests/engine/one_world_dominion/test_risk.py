@@ -222,3 +222,19 @@ def test_random_play_reaches_turns_and_replays() -> None:
     assert game.turns >= 1
     verified(game)
     assert CY in game.seats
+
+
+@pytest.mark.parametrize("stage", ["deploy", "play"])
+def test_place_with_count_left_empty_places_one(stage: str) -> None:
+    """The contract: `place`'s `count` left empty (None, as a slash command sends an unset
+    option) places 1 army, as documented, instead of crashing."""
+    if stage == "deploy":
+        game = new(start="deal", setup_batch=5)
+        seat = next(iter(game.prompts()))
+    else:
+        game = position()
+        seat = ANN
+    area = game.areas_of(seat)[0]
+    before = game.armies[area]
+    act(game, seat, "place", territory=area, count=None)
+    assert game.armies[area] == before + 1
