@@ -2,12 +2,12 @@
 
 A founding, a purchase, a merger that needs another CEO's consent given by DM,
 dividends, and a hostile takeover with its dice in the channel and the map posted.
-The scripted players are the demo's (bot/demo.py), run against the test's sandbox.
+The scripted players are the demo's (demo/run.py), run against the test's sandbox.
 """
 
 from __future__ import annotations
 
-from bot.demo import DemoTable, ccr_script
+from demo.run import DemoTable, ccr_script
 from tests.support.table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -15,7 +15,7 @@ import shutil
 import subprocess
 from typing import Any
 
-from bot.demo import DemoTable, paa_script
+from demo.run import DemoTable, paa_script
 from engine.aa.units import POWERS
 from engine.games.plotted_aa.commitment import commit
 from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN

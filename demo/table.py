@@ -13,13 +13,13 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot import forms, prompt_state
-from bot.sandbox import Interaction, Message, SandboxError
-from bot.sandbox.world import iter_components
 from engine import ActionSpec
+from sandbox import Interaction, Message, SandboxError
+from sandbox.world import iter_components
 
 if TYPE_CHECKING:
     from bot.client import Croupier
-    from bot.sandbox import FakeDiscord
+    from sandbox import FakeDiscord
 
 MODAL = 9
 

@@ -88,7 +88,7 @@ from .world import (
     iso,
 )
 
-log = logging.getLogger("bot.sandbox")
+log = logging.getLogger("sandbox")
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 SETTABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2

@@ -19,15 +19,15 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bot.clicks import Clicker
 from bot.client import Croupier
 from bot.config import Settings
-from bot.sandbox import FakeDiscord, Interaction, Message
+from demo.table import Clicker
 from engine import ActionSpec, Game, Prompt
 from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.units import describe_units
 from engine.games.killer_clue.cards import card_type
 from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
+from sandbox import FakeDiscord, Interaction, Message
 
 log = logging.getLogger(__name__)
 
@@ -768,6 +768,7 @@ async def run_demo(variant: str, out: str | Path) -> int:
     if log.getEffectiveLevel() > logging.DEBUG:
         logging.getLogger("discord").setLevel(logging.ERROR)
         logging.getLogger("bot").setLevel(logging.WARNING)
+        logging.getLogger("sandbox").setLevel(logging.WARNING)
     print(f"Playing a sample game of {title} with scripted players against a local stand-in "
           "for Discord (nothing connects to Discord; no token needed)...", flush=True)
     out_dir = Path(out)
