@@ -13,7 +13,7 @@ import sys
 import _common  # noqa: F401  (puts the repository on sys.path)
 
 from demo.counts import count_demo
-from demo.run import SCRIPTS
+from demo.scripts import SCRIPTS
 
 
 async def main(variants: list[str]) -> None:
