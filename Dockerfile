@@ -14,6 +14,8 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY engine ./engine
 COPY renders ./renders
+COPY sandbox ./sandbox
+COPY demo ./demo
 RUN pip install --no-cache-dir .
 
 USER croupier

@@ -1,6 +1,6 @@
 """Issue 14: channel posts, DMs and images per player action over each whole demo game.
 
-Not a timing: counts of what the bot asks of its players' attention (bot/demo_counts.py).
+Not a timing: counts of what the bot asks of its players' attention (demo/counts.py).
 Run: .venv/bin/python bench/bench_messages.py [variant ...]
 """
 
@@ -12,8 +12,8 @@ import sys
 
 import _common  # noqa: F401  (puts the repository on sys.path)
 
-from bot.demo import SCRIPTS
-from bot.demo_counts import count_demo
+from demo.counts import count_demo
+from demo.scripts import SCRIPTS
 
 
 async def main(variants: list[str]) -> None:

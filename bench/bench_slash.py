@@ -37,8 +37,8 @@ import aiosqlite
 import tests.support.pig  # noqa: F401
 from bot.client import Croupier
 from bot.config import Settings
-from bot.sandbox import FakeDiscord
 from bot.storage import Storage
+from sandbox import FakeDiscord
 
 REPEAT = 200
 GAP = 0.03  # seconds of idleness before each timed call

@@ -32,8 +32,8 @@ import _late
 
 from bot.client import Croupier
 from bot.config import Settings
-from bot.sandbox import FakeDiscord
 from bot.storage import Storage
+from sandbox import FakeDiscord
 
 BOOTS = 9
 PER_VARIANT = 20  # unloaded games commanded, per variant

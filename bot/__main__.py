@@ -1,7 +1,7 @@
 """`python -m bot` runs the bot; `python -m bot demo <variant>` plays a sample game offline.
 
 Test-only: `CROUPIER_SANDBOX_URL=http://127.0.0.1:<port>` points the process at a running
-stand-in for Discord (`bot.sandbox.FakeDiscord`) instead of Discord, and
+stand-in for Discord (`sandbox.FakeDiscord`) instead of Discord, and
 `CROUPIER_EXTENSIONS=a,b` replaces the cogs loaded; the crash tests start the bot this way.
 """
 
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "demo":
-        from bot.demo import run_demo
+        from demo.run import run_demo
 
         return asyncio.run(run_demo(args.variant, args.out))
     if not settings.token:

@@ -66,20 +66,28 @@ def test_the_wheel_carries_the_code_and_every_data_file(installed: Path) -> None
     needed = {p.relative_to(ROOT).as_posix()
               for pattern in ("bot/migrations/*.sql", "engine/**/*.json", "*/**/*.py")
               for p in ROOT.glob(pattern)
-              if p.parts[len(ROOT.parts)] in ("bot", "cogs", "engine", "renders")}
+              if p.parts[len(ROOT.parts)] in ("bot", "cogs", "demo", "engine", "renders",
+                                              "sandbox")}
     assert needed and not needed - shipped
     assert not any(name.startswith(("tests/", "bench/")) for name in shipped)
 
 
 def test_the_installed_bot_runs_without_the_checkout(installed: Path, tmp_path: Path) -> None:
-    where = run_installed(installed, "-c", "import bot, cogs, engine, renders; "
-                          "print(bot.__file__, engine.__file__)", cwd=tmp_path)
+    where = run_installed(installed, "-c", "import bot, cogs, demo, engine, renders, sandbox; "
+                          "print(bot.__file__, engine.__file__, demo.__file__, sandbox.__file__)",
+                          cwd=tmp_path)
     assert where.returncode == 0, where.stderr
     assert all(Path(f).is_relative_to(installed) for f in where.stdout.split())
 
     no_token = run_installed(installed, "-m", "bot", cwd=tmp_path)
     assert no_token.returncode == 2
     assert "DISCORD_TOKEN" in no_token.stderr and "python -m bot demo" in no_token.stderr
+
+    # `python -m bot demo` loads the demo and the sandbox from the package (top-level
+    # packages beside bot/): an unknown game is refused with the list of demos.
+    no_demo = run_installed(installed, "-m", "bot", "demo", "no-such-game", cwd=tmp_path)
+    assert no_demo.returncode == 2, no_demo.stderr
+    assert "Demos: hf-political-events, killer-clue" in no_demo.stderr
 
     # Its migrations and game data load from the package, not from the repository.
     smoke = run_installed(installed, "-c", """

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.clicks import Clicker
-from bot.sandbox import Message
+from demo.table import Clicker
 from engine.aa.units import POWERS
 from renders import plotted_aa
+from sandbox import Message
 from tests.support.table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -2,14 +2,15 @@
 
 "End to end through the sandbox: a purchase, a combat move with an amphibious assault,
 casualties chosen by the defender by DM, a retreat, placement and income, the map posted."
-The scripted players are the demo's (bot/demo.py: three players hold the five powers and
+The scripted players are the demo's (demo/scripts/aa_classic.py: three players hold the five powers and
 play round 1 by clicking their DM prompts), run against the test's sandbox.
 """
 
 from __future__ import annotations
 
 import engine
-from bot.demo import DemoTable, aa_script
+from demo.scripts.aa_classic import aa_script
+from demo.table import DemoTable
 from engine.replay import verify
 from tests.support.table import Table
 

@@ -2,12 +2,13 @@
 
 A founding, a purchase, a merger that needs another CEO's consent given by DM,
 dividends, and a hostile takeover with its dice in the channel and the map posted.
-The scripted players are the demo's (bot/demo.py), run against the test's sandbox.
+The scripted players are the demo's (demo/scripts/cold_cash_risk.py), run against the test's sandbox.
 """
 
 from __future__ import annotations
 
-from bot.demo import DemoTable, ccr_script
+from demo.scripts.cold_cash_risk import ccr_script
+from demo.table import DemoTable
 from tests.support.table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"

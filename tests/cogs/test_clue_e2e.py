@@ -3,12 +3,13 @@
 A 4-player game: the envelopes go by DM, a suggestion is disproved by a card given
 through a DM menu, the Danger round is collected by DM and revealed shuffled, a
 suspect is murdered, and a correct accusation ends the game. The scripted players
-are the demo's (bot/demo.py), run here against the test's own sandbox.
+are the demo's (demo/scripts/killer_clue.py), run here against the test's own sandbox.
 """
 
 from __future__ import annotations
 
-from bot.demo import DemoTable, clue_script
+from demo.scripts.killer_clue import clue_script
+from demo.table import DemoTable
 from tests.support.table import Table
 
 

@@ -7,7 +7,7 @@ three demos, before and after, are in bench/README.md (bench/bench_messages.py).
 
 from __future__ import annotations
 
-from bot.demo_counts import count_demo
+from demo.counts import count_demo
 
 
 async def test_killer_clue_demo_sends_about_one_post_and_one_dm_per_action() -> None:

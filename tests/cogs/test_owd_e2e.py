@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.clicks import Clicker
+from demo.table import Clicker
 from tests.cogs.walk import walk
 from tests.engine.one_world_dominion.helpers import position
 from tests.support.table import Table

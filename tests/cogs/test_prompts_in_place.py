@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sandbox import Message
+from sandbox import Message
 from tests.support.table import Table
 
 

@@ -22,9 +22,9 @@ import pytest
 from PIL import Image
 
 import bot.__main__ as main_module
-import bot.demo
+import demo.run
 import renders.killer_clue
-from bot.demo import run_demo
+from demo.run import run_demo
 from tests.support.players_words import read_as_a_player
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +50,7 @@ def test_python_m_bot_demo_plays_killer_clue_by_default(monkeypatch: pytest.Monk
         asked.append(variant)
         return 0
 
-    monkeypatch.setattr(bot.demo, "run_demo", fake_run)
+    monkeypatch.setattr(demo.run, "run_demo", fake_run)
     assert main_module.main(["demo", "--out", "unused"]) == 0
     assert asked == ["killer-clue"]
 

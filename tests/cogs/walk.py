@@ -15,9 +15,9 @@ from typing import Any
 
 import engine
 from bot import forms, prompt_state
-from bot.clicks import Clicker
-from bot.sandbox.world import iter_components
+from demo.table import Clicker
 from engine import ActionSpec, Game, Step
+from sandbox.world import iter_components
 from tests.support.table import Table
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import engine
 import tests.support.pig  # noqa: F401  (the "pig" variant, for stored_game)
-from bot.sandbox import FakeDiscord, Interaction, SandboxError
+from sandbox import FakeDiscord, Interaction, SandboxError
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 3

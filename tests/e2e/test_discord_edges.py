@@ -12,7 +12,7 @@ import re
 import pytest
 
 import bot.delivery
-from bot.sandbox import RateLimits, SandboxTimeout
+from sandbox import RateLimits, SandboxTimeout
 from tests.support.table import Table
 
 
@@ -116,7 +116,7 @@ async def test_a_429_is_waited_out_and_everything_arrives_in_order(table: Table)
 
 async def test_the_bot_role_with_only_the_readmes_permissions_can_run_a_game(
         table: Table) -> None:
-    from bot.sandbox import README_BOT_PERMISSIONS
+    from sandbox import README_BOT_PERMISSIONS
 
     table.fake.set_bot_permissions(table.guild, README_BOT_PERMISSIONS)
     table.fake.set_dms_open(table.users["bob"], False)

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.sandbox import SandboxError, SandboxTimeout
+from sandbox import SandboxError, SandboxTimeout
 from tests.support.table import Table
 
 

@@ -23,12 +23,12 @@ import json
 from typing import Any
 
 from bot import prompt_state
-from bot.clicks import Clicker
-from bot.sandbox import Message
+from demo.table import Clicker
 from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.units import POWERS, describe_units
 from engine.events import PUBLIC
 from renders import plotted_aa
+from sandbox import Message
 from tests.support.table import Table
 
 HOUR = 3600.0

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from bot.sandbox import FakeDiscord, Interaction, SandboxError, SandboxTimeout
+from sandbox import FakeDiscord, Interaction, SandboxError, SandboxTimeout
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 TABLES = ["royal", "river", "roulette", "baccarat"]

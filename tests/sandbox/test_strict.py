@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.sandbox import README_BOT_PERMISSIONS, FakeDiscord, RateLimits
-from bot.sandbox.strict import resolve_pings
+from sandbox import README_BOT_PERMISSIONS, FakeDiscord, RateLimits
+from sandbox.strict import resolve_pings
 
 
 class Quiet(commands.Bot):

@@ -11,9 +11,9 @@ import pytest
 
 from bot.client import Croupier
 from bot.config import Settings
-from bot.sandbox import FakeDiscord, Interaction, Message
 from bot.service import steps_in_effect
 from engine import NotAllowed, Step
+from sandbox import FakeDiscord, Interaction, Message
 
 
 class Clock:

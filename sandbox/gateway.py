@@ -10,7 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
-log = logging.getLogger("bot.sandbox")
+log = logging.getLogger("sandbox")
 
 # Gateway intents the fake honours when dispatching
 INTENT_GUILDS = 1 << 0

@@ -185,6 +185,15 @@ class Attachment:
 
 
 @dataclass
+class Upload:
+    """A file as the bot sent it (multipart ``files[n]``), before it becomes an Attachment."""
+
+    index: int
+    filename: str
+    data: bytes
+
+
+@dataclass
 class TimelineEntry:
     """One line of a channel's history for the transcript: a message or a user action."""
 

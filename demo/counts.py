@@ -1,6 +1,6 @@
 """What a demo game asks of its players' attention: channel posts, DMs and images.
 
-Runs a demo script (bot/demo.py) against a fresh sandbox and counts what the bot
+Runs a demo script (demo/scripts/) against a fresh sandbox and counts what the bot
 created: messages in the game's channel (and its threads), DMs, PNG images and their
 bytes, against the players' stored actions. Edits of a message already there (a
 prompt answered in place, the status post) are not new messages: they notify nobody.
@@ -15,8 +15,9 @@ from pathlib import Path
 
 from bot.client import Croupier
 from bot.config import Settings
-from bot.demo import SCRIPTS, DemoTable
-from bot.sandbox import FakeDiscord
+from demo.scripts import SCRIPTS
+from demo.table import DemoTable
+from sandbox import FakeDiscord
 
 
 @dataclass(frozen=True)

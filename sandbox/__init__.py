@@ -28,8 +28,9 @@ missing permissions answer 50013/50001; ``fake.idle(seconds)`` archives idle thr
 """
 
 from .errors import SandboxError, SandboxTimeout
+from .fake import FakeDiscord
 from .interactions import Interaction
-from .server import FakeDiscord, RequestRecord
+from .state import RequestRecord
 from .strict import Fault, RateLimits
 from .world import README_BOT_PERMISSIONS, Attachment, Channel, Message
 

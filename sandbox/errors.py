@@ -11,10 +11,12 @@ the JSON error body Discord would send to the bot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec, TypeVar
 
-if TYPE_CHECKING:
-    from .interactions import Interaction
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class SandboxError(Exception):
@@ -22,9 +24,12 @@ class SandboxError(Exception):
 
 
 class SandboxTimeout(SandboxError, TimeoutError):
-    """Something the test waited for did not happen in time."""
+    """Something the test waited for did not happen in time.
 
-    def __init__(self, message: str, interaction: Interaction | None = None) -> None:
+    `interaction` is the `interactions.Interaction` that went unanswered, if any (typed
+    `Any` so that the errors, which every module imports, import none of them)."""
+
+    def __init__(self, message: str, interaction: Any = None) -> None:
         super().__init__(message)
         self.interaction = interaction
 
@@ -72,3 +77,29 @@ UNKNOWN_MESSAGE = (10008, "Unknown Message")
 UNKNOWN_USER = (10013, "Unknown User")
 UNKNOWN_WEBHOOK = (10015, "Unknown Webhook")
 UNKNOWN_INTERACTION = (10062, "Unknown interaction")
+
+
+def for_tests(func: Callable[P, T]) -> Callable[P, T]:
+    """Test-facing helpers raise SandboxError, not the REST ApiError of a failed lookup."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return func(*args, **kwargs)
+        except ApiError as err:
+            raise SandboxError(f"{func.__name__}: {err.message}") from err
+
+    return wrapper
+
+
+def for_tests_async(func: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """`for_tests` for a coroutine."""
+
+    @functools.wraps(func)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await func(*args, **kwargs)
+        except ApiError as err:
+            raise SandboxError(f"{func.__name__}: {err.message}") from err
+
+    return wrapper

@@ -1,5 +1,7 @@
-"""A scripted player on the sandbox who takes any prompted action by clicking only.
+"""The scripted players' side of the table, for the demos and the acceptance tests.
 
+`DemoTable`: users by name who type slash commands and answer their DM prompts.
+`Clicker`: a scripted player on the sandbox who takes any prompted action by clicking only.
 It finds the seat's prompt (its DM, or the channel ping's "My choices" when the seat has
 no prompt message of its own), then uses what a player would: the action's menu, or its
 button and the form that opens (a modal, or menus that follow one another, paged, with
@@ -9,17 +11,19 @@ box. The demos and the acceptance tests play through it.
 
 from __future__ import annotations
 
+import asyncio
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot import forms, prompt_state
-from bot.sandbox import Interaction, Message, SandboxError
-from bot.sandbox.world import iter_components
 from engine import ActionSpec
+from sandbox import Interaction, Message, SandboxError
+from sandbox.world import iter_components
 
 if TYPE_CHECKING:
     from bot.client import Croupier
-    from bot.sandbox import FakeDiscord
+    from sandbox import FakeDiscord
 
 MODAL = 9
 
@@ -134,3 +138,74 @@ class Clicker:
     async def _done(self, inter: Interaction) -> Interaction:
         await self.fake.settle()
         return inter
+
+
+@dataclass
+class DemoTable:
+    """The scripted users' side of the table."""
+
+    fake: FakeDiscord
+    bot: Croupier
+    channel: int
+    users: dict[str, int]
+
+    async def slash(self, user: str, command: str, **options: Any) -> Interaction:
+        inter = await self.fake.slash(self.users[user], self.channel, command, **options)
+        await self.fake.settle()
+        return inter
+
+    def latest_prompt(self, user: str) -> Message | None:
+        for message in reversed(self.fake.dms(self.users[user])):
+            if message.buttons() or message.selects():
+                return message
+        return None
+
+    async def prompt_offering(self, user: str, choose: str | None) -> Message | None:
+        """The user's newest prompt, waiting a little for one that offers `choose`: the bot
+        may still be rendering the board it posts before the prompt."""
+        message = self.latest_prompt(user)
+        for _ in range(100):
+            offered = {o["value"] for m in [message] if m for _, opts in m.selects()
+                       for o in opts}
+            if message is not None and (choose is None or choose in offered):
+                break
+            await asyncio.sleep(0.05)
+            await self.fake.settle()
+            message = self.latest_prompt(user)
+        return message
+
+    async def answer_prompt(self, user: str, *, choose: str | None = None,
+                            button: str | None = None) -> Interaction:
+        """Click a button (by label, or the first) or pick a menu option in the user's DM."""
+        message = await self.prompt_offering(user, choose)
+        if message is None:
+            raise RuntimeError(f"{user} has no prompt to answer")
+        uid = self.users[user]
+        if message.selects() and (choose is not None or not message.buttons()):
+            for custom_id, options in message.selects():
+                values = [o["value"] for o in options]
+                if choose is None or choose in values:
+                    value = choose if choose is not None else values[0]
+                    inter = await self.fake.select(uid, message.id, custom_id, [value])
+                    break
+            else:
+                raise RuntimeError(f"{user}'s prompt offers no {choose!r}")
+        else:
+            label = button or message.buttons()[0][1]
+            inter = await self.fake.click(uid, message.id, message.button(label))
+        await self.fake.settle()
+        return inter
+
+    async def play(self, seat: str, action: str, **params: Any) -> Interaction:
+        """The seat's player takes a prompted action by clicking, as a player would."""
+        live = await self.bot.service.in_channel(self.channel)
+        clicker = Clicker(self.fake, self.bot, self.channel)
+        user = self.users[self.user_of_seat(seat)]
+        return await clicker.take(user, live.id, seat, action, params)
+
+    def user_of_seat(self, seat: str) -> str:
+        live = self.bot.service.entry_in(self.channel)
+        assert live is not None
+        uid = live.user_of(seat)
+        return next(name for name, u in self.users.items() if u == uid)
+

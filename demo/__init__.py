@@ -1,0 +1,1 @@
+"""`python -m bot demo`: scripted players play a game with the real bot against the sandbox."""
