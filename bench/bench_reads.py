@@ -44,23 +44,21 @@ from typing import Any
 import _common  # noqa: F401  (puts the repository on sys.path)
 import aiosqlite
 
-# The demo and the sandbox are imported here only (they are moving to top-level `demo/`
-# and `sandbox/` packages): the four lines marked "moving", and PLAYER_SIDE below.
 import bot
-import bot.clicks  # moving: the scripted players' clicking
-import bot.demo  # moving: the demo scripts
 import cogs
+import demo
 import engine
 from bot.client import Croupier
 from bot.config import Settings
-from bot.demo import SCRIPTS, DemoTable  # moving
-from bot.sandbox import FakeDiscord  # moving
+from demo.scripts import SCRIPTS
+from demo.table import DemoTable
 from engine import Game
+from sandbox import FakeDiscord
 
 # The players' side of the table: a call whose task's stack passes through one of these
 # (or this probe) is the scripted players', not the bot's. A package counts with every
-# module in it: after the move, `(demo,)`.
-PLAYER_SIDE: tuple[types.ModuleType, ...] = (bot.demo, bot.clicks)
+# module in it.
+PLAYER_SIDE: tuple[types.ModuleType, ...] = (demo,)
 # Where the bot's own code lives: a call for the bot passes through one of these.
 BOT_SIDE: tuple[types.ModuleType, ...] = (bot, cogs)
 
