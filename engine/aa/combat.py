@@ -222,8 +222,10 @@ class Battle:
             else list(self.retreats)
 
     def summary(self) -> str:
+        against = describe_units(self.defending_units) if self.defending_units \
+            else "the AA gun alone" if self.aa_gun else "no units"
         return (f"{self.attacker} attacks {self.area} with {describe_units(self.attackers)} "
-                f"against {describe_units(self.defending_units)}.")
+                f"against {against}.")
 
     # ----- the sequence ----------------------------------------------------
 
@@ -596,16 +598,19 @@ def start_battle(board: AAMap, pos: Position, area: Area, attacker: Power,
 
 def capture(board: AAMap, pos: Position, area: Area, attacker: Power) -> list[str]:
     """`attacker` takes land territory `area`: control, its AA guns and complex change hands;
-    an ally's original territory is liberated back to it while that ally holds its capital;
-    a captured capital's treasury goes to the captor. Returns what happened."""
+    an ally's original territory is liberated back to it while that ally holds its capital,
+    and an ally's capital always is (its complex too), which also gives the ally back every
+    original territory its allies hold (TripleA's classic takeover); a captured capital's
+    treasury goes to the captor. Returns what happened."""
     if not board.is_land(area):
         raise Unreadable(f"{area} is a sea zone: it can't be captured.")
     lines: list[str] = []
     previous = pos.controller(area)
     original = board.original_owner(area)
     new = attacker
+    own_capital = original is not None and board.capital(original) == area
     if original is not None and original != attacker and allied(original, attacker) \
-            and pos.friendly(board.capital(original), original):
+            and (own_capital or pos.friendly(board.capital(original), original)):
         new = original
         lines.append(f"{attacker} liberates {area}: it returns to {original}.")
     else:
@@ -615,11 +620,7 @@ def capture(board: AAMap, pos: Position, area: Area, attacker: Power) -> list[st
     for power, counts in list(pos.all_units(area).items()):
         if allied(power, attacker):
             continue
-        seized = {k: n for k, n in counts.items() if k in (AA_GUN, FACTORY)}
-        if seized:
-            pos.remove(area, power, seized)
-            pos.place(area, new, seized)
-            lines.append(f"{new} takes over {describe_units(seized)}.")
+        lines += _seize(pos, area, power, new, counts)
     if previous is not None and not allied(previous, attacker):
         for power in POWERS:
             if board.capital(power) == area and previous == power:
@@ -627,6 +628,35 @@ def capture(board: AAMap, pos: Position, area: Area, attacker: Power) -> list[st
                 pos.treasury[power] = 0
                 pos.treasury[attacker] = pos.treasury.get(attacker, 0) + loot
                 lines.append(f"{attacker} seizes {power}'s treasury: {loot} IPCs.")
+    if own_capital and new == original and original != attacker:
+        lines += _give_back(board, pos, original)
+    return lines
+
+
+def _seize(pos: Position, area: Area, holder: Power, new: Power, counts: Counts) -> list[str]:
+    """`holder`'s AA guns and complex in `area` pass to `new` with the territory."""
+    seized = {k: n for k, n in counts.items() if k in (AA_GUN, FACTORY) and n}
+    if not seized or holder == new:
+        return []
+    pos.remove(area, holder, seized)
+    pos.place(area, new, seized)
+    return [f"{new} takes over {describe_units(seized)}."]
+
+
+def _give_back(board: AAMap, pos: Position, power: Power) -> list[str]:
+    """`power`'s capital is liberated: its original territories held by its allies return to
+    it, with the AA guns and complexes in them."""
+    lines: list[str] = []
+    for area in sorted(board.land):
+        holder = pos.controller(area)
+        if board.original_owner(area) != power or holder is None or holder == power \
+                or not allied(holder, power):
+            continue
+        pos.owner[area] = power
+        lines.append(f"{area} returns to {_dot(power)}")
+        for owner, counts in list(pos.all_units(area).items()):
+            if allied(owner, power):
+                lines += _seize(pos, area, owner, power, counts)
     return lines
 
 

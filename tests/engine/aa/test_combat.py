@@ -198,6 +198,25 @@ def test_a_captured_capitals_treasury_goes_to_the_captor() -> None:
     assert pos.treasury["USSR"] == 0 and pos.treasury["Germany"] == 22
 
 
+def test_liberating_an_allys_capital_returns_it_and_its_complex() -> None:
+    """Reference "capital capture": a captured capital collects no income "until the
+    capital is liberated"; TripleA's classic takeover: an ally who takes it back gives it to
+    its original owner, its complex included, and the owner's other original territories its
+    allies hold return to it."""
+    pos = clear(opening(), "Russia", "Karelia S.S.R.")
+    pos.owner["Russia"] = "Germany"
+    pos.place("Russia", "Germany", {"factory": 1, "aa_gun": 1})
+    pos.owner["Karelia S.S.R."] = "United Kingdom"
+    pos.place("Karelia S.S.R.", "United Kingdom", {"factory": 1})
+    lines = capture(BOARD, pos, "Russia", "United Kingdom")
+    assert pos.owner["Russia"] == "USSR"
+    assert pos.units_of("Russia", "USSR") == {"factory": 1, "aa_gun": 1}
+    assert pos.units_of("Russia", "United Kingdom") == {}
+    assert pos.owner["Karelia S.S.R."] == "USSR"
+    assert pos.units_of("Karelia S.S.R.", "USSR") == {"factory": 1}
+    assert lines[0] == "United Kingdom liberates Russia: it returns to USSR."
+
+
 def test_liberating_an_allys_territory_returns_it() -> None:
     pos = opening()
     pos.owner["India"] = "Japan"
