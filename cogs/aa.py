@@ -226,14 +226,17 @@ class AxisAndAllies(GameCog):
     async def rockets(self, interaction: Interaction, from_area: str, target: str) -> None:
         await self.run(interaction, "rockets", from_area=from_area, target=target)
 
-    @aa.command(name="land", description="Non-combat movement: land aircraft")
+    @aa.command(name="land", description="Land aircraft (non-combat movement, or your "
+                                         "fighters whose carrier was sunk)")
     @app_commands.rename(from_area="from")
-    @app_commands.describe(units=UNITS, from_area="Where the aircraft are",
+    @app_commands.describe(units=UNITS + " (not for fighters whose carrier was sunk)",
+                           from_area="Where the aircraft are (not for fighters whose "
+                                     "carrier was sunk)",
                            to="A territory friendly since the turn began, or a carrier's zone")
     @app_commands.autocomplete(from_area=areas("land", "from_area", own_first=True),
                                to=areas("land", "to"), units=units_of("land"))
-    async def land(self, interaction: Interaction, units: str, from_area: str, to: str
-                   ) -> None:
+    async def land(self, interaction: Interaction, to: str, units: str | None = None,
+                   from_area: str | None = None) -> None:
         await self.run(interaction, "land", units=units, from_area=from_area, to=to)
 
     # ----- battles -------------------------------------------------------------

@@ -29,7 +29,7 @@ from engine.aa.units import (
     describe_units,
     parse_units,
 )
-from engine.errors import NotAllowed
+from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.aa_classic.base import (
@@ -51,7 +51,8 @@ RULINGS = (
     "PAA-1: area names as the 1984 board's players write them (E Med, FE Afr, Karelia, "
     "Bering Sea, ...) are accepted everywhere an area is asked for.",
     "AA-1: a complex places at most its territory's IPC value of units a turn "
-    "(option placement_cap: unlimited).",
+    "(option placement_cap: unlimited, or new_and_captured: only complexes built or "
+    "captured are capped, as the 1984 game's data has it).",
     "AA-2: casualties of a defence shared by allies are chosen by the territory's "
     "controller (at sea, the power with the most units there), its own units first.",
 )
@@ -73,8 +74,9 @@ class AAClassic(Moves, Battles, Turn):
     seat_names = POWERS
     options_spec = (
         Option("placement_cap", "ipc", "A complex places at most its territory's IPC value "
-               "of units a turn ('ipc'), or any number ('unlimited').",
-               choices=("ipc", "unlimited")),
+               "of units a turn ('ipc'), or any number ('unlimited'), or only complexes "
+               "built or captured are capped ('new_and_captured', the 1984 game's data).",
+               choices=("ipc", "unlimited", "new_and_captured")),
         Option("neutrals", "pay", "Land units may enter a neutral territory in combat "
                "movement for 3 IPCs ('pay'), or never ('closed').", choices=("pay", "closed")),
         Option("transport", "classic", "A transport carries 2 infantry, 1 armour or 1 AA gun "
@@ -85,6 +87,8 @@ class AAClassic(Moves, Battles, Turn):
                choices=("random", "pick")),
         Option("bombardment_return_fire", True, "Defenders hit by shore bombardment still "
                "fire back in the first round."),
+        Option("aa_fly_over", True, "AA guns fire at enemy aircraft flying over their "
+               "territory (the 1984 rules); off: only at aircraft attacking it (TripleA)."),
         Option("axis_economic_victory", 84, "The Axis win at this combined income at the end "
                "of a round (0: no economic victory).", minimum=0, maximum=147),
     )
@@ -152,7 +156,7 @@ class AAClassic(Moves, Battles, Turn):
                 ActionSpec("place", "Place units", (Param("units"), Param("at"),
                                                     Param("sea", required=False))), end))}
         if self.stage == COMBAT:
-            return self.battle_prompts()
+            return self.ditch_prompt() if self.ditching else self.battle_prompts()
         return {}
 
     def do_end_phase(self, seat: Seat, rng: Rng) -> list[Event]:
@@ -178,6 +182,19 @@ class AAClassic(Moves, Battles, Turn):
             raise NotAllowed("Battles end when they are fought out.")
         events.append(self.say("phase", f"{self.power}: {STAGE_NAMES.get(self.stage, '')}."))
         return events
+
+    def do_land(self, seat: Seat, rng: Rng, units: str | None = None,
+                from_area: str | None = None, to: str | None = None) -> list[Event]:
+        """Aircraft land: in non-combat movement the power's own (`units` from `from`); in
+        combat, defending fighters whose carrier was sunk (their owner names only `to`)."""
+        if to is None:
+            raise Unreadable("Land where? Name the area.")
+        if self.stage == COMBAT:
+            return self.do_land_stranded(seat, rng, to)
+        if units is None or from_area is None:
+            raise Unreadable("Land which aircraft, from where? Name the units and the area "
+                             "they are in.")
+        return self.land_aircraft(seat, rng, units, from_area, to)
 
     # ----- questions -------------------------------------------------------------
 
@@ -206,6 +223,9 @@ class AAClassic(Moves, Battles, Turn):
             # A breakthrough not chosen by the deadline: the first missing on the chart.
             first = next(d for d in DEVELOPMENTS if d not in self.pos.techs_of(self.power))
             return [(seat, "develop", {"development": first})]
+        if self.stage == COMBAT and self.ditching:
+            power, zone = self.ditching[0][0], self.ditching[0][1]
+            return [(self.seat_of(power), "land", {"to": self.ditch_spots(power, zone)[0]})]
         if self.stage == COMBAT and self.battle is not None:
             if self.battle.pending:
                 return [(self.seat_of(c.power), "casualties",

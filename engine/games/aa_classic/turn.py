@@ -18,6 +18,7 @@ from engine.aa.economy import (
 from engine.aa.research import check_research, research
 from engine.aa.units import (
     DEVELOPMENT_NAMES,
+    FACTORY,
     POWERS,
     SHIPS,
     SIDE,
@@ -102,7 +103,10 @@ class Turn(AAClassicBase):
                 raise NotAllowed(f"{self.power} has {self.bought.get(kind, 0)} unplaced "
                                  f"{kind} to place, not {n}.")
         check_placement(self.board, self.pos, self.power, factory, placing, sea=zone,
-                        already=self.placed.get(factory, 0), rules=self.economy_rules)
+                        already=self.placed.get(factory, 0), rules=self.economy_rules,
+                        built=self.built)
+        if placing.get(FACTORY) and factory not in self.built:
+            self.built.append(factory)
         ships = {k: n for k, n in placing.items() if k in SHIPS}
         others = {k: n for k, n in placing.items() if k not in SHIPS}
         if others:
@@ -119,7 +123,7 @@ class Turn(AAClassicBase):
         """End of placement: unplaced units go to the complexes (capital first)."""
         events: list[Event] = []
         capital = self.board.capital(self.power)
-        factories = sorted(factories_at_start(self.board, self.pos, self.power),
+        factories = sorted(factories_at_start(self.board, self.pos, self.power, self.built),
                            key=lambda a: (a != capital, a))
         for factory in factories:
             for kind in list(self.bought):
@@ -135,7 +139,7 @@ class Turn(AAClassicBase):
                         check_placement(self.board, self.pos, self.power, factory,
                                         {kind: count}, sea=sea,
                                         already=self.placed.get(factory, 0),
-                                        rules=self.economy_rules)
+                                        rules=self.economy_rules, built=self.built)
                     except NotAllowed:
                         continue
                     events += self._place({kind: count}, factory, sea)
