@@ -286,14 +286,16 @@ class AxisAndAllies(GameCog):
                            defenders="Defending units, e.g. 4 inf, arm, aa",
                            aa_gun="An AA gun fires at the attacking aircraft",
                            bombard="Battleships bombarding in the first round",
-                           power="Whose saved loss order the attackers use")
-    @app_commands.choices(power=[app_commands.Choice(name=p, value=p) for p in POWERS])
+                           power="Whose attack: its loss order and weapons developments",
+                           defender="Whose defence: its weapons developments count")
+    @app_commands.choices(power=[app_commands.Choice(name=p, value=p) for p in POWERS],
+                          defender=[app_commands.Choice(name=p, value=p) for p in POWERS])
     async def odds(self, interaction: Interaction, attackers: str, defenders: str,
                    aa_gun: bool | None = None,
                    bombard: app_commands.Range[int, 0, 20] | None = None,
-                   power: str | None = None) -> None:
+                   power: str | None = None, defender: str | None = None) -> None:
         await self.ask(interaction, "odds", power, attackers=attackers, defenders=defenders,
-                       aa_gun=aa_gun, bombard=bombard)
+                       aa_gun=aa_gun, bombard=bombard, defender=defender)
 
     @aa.command(name="units", description="What is where (only you see it)")
     @app_commands.describe(area="One area; leave out for the whole board")

@@ -24,8 +24,11 @@ from engine.aa.position import Position
 from engine.aa.units import (
     DEVELOPMENT_NAMES,
     DEVELOPMENTS,
+    FIGHTER,
+    JET_POWER,
     POWERS,
     ROCKETS,
+    allied,
     describe_units,
     parse_units,
 )
@@ -199,12 +202,35 @@ class AAClassic(Moves, Battles, Turn):
     # ----- questions -------------------------------------------------------------
 
     def do_odds(self, seat: Seat, rng: Rng, attackers: str, defenders: str,
-                aa_gun: bool = False, bombard: int = 0) -> list[Event]:
+                aa_gun: bool = False, bombard: int = 0,
+                defender: str | None = None) -> list[Event]:
+        """Exact odds for `seat` attacking, each side with its weapons developments: the
+        asker's, and the `defender`'s (a power; unnamed, those every enemy has)."""
         a, d = parse_units(attackers), parse_units(defenders)
+        mine = self.pos.techs_of(seat)
+        if defender is not None:
+            if defender not in POWERS:
+                raise Unreadable(f"There is no power {defender[:40]!r}. Powers: "
+                                 f"{', '.join(POWERS)}.")
+            theirs = self.pos.techs_of(defender)
+        else:
+            enemies = [p for p in POWERS if not allied(p, seat)]
+            theirs = set.intersection(*(self.pos.techs_of(p) for p in enemies))
         odds = battle_odds(a, d, aa_gun=bool(aa_gun), bombard=int(bombard),
+                           attacker_techs=mine, defender_techs=theirs,
                            attacker_order=self.loss_orders.get(seat, list(DEFAULT_LOSS_ORDER)),
                            rules=self.battle_rules)
-        return [private(seat, "odds", format_odds(odds, a, d))]
+        counted = [f"attack with {', '.join(DEVELOPMENT_NAMES[t] for t in sorted(mine))}"
+                   if mine else "",
+                   f"defence with {', '.join(DEVELOPMENT_NAMES[t] for t in sorted(theirs))}"
+                   if theirs else ""]
+        note = "; ".join(c for c in counted if c)
+        text = format_odds(odds, a, d) + (f"\nWeapons developments: {note}." if note else "")
+        if defender is None and d.get(FIGHTER) and JET_POWER not in theirs and any(
+                JET_POWER in self.pos.techs_of(p) for p in POWERS if not allied(p, seat)):
+            text += ("\nSome enemies have Jet Power (fighters defend at 5): name the "
+                     "defending power to count it.")
+        return [private(seat, "odds", text)]
 
     def do_units(self, seat: Seat, rng: Rng, area: str | None = None) -> list[Event]:
         areas = [self.area(area)] if area else sorted(self.pos.units)
