@@ -6,7 +6,8 @@ prompted; the deadline takes its saved loss order) and when the attacker may ret
 deadline presses on). A won land battle with a land unit left captures the territory;
 aircraft that fought must land in non-combat movement. This module keeps what is classic's
 own: the raids, rockets, the order of the battles, landings declared from a contested sea
-zone, and the end of the combat phase.
+zone, defending fighters whose carrier was sunk (they land at once, their owner choosing
+where, or are lost), and the end of the combat phase.
 """
 
 from __future__ import annotations

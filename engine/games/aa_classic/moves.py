@@ -4,9 +4,11 @@
 ships; aircraft choose their own way). In combat movement a move into a hostile area starts
 a battle there; armour blitzing through an empty enemy territory captures it on the way;
 bombers sent to an enemy industrial complex with `bomb` raid it instead of fighting. A unit
-moves in one of the two phases only; aircraft keep their moves used and must end the turn
-where they may land (those that can't are lost at the end of non-combat movement).
-Transports carry their cargo along (see `transports`).
+moves in one of the two phases only, and aircraft that attacked or raided in combat
+movement move again only to land; aircraft keep their moves used and must end the turn
+where they may land (those that can't are lost at the end of non-combat movement). With
+option `aa_fly_over` (the 1984 rules) every enemy AA gun an aircraft flies over fires at
+it. Transports carry their cargo along (see `transports`).
 """
 
 from __future__ import annotations
