@@ -130,20 +130,22 @@ class Turn(AAClassicBase):
                 n = self.bought.get(kind, 0)
                 if not n:
                     continue
-                sea = sorted(self.board.coast(factory))[0] if kind in SHIPS and \
-                    self.board.coast(factory) else None
-                if kind in SHIPS and sea is None:
-                    continue
-                for count in range(n, 0, -1):
-                    try:
-                        check_placement(self.board, self.pos, self.power, factory,
-                                        {kind: count}, sea=sea,
-                                        already=self.placed.get(factory, 0),
-                                        rules=self.economy_rules, built=self.built)
-                    except NotAllowed:
-                        continue
-                    events += self._place({kind: count}, factory, sea)
-                    break
+                # Ships go to the first sea zone touching the complex free of enemy ships.
+                seas: list[str | None] = [
+                    z for z in sorted(self.board.coast(factory))
+                    if not self.pos.has_enemy(z, self.power, SHIPS)] if kind in SHIPS \
+                    else [None]
+                for sea in seas[:1]:
+                    for count in range(n, 0, -1):
+                        try:
+                            check_placement(self.board, self.pos, self.power, factory,
+                                            {kind: count}, sea=sea,
+                                            already=self.placed.get(factory, 0),
+                                            rules=self.economy_rules, built=self.built)
+                        except NotAllowed:
+                            continue
+                        events += self._place({kind: count}, factory, sea)
+                        break
         if any(self.bought.values()):
             events.append(self.say("unplaced", f"{self.power} could not place "
                                    f"{describe_units(self.bought)}: they are lost.",

@@ -312,3 +312,19 @@ def test_stranded_fighters_with_nowhere_to_land_are_lost() -> None:
     assert "no place to land" in events[0].text
     assert game.pos.units_of("Peru Sea Zone", "Japan") == {} and not game.ditching
 
+
+
+def test_missed_placement_puts_ships_in_a_sea_zone_free_of_enemy_ships() -> None:
+    """Deadline policy: "Missed placement places what was bought at the power's complexes
+    (capital first) as capacity allows"; reference "Industrial complex": naval units go "in
+    an adjacent sea zone", one without enemy ships: any such zone will do, not only the
+    first by name."""
+    game = new("place-ships")
+    game.pos.place("East US Sea Zone", "Germany", {"submarine": 1})
+    game.pos.place("Gulf of Mexico Sea Zone", "Germany", {"submarine": 1})
+    to_stage(game, "USA", "purchase")
+    act(game, "USA", "buy", units="sub")
+    to_stage(game, "USA", "place")
+    texts = act(game, "USA", "end-phase")
+    assert not any("could not place" in t for t in texts)
+    assert game.pos.units_of("West US Sea Zone", "USA").get("submarine") == 1
