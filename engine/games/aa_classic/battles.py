@@ -166,7 +166,7 @@ class Battles(Transports, Fighting):
             if not spots:
                 self.pos.remove(zone, power, {FIGHTER: count})
                 events.append(self.say("crashed", f"{power} loses "
-                                       f"{UNITS[FIGHTER].label(count)} in {zone}: their "
+                                       f"{UNITS[FIGHTER].label(count)} in {zone}: the "
                                        f"carrier is sunk and no place to land is within "
                                        f"reach.", area=zone, owner=power))
                 continue
@@ -180,8 +180,9 @@ class Battles(Transports, Fighting):
         self.pos.move(power, {FIGHTER: room}, zone, to)
         if room < count:
             self.ditching.insert(0, [power, zone, count - room])
+        verb = "lands" if room == 1 else "land"
         return [self.say("landed", f"{power}'s {UNITS[FIGHTER].label(room)} from the sunk "
-                         f"carrier in {zone} land in {to}.", area=to, owner=power)]
+                         f"carrier in {zone} {verb} in {to}.", area=to, owner=power)]
 
     def do_land_stranded(self, seat: Seat, rng: Rng, to: str) -> list[Event]:
         """The owner of fighters whose carrier was sunk lands them (`land` in combat)."""
@@ -201,8 +202,11 @@ class Battles(Transports, Fighting):
         power, zone, count = self.ditching[0]
         choices = tuple(Choice(a) for a in self.ditch_spots(power, zone))
         seat = self.seat_of(power)
+        them = "it" if int(count) == 1 else "them"
         return {seat: Prompt(seat, f"Your {UNITS[FIGHTER].label(int(count))} in {zone} "
-                             f"lost their carrier: land them now (or they are lost).", (
+                             f"lost {'its' if them == 'it' else 'their'} carrier: land "
+                             f"{them} now, or {'it is' if them == 'it' else 'they are'} "
+                             f"lost.", (
             ActionSpec("land", "Land the fighters", (Param("to", choices),)),))}
 
     def units_lost(self, area: str) -> None:

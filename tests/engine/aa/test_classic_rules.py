@@ -285,7 +285,7 @@ def test_defending_fighters_whose_carrier_is_sunk_land_at_once_or_are_lost() -> 
     assert spec is not None and spec.params[0].choices is not None
     spots = [c.value for c in spec.params[0].choices]
     assert spots[0] == "Hawaiian Islands" and "West US" in spots
-    assert "lost their carrier" in prompt.text
+    assert "lost its carrier: land it now" in prompt.text
     assert game.timeout_actions() == [("USA", "land", {"to": "Hawaiian Islands"})]
     assert "not one of the choices" in refused(game, "USA", "land", to="Japan")
     act(game, "USA", "land", to="Midway")
