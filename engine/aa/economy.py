@@ -15,7 +15,8 @@ the 1984 game's data encodes (TripleA's classic placement): a power's original c
 place any number, complexes built or captured at most the territory's IPC value.
 
 A complex built this turn places nothing until the next turn (the game passes the
-territories where it built one as `built`), and a territory holds one AA gun of a power.
+territories where it built one as `built`), and a territory holds one AA gun of a power
+(`EconomyRules.one_aa_gun`).
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ PlacementCap = Literal["ipc", "unlimited", "new_and_captured"]
 @dataclass(frozen=True)
 class EconomyRules:
     placement_cap: PlacementCap = "ipc"
+    # A second AA gun of a power is never placed in a territory (reference "Units": one per
+    # territory); off where a game's own checks don't refuse it earlier (Plotted A&A's plot
+    # forms accept such a build, and its execution must not then stall).
+    one_aa_gun: bool = False
     axis_economic_victory: int | None = 84  # None: no economic victory
     allied_economic_victory: int | None = None
 
@@ -124,7 +129,8 @@ def check_placement(board: AAMap, pos: Position, power: Power, factory: Area,
                          f"the start of the turn: new units go only there.")
     if others.get(FACTORY):
         raise NotAllowed(f"{factory} already has an industrial complex: one per territory.")
-    if others.get(AA_GUN) and others[AA_GUN] + pos.units_of(factory, power).get(AA_GUN, 0) > 1:
+    if rules.one_aa_gun and others.get(AA_GUN) \
+            and others[AA_GUN] + pos.units_of(factory, power).get(AA_GUN, 0) > 1:
         raise NotAllowed(one_aa_gun(factory))
     if ships:
         if sea is None or not board.is_sea(sea) or not board.adjacent(sea, factory):

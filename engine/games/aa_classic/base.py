@@ -80,7 +80,8 @@ class AAClassicBase(Game):
     def economy_rules(self) -> EconomyRules:
         cap = self.options["placement_cap"]
         axis = int(self.options["axis_economic_victory"])
-        return EconomyRules(placement_cap=cap, axis_economic_victory=axis or None)
+        return EconomyRules(placement_cap=cap, axis_economic_victory=axis or None,
+                            one_aa_gun=True)
 
     # ----- who and where --------------------------------------------------
 
