@@ -3,7 +3,8 @@
 The classic sequence (shared/reference/axis-allies-classic.md, "Combat rules"):
 
 1. before the first round, one defending AA gun fires one die at each attacking aircraft
-   (a 1 hits that aircraft: fighters are rolled for first, then bombers);
+   (fighters are rolled for first, then bombers); each 1 downs an aircraft of the
+   attacker's choice;
 2. in the first round of an amphibious assault, battleships offshore bombard (4 or less)
    once; the defender's casualties of the bombardment still fire back (an option removes
    them first);
@@ -340,11 +341,16 @@ class Battle:
                     if self.attackers.get(k, 0)}
         if not (self.aa_gun and not self.sea and aircraft):
             return
-        shot: Counts = {}
-        for kind, n in aircraft.items():
-            hit = sum(1 for d in rng.roll(n, label=f"AA gun at {UNITS[kind].plural}") if d == 1)
-            if hit:
-                shot[kind] = hit
+        hits = sum(sum(1 for d in rng.roll(n, label=f"AA gun at {UNITS[kind].plural}")
+                       if d == 1) for kind, n in aircraft.items())
+        if hits and len(aircraft) > 1 and hits < total(aircraft):
+            # One die an aircraft; the attacker chooses which aircraft the hits down, as it
+            # chooses its other casualties (reference "casualties", the 1984 rules).
+            self.log.append(f"AA gun fires at {describe_units(aircraft)}: {_hits(hits)}, "
+                            f"the attacker's choice.")
+            self._ask("attacker", hits, 0, among=aircraft)
+            return
+        shot = default_casualties(aircraft, hits)
         self.log.append(f"AA gun fires at {describe_units(aircraft)}: "
                         f"{describe_units(shot) if shot else 'none'} shot down.")
         if shot:
@@ -420,9 +426,12 @@ class Battle:
         elif self.withdrawals:
             self._offer_withdrawal()
 
-    def _ask(self, side: Side, hits: int, sub_hits: int) -> None:
-        """Queue a casualty choice, or apply it at once when there is only one way."""
-        units = self.attackers if side == "attacker" else self.defending_units
+    def _ask(self, side: Side, hits: int, sub_hits: int,
+             among: Mapping[Kind, int] | None = None) -> None:
+        """Queue a casualty choice (among some of the side's units, say its aircraft), or
+        apply it at once when there is only one way."""
+        units = dict(among) if among is not None else \
+            self.attackers if side == "attacker" else self.defending_units
         count = casualty_count(units, hits, sub_hits)
         if count == 0:
             return

@@ -13,7 +13,7 @@ it. Transports carry their cargo along (see `transports`).
 
 from __future__ import annotations
 
-from engine.aa.combat import capture
+from engine.aa.combat import DEFAULT_LOSS_ORDER, capture, default_casualties
 from engine.aa.economy import one_aa_gun
 from engine.aa.movement import air_path, can_land, flak, hostile, unit_route
 from engine.aa.units import (
@@ -143,8 +143,8 @@ class Moves(Transports):
     def _fly_over(self, rng: Rng, start: str, wanted: Counts,
                   flights: dict[str, list[str]]) -> tuple[Counts, list[str]]:
         """The 1984 rules: an enemy AA gun fires one die at each aircraft flying over its
-        territory (a 1 hits); the aircraft shot down never arrive. Returns them and what
-        happened."""
+        territory (a 1 hits, downing the aircraft first in the mover's saved loss order);
+        the aircraft shot down never arrive. Returns them and what happened."""
         aloft = {k: wanted[k] for k in flights}
         shot: Counts = {}
         lines: list[str] = []
@@ -155,13 +155,14 @@ class Moves(Transports):
             target = {k: n for k, n in aloft.items() if n and area in flights[k]}
             if not target:
                 continue
-            hit: Counts = {}
-            for kind, n in target.items():
-                down = sum(1 for d in rng.roll(n, label=f"AA gun in {area} at "
-                                                        f"{UNITS[kind].plural}") if d == 1)
-                if down:
-                    hit[kind] = down
-                    aloft[kind] -= down
+            hits = sum(sum(1 for d in rng.roll(n, label=f"AA gun in {area} at "
+                                                       f"{UNITS[kind].plural}") if d == 1)
+                       for kind, n in target.items())
+            # Which aircraft the hits down: the mover's saved loss order (it is mid-flight).
+            order = self.loss_orders.get(self.power, list(DEFAULT_LOSS_ORDER))
+            hit = default_casualties(target, hits, 0, order)
+            for kind, n in hit.items():
+                aloft[kind] -= n
             lines.append(f"The AA gun in {area} fires at {describe_units(target)} flying "
                          f"over: {describe_units(hit) if hit else 'none'} shot down.")
             for kind, n in hit.items():
