@@ -226,14 +226,17 @@ class AxisAndAllies(GameCog):
     async def rockets(self, interaction: Interaction, from_area: str, target: str) -> None:
         await self.run(interaction, "rockets", from_area=from_area, target=target)
 
-    @aa.command(name="land", description="Non-combat movement: land aircraft")
+    @aa.command(name="land", description="Land aircraft (non-combat movement, or your "
+                                         "fighters whose carrier was sunk)")
     @app_commands.rename(from_area="from")
-    @app_commands.describe(units=UNITS, from_area="Where the aircraft are",
+    @app_commands.describe(units=UNITS + " (not for fighters whose carrier was sunk)",
+                           from_area="Where the aircraft are (not for fighters whose "
+                                     "carrier was sunk)",
                            to="A territory friendly since the turn began, or a carrier's zone")
     @app_commands.autocomplete(from_area=areas("land", "from_area", own_first=True),
                                to=areas("land", "to"), units=units_of("land"))
-    async def land(self, interaction: Interaction, units: str, from_area: str, to: str
-                   ) -> None:
+    async def land(self, interaction: Interaction, to: str, units: str | None = None,
+                   from_area: str | None = None) -> None:
         await self.run(interaction, "land", units=units, from_area=from_area, to=to)
 
     # ----- battles -------------------------------------------------------------
@@ -283,14 +286,16 @@ class AxisAndAllies(GameCog):
                            defenders="Defending units, e.g. 4 inf, arm, aa",
                            aa_gun="An AA gun fires at the attacking aircraft",
                            bombard="Battleships bombarding in the first round",
-                           power="Whose saved loss order the attackers use")
-    @app_commands.choices(power=[app_commands.Choice(name=p, value=p) for p in POWERS])
+                           power="Whose attack: its loss order and weapons developments",
+                           defender="Whose defence: its weapons developments count")
+    @app_commands.choices(power=[app_commands.Choice(name=p, value=p) for p in POWERS],
+                          defender=[app_commands.Choice(name=p, value=p) for p in POWERS])
     async def odds(self, interaction: Interaction, attackers: str, defenders: str,
                    aa_gun: bool | None = None,
                    bombard: app_commands.Range[int, 0, 20] | None = None,
-                   power: str | None = None) -> None:
+                   power: str | None = None, defender: str | None = None) -> None:
         await self.ask(interaction, "odds", power, attackers=attackers, defenders=defenders,
-                       aa_gun=aa_gun, bombard=bombard)
+                       aa_gun=aa_gun, bombard=bombard, defender=defender)
 
     @aa.command(name="units", description="What is where (only you see it)")
     @app_commands.describe(area="One area; leave out for the whole board")

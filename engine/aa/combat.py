@@ -3,7 +3,8 @@
 The classic sequence (shared/reference/axis-allies-classic.md, "Combat rules"):
 
 1. before the first round, one defending AA gun fires one die at each attacking aircraft
-   (a 1 hits that aircraft: fighters are rolled for first, then bombers);
+   (fighters are rolled for first, then bombers); each 1 downs an aircraft of the
+   attacker's choice;
 2. in the first round of an amphibious assault, battleships offshore bombard (4 or less)
    once; the defender's casualties of the bombardment still fire back (an option removes
    them first);
@@ -222,8 +223,10 @@ class Battle:
             else list(self.retreats)
 
     def summary(self) -> str:
+        against = describe_units(self.defending_units) if self.defending_units \
+            else "the AA gun alone" if self.aa_gun else "no units"
         return (f"{self.attacker} attacks {self.area} with {describe_units(self.attackers)} "
-                f"against {describe_units(self.defending_units)}.")
+                f"against {against}.")
 
     # ----- the sequence ----------------------------------------------------
 
@@ -338,11 +341,16 @@ class Battle:
                     if self.attackers.get(k, 0)}
         if not (self.aa_gun and not self.sea and aircraft):
             return
-        shot: Counts = {}
-        for kind, n in aircraft.items():
-            hit = sum(1 for d in rng.roll(n, label=f"AA gun at {UNITS[kind].plural}") if d == 1)
-            if hit:
-                shot[kind] = hit
+        hits = sum(sum(1 for d in rng.roll(n, label=f"AA gun at {UNITS[kind].plural}")
+                       if d == 1) for kind, n in aircraft.items())
+        if hits and len(aircraft) > 1 and hits < total(aircraft):
+            # One die an aircraft; the attacker chooses which aircraft the hits down, as it
+            # chooses its other casualties (reference "casualties", the 1984 rules).
+            self.log.append(f"AA gun fires at {describe_units(aircraft)}: {_hits(hits)}, "
+                            f"the attacker's choice.")
+            self._ask("attacker", hits, 0, among=aircraft)
+            return
+        shot = default_casualties(aircraft, hits)
         self.log.append(f"AA gun fires at {describe_units(aircraft)}: "
                         f"{describe_units(shot) if shot else 'none'} shot down.")
         if shot:
@@ -418,9 +426,12 @@ class Battle:
         elif self.withdrawals:
             self._offer_withdrawal()
 
-    def _ask(self, side: Side, hits: int, sub_hits: int) -> None:
-        """Queue a casualty choice, or apply it at once when there is only one way."""
-        units = self.attackers if side == "attacker" else self.defending_units
+    def _ask(self, side: Side, hits: int, sub_hits: int,
+             among: Mapping[Kind, int] | None = None) -> None:
+        """Queue a casualty choice (among some of the side's units, say its aircraft), or
+        apply it at once when there is only one way."""
+        units = dict(among) if among is not None else \
+            self.attackers if side == "attacker" else self.defending_units
         count = casualty_count(units, hits, sub_hits)
         if count == 0:
             return
@@ -596,16 +607,19 @@ def start_battle(board: AAMap, pos: Position, area: Area, attacker: Power,
 
 def capture(board: AAMap, pos: Position, area: Area, attacker: Power) -> list[str]:
     """`attacker` takes land territory `area`: control, its AA guns and complex change hands;
-    an ally's original territory is liberated back to it while that ally holds its capital;
-    a captured capital's treasury goes to the captor. Returns what happened."""
+    an ally's original territory is liberated back to it while that ally holds its capital,
+    and an ally's capital always is (its complex too), which also gives the ally back every
+    original territory its allies hold (TripleA's classic takeover); a captured capital's
+    treasury goes to the captor. Returns what happened."""
     if not board.is_land(area):
         raise Unreadable(f"{area} is a sea zone: it can't be captured.")
     lines: list[str] = []
     previous = pos.controller(area)
     original = board.original_owner(area)
     new = attacker
+    own_capital = original is not None and board.capital(original) == area
     if original is not None and original != attacker and allied(original, attacker) \
-            and pos.friendly(board.capital(original), original):
+            and (own_capital or pos.friendly(board.capital(original), original)):
         new = original
         lines.append(f"{attacker} liberates {area}: it returns to {original}.")
     else:
@@ -615,11 +629,7 @@ def capture(board: AAMap, pos: Position, area: Area, attacker: Power) -> list[st
     for power, counts in list(pos.all_units(area).items()):
         if allied(power, attacker):
             continue
-        seized = {k: n for k, n in counts.items() if k in (AA_GUN, FACTORY)}
-        if seized:
-            pos.remove(area, power, seized)
-            pos.place(area, new, seized)
-            lines.append(f"{new} takes over {describe_units(seized)}.")
+        lines += _seize(pos, area, power, new, counts)
     if previous is not None and not allied(previous, attacker):
         for power in POWERS:
             if board.capital(power) == area and previous == power:
@@ -627,6 +637,35 @@ def capture(board: AAMap, pos: Position, area: Area, attacker: Power) -> list[st
                 pos.treasury[power] = 0
                 pos.treasury[attacker] = pos.treasury.get(attacker, 0) + loot
                 lines.append(f"{attacker} seizes {power}'s treasury: {loot} IPCs.")
+    if own_capital and new == original and original != attacker:
+        lines += _give_back(board, pos, original)
+    return lines
+
+
+def _seize(pos: Position, area: Area, holder: Power, new: Power, counts: Counts) -> list[str]:
+    """`holder`'s AA guns and complex in `area` pass to `new` with the territory."""
+    seized = {k: n for k, n in counts.items() if k in (AA_GUN, FACTORY) and n}
+    if not seized or holder == new:
+        return []
+    pos.remove(area, holder, seized)
+    pos.place(area, new, seized)
+    return [f"{new} takes over {describe_units(seized)}."]
+
+
+def _give_back(board: AAMap, pos: Position, power: Power) -> list[str]:
+    """`power`'s capital is liberated: its original territories held by its allies return to
+    it, with the AA guns and complexes in them."""
+    lines: list[str] = []
+    for area in sorted(board.land):
+        holder = pos.controller(area)
+        if board.original_owner(area) != power or holder is None or holder == power \
+                or not allied(holder, power):
+            continue
+        pos.owner[area] = power
+        lines.append(f"{area} returns to {_dot(power)}")
+        for owner, counts in list(pos.all_units(area).items()):
+            if allied(owner, power):
+                lines += _seize(pos, area, owner, power, counts)
     return lines
 
 

@@ -10,7 +10,13 @@ IPCs of combined income; the Allies win holding both Axis capitals and their own
 The placement cap per complex differs between printings: by default a complex places at
 most its territory's IPC value of units a turn (the capacity the Plotted A&A rulebook refers
 to, "limited by the factory's capacity as described in the standard rules"); the option
-`placement_cap="unlimited"` is the reading without a cap.
+`placement_cap="unlimited"` is the reading without a cap, and `"new_and_captured"` the one
+the 1984 game's data encodes (TripleA's classic placement): a power's original complexes
+place any number, complexes built or captured at most the territory's IPC value.
+
+A complex built this turn places nothing until the next turn (the game passes the
+territories where it built one as `built`), and a territory holds one AA gun of a power
+(`EconomyRules.one_aa_gun`).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Literal
 from engine.aa.map import AAMap, Area
 from engine.aa.position import Position
 from engine.aa.units import (
+    AA_GUN,
     ALLIES,
     AXIS,
     FACTORY,
@@ -38,10 +45,16 @@ from engine.aa.units import (
 )
 from engine.errors import NotAllowed
 
+PlacementCap = Literal["ipc", "unlimited", "new_and_captured"]
+
 
 @dataclass(frozen=True)
 class EconomyRules:
-    placement_cap: Literal["ipc", "unlimited"] = "ipc"
+    placement_cap: PlacementCap = "ipc"
+    # A second AA gun of a power is never placed in a territory (reference "Units": one per
+    # territory); off where a game's own checks don't refuse it earlier (Plotted A&A's plot
+    # forms accept such a build, and its execution must not then stall).
+    one_aa_gun: bool = False
     axis_economic_victory: int | None = 84  # None: no economic victory
     allied_economic_victory: int | None = None
 
@@ -64,31 +77,49 @@ def check_purchase(units: Mapping[Kind, int], treasury: int,
     return price
 
 
-def factories_at_start(board: AAMap, pos: Position, power: Power) -> list[Area]:
+def factories_at_start(board: AAMap, pos: Position, power: Power,
+                       built: Collection[Area] = ()) -> list[Area]:
     """Territories with a complex that `power` controlled at the start of the turn and
-    still controls: where it may place new units."""
+    still controls: where it may place new units (not those in `built`, the territories
+    where it built a complex this turn: a new complex produces from the next turn)."""
     return sorted(a for a in board.land
                   if pos.start_owner.get(a) == power and pos.owner.get(a) == power
-                  and a not in pos.captured
+                  and a not in pos.captured and a not in built
                   and any(FACTORY in c for c in pos.all_units(a).values()))
 
 
-def capacity(board: AAMap, area: Area, rules: EconomyRules = CLASSIC_ECONOMY) -> int | None:
-    """Units a complex in `area` may place in a turn (None: no cap)."""
-    return None if rules.placement_cap == "unlimited" else board.ipc(area)
+def original_factory(board: AAMap, area: Area, power: Power | None) -> bool:
+    """A complex printed on the board in `power`'s own original territory."""
+    info = board.land.get(area)
+    return info is not None and info.factory and info.original_owner == power
+
+
+def capacity(board: AAMap, area: Area, rules: EconomyRules = CLASSIC_ECONOMY,
+             power: Power | None = None) -> int | None:
+    """Units a complex in `area` may place in a turn for `power` (None: no cap)."""
+    if rules.placement_cap == "unlimited":
+        return None
+    if rules.placement_cap == "new_and_captured" and original_factory(board, area, power):
+        return None
+    return board.ipc(area)
 
 
 def check_placement(board: AAMap, pos: Position, power: Power, factory: Area,
                     units: Mapping[Kind, int], *, sea: Area | None = None, already: int = 0,
-                    rules: EconomyRules = CLASSIC_ECONOMY) -> None:
+                    rules: EconomyRules = CLASSIC_ECONOMY,
+                    built: Collection[Area] = ()) -> None:
     """Refuse, saying why, placing `units` at the complex in `factory` (ships in `sea`).
 
-    `already` counts the units this complex has placed this turn.
+    `already` counts the units this complex has placed this turn; `built`: the territories
+    where `power` built a complex this turn.
     """
     units = {k: n for k, n in units.items() if n}
     ships = {k: n for k, n in units.items() if k in SHIPS}
     others = {k: n for k, n in units.items() if k not in SHIPS}
-    if factory not in factories_at_start(board, pos, power):
+    if factory in built:
+        raise NotAllowed(f"The complex built in {factory} this turn produces from the next "
+                         f"turn.")
+    if factory not in factories_at_start(board, pos, power, built):
         if others.get(FACTORY):
             _check_new_factory(board, pos, power, factory)
             if set(others) != {FACTORY} or ships:
@@ -98,12 +129,15 @@ def check_placement(board: AAMap, pos: Position, power: Power, factory: Area,
                          f"the start of the turn: new units go only there.")
     if others.get(FACTORY):
         raise NotAllowed(f"{factory} already has an industrial complex: one per territory.")
+    if rules.one_aa_gun and others.get(AA_GUN) \
+            and others[AA_GUN] + pos.units_of(factory, power).get(AA_GUN, 0) > 1:
+        raise NotAllowed(one_aa_gun(factory))
     if ships:
         if sea is None or not board.is_sea(sea) or not board.adjacent(sea, factory):
             raise NotAllowed(f"Ships are placed in a sea zone touching {factory}: name it.")
         if pos.has_enemy(sea, power, SHIPS):
             raise NotAllowed(f"Enemy ships are in {sea}: new ships can't be placed there.")
-    cap = capacity(board, factory, rules)
+    cap = capacity(board, factory, rules, power)
     count = total(units)
     if cap is not None and already + count > cap:
         raise NotAllowed(f"The complex in {factory} places at most {cap} units a turn "
@@ -121,6 +155,11 @@ def _check_new_factory(board: AAMap, pos: Position, power: Power, area: Area) ->
         raise NotAllowed(f"{area} is worth 0 IPCs: no complex can be built there.")
     if any(FACTORY in c for c in pos.all_units(area).values()):
         raise NotAllowed(f"{area} already has an industrial complex: one per territory.")
+
+
+def one_aa_gun(area: Area) -> str:
+    """The refusal of a second AA gun in a territory (reference "Units": one per territory)."""
+    return f"Only one AA gun may stand in a territory: {area} would have two."
 
 
 def capital_held(board: AAMap, pos: Position, power: Power) -> bool:

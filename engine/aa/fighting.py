@@ -36,6 +36,7 @@ from engine.aa.movement import MoveRules, canal_open, split_cargo
 from engine.aa.position import Position
 from engine.aa.units import (
     AA_GUN,
+    AIRCRAFT,
     BATTLESHIP,
     FACTORY,
     SUBMARINE,
@@ -61,12 +62,14 @@ FIGHTING = [k for k in UNITS if k not in (AA_GUN, FACTORY)]
 @dataclass
 class Fight:
     """A battle to fight: where, where the attacking land and sea units came from (the
-    retreats), what landed from the sea, and the sea zones it landed from (bombardment)."""
+    retreats), what landed from the sea, the sea zones it landed from (bombardment), and
+    the attacker's units there that stay out of it (bombers that raided the complex)."""
 
     area: Area
     sources: Sequence[Area] = ()
     amphibious: Counts = field(default_factory=dict)
     seas: Sequence[Area] = ()
+    bystanders: Counts = field(default_factory=dict)
 
 
 class Fighting(Game):
@@ -144,9 +147,11 @@ class Fighting(Game):
                     return events
                 area = plan.area
                 events += self.before_fight(area)
-                attackers = {k: n for k, n in self.pos.units_of(area, power).items()
-                             if k in FIGHTING}
-                if not self.pos.enemy_units(area, power, FIGHTING):
+                attackers = {k: n - plan.bystanders.get(k, 0)
+                             for k, n in self.pos.units_of(area, power).items()
+                             if k in FIGHTING and n > plan.bystanders.get(k, 0)}
+                if not self.pos.enemy_units(area, power, FIGHTING) \
+                        and not self.lone_aa_gun(area, attackers):
                     events += self.won(area)
                     events += self.after_fight(area, None)
                     continue
@@ -171,6 +176,12 @@ class Fighting(Game):
             if not battle.over:
                 return events
             events += self._settle(battle)
+
+    def lone_aa_gun(self, area: Area, attackers: Counts) -> bool:
+        """An enemy AA gun with no other defender still fires at the attacking aircraft
+        (the 1984 rules: it fires at every aircraft attacking its territory)."""
+        return self.board.is_land(area) and any(attackers.get(k) for k in AIRCRAFT) \
+            and self.pos.has_enemy(area, self.power, [AA_GUN])
 
     def sea_refuges(self, zone: Area, power: Power) -> list[Area]:
         """The sea zones next to `zone` where `power`'s ships may go from a battle: no enemy

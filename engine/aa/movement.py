@@ -37,6 +37,7 @@ from engine.aa.units import (
     FACTORY,
     FIGHTER,
     INFANTRY,
+    POWERS,
     SHIPS,
     SUBMARINE,
     TRANSPORT,
@@ -298,6 +299,27 @@ def carrier_room(pos: Position, area: Area, power: Power) -> int:
     return max(room, 0)
 
 
+def stranded_fighters(pos: Position, zone: Area, powers: Collection[Power]) -> dict[Power, int]:
+    """Fighters of `powers` in sea zone `zone` beyond the room on their side's carriers there
+    (after a sea battle sank carriers): each power's own carriers hold its own fighters
+    first, the room left its allies' in turn order."""
+    units = pos.all_units(zone)
+    room = {p: c.get(CARRIER, 0) * UNITS[CARRIER].capacity for p, c in units.items()}
+    need = {p: units.get(p, {}).get(FIGHTER, 0) for p in powers}
+    for power in need:
+        own = min(need[power], room.get(power, 0))
+        need[power] -= own
+        room[power] = room.get(power, 0) - own
+    order = [p for p in POWERS if p in need] + sorted(p for p in need if p not in POWERS)
+    for power in order:
+        for holder in sorted(room, key=lambda p: POWERS.index(p) if p in POWERS else 99):
+            if need[power] and allied(holder, power) and room[holder] > 0:
+                took = min(need[power], room[holder])
+                need[power] -= took
+                room[holder] -= took
+    return {p: n for p, n in need.items() if n}
+
+
 def can_land(board: AAMap, pos: Position, power: Power, kind: Kind, area: Area) -> bool:
     """Whether an aircraft of `power` may end its turn in `area` as things stand."""
     if board.is_land(area):
@@ -314,9 +336,11 @@ def landing_spots(board: AAMap, pos: Position, power: Power, kind: Kind, here: A
     return sorted(spots, key=lambda a: (dist[a], a))
 
 
-def air_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Area, end: Area, *,
-              combat: bool, moves_used: int = 0, rules: MoveRules = CLASSIC) -> Route:
-    """Check an aircraft's flight; in combat, a landing must remain possible afterwards."""
+def air_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Area, end: Area,
+              via: Sequence[Area] = (), *, combat: bool, moves_used: int = 0,
+              rules: MoveRules = CLASSIC) -> Route:
+    """Check an aircraft's flight (over `via`, in order, when named); in combat, a landing
+    must remain possible afterwards."""
     name = _name(kind)
     if kind not in AIRCRAFT:
         raise Unreadable(f"{name} is not an aircraft.")
@@ -326,6 +350,8 @@ def air_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Area
         raise NotAllowed(f"{name} can't fly into {end}: aircraft may not enter neutral "
                          f"territory.")
     steps = air_distances(board, start, rules=rules).get(end)
+    if via and steps is not None:
+        steps = len(air_path(board, start, end, via, rules=rules)) - 1
     if steps is None or steps > have:
         away = "out of reach" if steps is None else f"{steps} moves away"
         raise NotAllowed(f"{name} from {start} can't reach {end}: it is {away} and a "
@@ -351,6 +377,39 @@ def air_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Area
                              f"move{'s' if left != 1 else ''} left and no {places} within "
                              f"{left}.")
     return Route((start, end), attack, (), 0, left, tuple(spots))
+
+
+def air_path(board: AAMap, start: Area, end: Area, via: Sequence[Area] = (), *,
+             rules: MoveRules = CLASSIC, avoid: Collection[Area] = ()) -> list[Area]:
+    """The areas an aircraft flies over from `start` to `end`, both included: over `via` in
+    order when named (each bordering the next, no neutral), else a shortest way over the
+    fewest areas in `avoid` (say, those with an enemy AA gun), alphabetical on ties."""
+    if via:
+        path = _chain(board, start, end, via)
+        for area in path[1:-1]:
+            if board.is_neutral(area) and not rules.air_over_neutrals:
+                raise NotAllowed(f"Aircraft may not fly over {area}: it is neutral.")
+        return path
+    dist = air_distances(board, start, rules=rules)
+    if end not in dist:
+        raise NotAllowed(f"No aircraft can fly from {start} to {end}.")
+    best: dict[Area, tuple[int, list[Area]]] = {start: (0, [start])}
+    for area in sorted((a for a in dist if 0 < dist[a] <= dist[end]),
+                       key=lambda a: (dist[a], a)):
+        options = [(best[p][0] + (1 if p in avoid and p != start else 0), best[p][1] + [area])
+                   for p in board.neighbours(area)
+                   if p in best and dist.get(p) == dist[area] - 1
+                   and (p == start or not board.is_neutral(p) or rules.air_over_neutrals)]
+        if options:
+            best[area] = min(options)
+    return best[end][1]
+
+
+def flak(pos: Position, power: Power, path: Sequence[Area]) -> list[Area]:
+    """The areas a flight over `path` passes over (not where it starts or ends) that hold an
+    AA gun of an enemy of `power`: each fires at the aircraft flying over (the 1984 rules)."""
+    return [a for a in path[1:-1]
+            if any(AA_GUN in c for p, c in pos.all_units(a).items() if not allied(p, power))]
 
 
 def _landing_refusal(board: AAMap, pos: Position, power: Power, kind: Kind, area: Area) -> str:
@@ -479,7 +538,7 @@ def unit_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Are
     if domain == "fixed":
         raise NotAllowed("An industrial complex never moves.")
     if domain == "air":
-        return air_route(board, pos, power, kind, start, end, combat=combat,
+        return air_route(board, pos, power, kind, start, end, via, combat=combat,
                          moves_used=moves_used, rules=rules)
     left = movement(kind, pos.techs_of(power)) - moves_used
     if domain == "sea":

@@ -10,8 +10,8 @@ side scores are the exact distribution of a sum of independent dice (one per uni
 per heavy bomber), convolved once per army suffix.
 
 What happens once, before or in the first round, splits the chain into a few:
-the AA gun's hits (each aircraft shot down with 1/6, fighters and bombers counted apart)
-give one grid per surviving air force, swept side by side since they share the defence;
+the AA gun's hits (one die an aircraft, each 1 downing the aircraft first in the attacker's
+loss order) give one grid per surviving air force, swept side by side since they share the defence;
 offshore bombardment adds battleship dice to the attacker's first round (or, by option,
 takes its casualties before the defence fires). Attacking submarines strike first in every
 round (their grids are swept one at a time).
@@ -249,18 +249,16 @@ def _prefix_exact(s: BattleSetup) -> bool:
 
 
 def _aa_variants(s: BattleSetup) -> list[tuple[float, Counts]]:
-    """The attacking armies after the AA gun, with their probabilities."""
+    """The attacking armies after the AA gun, with their probabilities: one die an
+    aircraft, each 1 downing the aircraft first in the attacker's loss order."""
     if not (s.aa_gun and s.land):
         return [(1.0, dict(s.attackers))]
-    f, b = s.attackers.get(FIGHTER, 0), s.attackers.get(BOMBER, 0)
+    aircraft = {k: s.attackers.get(k, 0) for k in (FIGHTER, BOMBER) if s.attackers.get(k)}
     out: list[tuple[float, Counts]] = []
-    for fh, pf in enumerate(_binomial(f, 1 / 6)):
-        for bh, pb in enumerate(_binomial(b, 1 / 6)):
-            army = dict(s.attackers)
-            for kind, hit in ((FIGHTER, fh), (BOMBER, bh)):
-                if hit:
-                    army[kind] -= hit
-            out.append((pf * pb, {k: n for k, n in army.items() if n}))
+    for hits, p in enumerate(_binomial(total(aircraft), 1 / 6)):
+        shot = default_casualties(aircraft, hits, 0, s.attacker_order)
+        army = {k: n - shot.get(k, 0) for k, n in s.attackers.items()}
+        out.append((p, {k: n for k, n in army.items() if n}))
     return out
 
 

@@ -17,11 +17,13 @@ State (`state()["game"]`, all public: classic A&A has no secrets):
 | `stage` | `research`, `purchase`, `combat-move`, `combat`, `noncombat-move`, `place` |
 | `bought`, `placed` | units bought and not yet placed; units placed per complex this turn |
 | `moved` | area -> units of the power that moved there this turn (they move no more) |
-| `flights` | aircraft that flew this turn: `kind`, `at`, `used` (moves used) |
+| `flights` | aircraft that flew this turn: `kind`, `at`, `used` (moves used), `engaged` (it attacked or raided `at`: it moves again only to land) |
 | `to_pick` | breakthroughs still to choose (option research: pick) |
 | `rockets_fired` | areas whose AA gun fired its rocket this turn |
 | `declared` | landings declared from contested sea zones: [sea zone, territory, units] |
-| `attacks`, `raids` | battle area -> territories its land attackers came from (retreats); area -> bombers raiding it |
+| `built` | territories where the power built a complex this turn (it produces next turn) |
+| `ditching` | defending fighters whose carrier was sunk, still to land: [power, sea zone, count] |
+| `attacks`, `raids` | battle area -> territories its land attackers came from (retreats); area -> bombers raiding it (after the raid, the survivors: they fight no battle there) |
 | `amphibious`, `landings` | battle area -> units landed from the sea; -> the sea zones they came from (bombardment) |
 | `battles`, `battle` | areas still to fight; the battle being fought (`engine.aa.combat.Battle.to_json()`) |
 | `loss_orders` | power -> kinds, cheapest loss first (the deadline's casualty choice) |

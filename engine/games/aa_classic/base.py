@@ -50,6 +50,8 @@ class AAClassicBase(Game):
     amphibious: dict[Area, Counts]
     rockets_fired: list[Area]
     declared: list[list[Any]]
+    built: list[Area]
+    ditching: list[list[Any]]
     to_pick: int
     landings: dict[Area, list[Area]]
     battles: list[Area]
@@ -69,10 +71,17 @@ class AAClassicBase(Game):
         return BattleRules(bombardment_return_fire=self.options["bombardment_return_fire"])
 
     @property
+    def fly_over_fire(self) -> bool:
+        """AA guns fire at enemy aircraft flying over their territory (the 1984 rules), not
+        only at those attacking it (TripleA's classic reading, the option off)."""
+        return bool(self.options["aa_fly_over"])
+
+    @property
     def economy_rules(self) -> EconomyRules:
         cap = self.options["placement_cap"]
         axis = int(self.options["axis_economic_victory"])
-        return EconomyRules(placement_cap=cap, axis_economic_victory=axis or None)
+        return EconomyRules(placement_cap=cap, axis_economic_victory=axis or None,
+                            one_aa_gun=True)
 
     # ----- who and where --------------------------------------------------
 
@@ -90,12 +99,21 @@ class AAClassicBase(Game):
         return parse_units(text)
 
     def available(self, area: Area, kinds: set[Kind] | None = None) -> Counts:
-        """Units of the current power in `area` that may still move this phase."""
+        """Units of the current power in `area` that may still move this phase: aircraft
+        that attacked or raided there in combat movement move again only to land."""
         have = self.pos.units_of(area, self.power)
         moved = self.moved.get(area, {})
         # Units that moved here may since have died: never below zero.
-        out = {k: n if k in AIRCRAFT else max(0, n - moved.get(k, 0)) for k, n in have.items()}
+        out = {k: max(0, n - (self.engaged(area, k) if k in AIRCRAFT else moved.get(k, 0)))
+               for k, n in have.items()}
         return {k: n for k, n in out.items() if n and (kinds is None or k in kinds)}
+
+    def engaged(self, area: Area, kind: Kind) -> int:
+        """Aircraft of `kind` committed to the attack or raid on `area` in combat movement."""
+        if self.stage != COMBAT_MOVE:
+            return 0
+        return sum(1 for f in self.flights
+                   if f["at"] == area and f["kind"] == kind and f.get("engaged"))
 
     def note_moved(self, area: Area, units: Counts) -> None:
         here = self.moved.setdefault(area, {})
@@ -110,15 +128,17 @@ class AAClassicBase(Game):
                 here[kind] = max(0, here[kind] - n)
 
     def flight(self, area: Area, kind: Kind) -> dict[str, Any]:
-        """The aircraft of `kind` in `area` with the most moves left (its entry)."""
+        """The aircraft of `kind` in `area` free to fly with the most moves left (its
+        entry; a new one for an aircraft that hasn't flown this turn)."""
         entries = [f for f in self.flights if f["at"] == area and f["kind"] == kind]
         here = self.pos.units_of(area, self.power).get(kind, 0)
         if len(entries) < here:
             return {"kind": kind, "at": area, "used": 0, "new": True}
-        if not entries:
+        free = [f for f in entries if not (self.stage == COMBAT_MOVE and f.get("engaged"))]
+        if not free:
             raise NotAllowed(f"{self.power} has no {UNITS[kind].name} in {area}"
                              + ("" if area.endswith(".") else "."))
-        return min(entries, key=lambda f: f["used"])
+        return min(free, key=lambda f: f["used"])
 
     def fly(self, entry: dict[str, Any], to: Area, steps: int) -> None:
         if entry.pop("new", False):
@@ -154,6 +174,8 @@ class AAClassicBase(Game):
         self.landings = {}
         self.rockets_fired = []
         self.declared = []
+        self.built = []
+        self.ditching = []
         self.to_pick = 0
         self.battles = []
         self.battle = None
@@ -172,6 +194,7 @@ class AAClassicBase(Game):
             "landings": {a: list(z) for a, z in self.landings.items()},
             "rockets_fired": list(self.rockets_fired),
             "declared": [[z, a, dict(c)] for z, a, c in self.declared],
+            "built": list(self.built), "ditching": [list(d) for d in self.ditching],
             "to_pick": self.to_pick,
             "battle": self.battle.to_json() if self.battle else None,
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
@@ -196,6 +219,8 @@ class AAClassicBase(Game):
         self.landings = {a: list(z) for a, z in data["landings"].items()}
         self.rockets_fired = list(data["rockets_fired"])
         self.declared = [[z, a, dict(c)] for z, a, c in data["declared"]]
+        self.built = list(data.get("built", []))
+        self.ditching = [list(d) for d in data.get("ditching", [])]
         self.to_pick = int(data["to_pick"])
         self.battle = Battle.from_json(data["battle"]) if data["battle"] else None
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}

@@ -24,12 +24,15 @@ from engine.aa.position import Position
 from engine.aa.units import (
     DEVELOPMENT_NAMES,
     DEVELOPMENTS,
+    FIGHTER,
+    JET_POWER,
     POWERS,
     ROCKETS,
+    allied,
     describe_units,
     parse_units,
 )
-from engine.errors import NotAllowed
+from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.aa_classic.base import (
@@ -51,7 +54,8 @@ RULINGS = (
     "PAA-1: area names as the 1984 board's players write them (E Med, FE Afr, Karelia, "
     "Bering Sea, ...) are accepted everywhere an area is asked for.",
     "AA-1: a complex places at most its territory's IPC value of units a turn "
-    "(option placement_cap: unlimited).",
+    "(option placement_cap: unlimited, or new_and_captured: only complexes built or "
+    "captured are capped, as the 1984 game's data has it).",
     "AA-2: casualties of a defence shared by allies are chosen by the territory's "
     "controller (at sea, the power with the most units there), its own units first.",
 )
@@ -73,8 +77,9 @@ class AAClassic(Moves, Battles, Turn):
     seat_names = POWERS
     options_spec = (
         Option("placement_cap", "ipc", "A complex places at most its territory's IPC value "
-               "of units a turn ('ipc'), or any number ('unlimited').",
-               choices=("ipc", "unlimited")),
+               "of units a turn ('ipc'), or any number ('unlimited'), or only complexes "
+               "built or captured are capped ('new_and_captured', the 1984 game's data).",
+               choices=("ipc", "unlimited", "new_and_captured")),
         Option("neutrals", "pay", "Land units may enter a neutral territory in combat "
                "movement for 3 IPCs ('pay'), or never ('closed').", choices=("pay", "closed")),
         Option("transport", "classic", "A transport carries 2 infantry, 1 armour or 1 AA gun "
@@ -85,6 +90,8 @@ class AAClassic(Moves, Battles, Turn):
                choices=("random", "pick")),
         Option("bombardment_return_fire", True, "Defenders hit by shore bombardment still "
                "fire back in the first round."),
+        Option("aa_fly_over", True, "AA guns fire at enemy aircraft flying over their "
+               "territory (the 1984 rules); off: only at aircraft attacking it (TripleA)."),
         Option("axis_economic_victory", 84, "The Axis win at this combined income at the end "
                "of a round (0: no economic victory).", minimum=0, maximum=147),
     )
@@ -152,7 +159,7 @@ class AAClassic(Moves, Battles, Turn):
                 ActionSpec("place", "Place units", (Param("units"), Param("at"),
                                                     Param("sea", required=False))), end))}
         if self.stage == COMBAT:
-            return self.battle_prompts()
+            return self.ditch_prompt() if self.ditching else self.battle_prompts()
         return {}
 
     def do_end_phase(self, seat: Seat, rng: Rng) -> list[Event]:
@@ -179,15 +186,51 @@ class AAClassic(Moves, Battles, Turn):
         events.append(self.say("phase", f"{self.power}: {STAGE_NAMES.get(self.stage, '')}."))
         return events
 
+    def do_land(self, seat: Seat, rng: Rng, units: str | None = None,
+                from_area: str | None = None, to: str | None = None) -> list[Event]:
+        """Aircraft land: in non-combat movement the power's own (`units` from `from`); in
+        combat, defending fighters whose carrier was sunk (their owner names only `to`)."""
+        if to is None:
+            raise Unreadable("Land where? Name the area.")
+        if self.stage == COMBAT:
+            return self.do_land_stranded(seat, rng, to)
+        if units is None or from_area is None:
+            raise Unreadable("Land which aircraft, from where? Name the units and the area "
+                             "they are in.")
+        return self.land_aircraft(seat, rng, units, from_area, to)
+
     # ----- questions -------------------------------------------------------------
 
     def do_odds(self, seat: Seat, rng: Rng, attackers: str, defenders: str,
-                aa_gun: bool = False, bombard: int = 0) -> list[Event]:
+                aa_gun: bool = False, bombard: int = 0,
+                defender: str | None = None) -> list[Event]:
+        """Exact odds for `seat` attacking, each side with its weapons developments: the
+        asker's, and the `defender`'s (a power; unnamed, those every enemy has)."""
         a, d = parse_units(attackers), parse_units(defenders)
+        mine = self.pos.techs_of(seat)
+        if defender is not None:
+            if defender not in POWERS:
+                raise Unreadable(f"There is no power {defender[:40]!r}. Powers: "
+                                 f"{', '.join(POWERS)}.")
+            theirs = self.pos.techs_of(defender)
+        else:
+            enemies = [p for p in POWERS if not allied(p, seat)]
+            theirs = set.intersection(*(self.pos.techs_of(p) for p in enemies))
         odds = battle_odds(a, d, aa_gun=bool(aa_gun), bombard=int(bombard),
+                           attacker_techs=mine, defender_techs=theirs,
                            attacker_order=self.loss_orders.get(seat, list(DEFAULT_LOSS_ORDER)),
                            rules=self.battle_rules)
-        return [private(seat, "odds", format_odds(odds, a, d))]
+        counted = [f"attack with {', '.join(DEVELOPMENT_NAMES[t] for t in sorted(mine))}"
+                   if mine else "",
+                   f"defence with {', '.join(DEVELOPMENT_NAMES[t] for t in sorted(theirs))}"
+                   if theirs else ""]
+        note = "; ".join(c for c in counted if c)
+        text = format_odds(odds, a, d) + (f"\nWeapons developments: {note}." if note else "")
+        if defender is None and d.get(FIGHTER) and JET_POWER not in theirs and any(
+                JET_POWER in self.pos.techs_of(p) for p in POWERS if not allied(p, seat)):
+            text += ("\nSome enemies have Jet Power (fighters defend at 5): name the "
+                     "defending power to count it.")
+        return [private(seat, "odds", text)]
 
     def do_units(self, seat: Seat, rng: Rng, area: str | None = None) -> list[Event]:
         areas = [self.area(area)] if area else sorted(self.pos.units)
@@ -206,6 +249,9 @@ class AAClassic(Moves, Battles, Turn):
             # A breakthrough not chosen by the deadline: the first missing on the chart.
             first = next(d for d in DEVELOPMENTS if d not in self.pos.techs_of(self.power))
             return [(seat, "develop", {"development": first})]
+        if self.stage == COMBAT and self.ditching:
+            power, zone = self.ditching[0][0], self.ditching[0][1]
+            return [(self.seat_of(power), "land", {"to": self.ditch_spots(power, zone)[0]})]
         if self.stage == COMBAT and self.battle is not None:
             if self.battle.pending:
                 return [(self.seat_of(c.power), "casualties",

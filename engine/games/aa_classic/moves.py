@@ -4,16 +4,20 @@
 ships; aircraft choose their own way). In combat movement a move into a hostile area starts
 a battle there; armour blitzing through an empty enemy territory captures it on the way;
 bombers sent to an enemy industrial complex with `bomb` raid it instead of fighting. A unit
-moves in one of the two phases only; aircraft keep their moves used and must end the turn
-where they may land (those that can't are lost at the end of non-combat movement).
-Transports carry their cargo along (see `transports`).
+moves in one of the two phases only, and aircraft that attacked or raided in combat
+movement move again only to land; aircraft keep their moves used and must end the turn
+where they may land (those that can't are lost at the end of non-combat movement). With
+option `aa_fly_over` (the 1984 rules) every enemy AA gun an aircraft flies over fires at
+it. Transports carry their cargo along (see `transports`).
 """
 
 from __future__ import annotations
 
-from engine.aa.combat import capture
-from engine.aa.movement import air_distances, can_land, hostile, unit_route
+from engine.aa.combat import DEFAULT_LOSS_ORDER, capture, default_casualties
+from engine.aa.economy import one_aa_gun
+from engine.aa.movement import air_path, can_land, flak, hostile, unit_route
 from engine.aa.units import (
+    AA_GUN,
     AIRCRAFT,
     BOMBER,
     CARRIER,
@@ -24,6 +28,7 @@ from engine.aa.units import (
     Counts,
     allied,
     describe_units,
+    subtract,
 )
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
@@ -44,8 +49,8 @@ class Moves(Transports):
             raise NotAllowed(f"{end} is not hostile: use move to go there.")
         return self.do_move(seat, rng, units, from_area, to, via)
 
-    def do_land(self, seat: Seat, rng: Rng, units: str, from_area: str,
-                to: str) -> list[Event]:
+    def land_aircraft(self, seat: Seat, rng: Rng, units: str, from_area: str,
+                      to: str) -> list[Event]:
         """`move` for aircraft only, to where they end the turn."""
         if any(k not in AIRCRAFT for k in self.units(units)):
             raise NotAllowed("Only fighters and bombers land; move the other units with move.")
@@ -60,27 +65,34 @@ class Moves(Transports):
         have = self.available(start)
         for kind, n in wanted.items():
             if have.get(kind, 0) < n:
-                moved = self.moved.get(start, {}).get(kind, 0)
+                moved = self.moved.get(start, {}).get(kind, 0) or self.engaged(start, kind)
                 extra = f" ({moved} moved already this turn)" if moved else ""
                 raise NotAllowed(f"{self.power} has {have.get(kind, 0)} "
                                  f"{UNITS[kind].plural} in {start} free to move, not {n}{extra}.")
         if bomb and (set(wanted) != {BOMBER} or not combat):
             raise NotAllowed("Only bombers bomb, and only in combat movement.")
+        if wanted.get(AA_GUN) and end != start and \
+                wanted[AA_GUN] + self.pos.units_of(end, self.power).get(AA_GUN, 0) > 1:
+            raise NotAllowed(one_aa_gun(end))
         events: list[Event] = []
         charge = 0
         hostile = False
+        flights: dict[str, list[str]] = {}  # aircraft kind -> the areas it flies over
         for kind, n in wanted.items():
             for _ in range(n if kind in AIRCRAFT else 1):
                 used = self.flight(start, kind)["used"] if kind in AIRCRAFT else 0
-                route = unit_route(self.board, self.pos, self.power, kind, start, end,
-                                   path if kind not in AIRCRAFT else (), combat=combat,
-                                   moves_used=int(used), rules=self.move_rules)
+                route = unit_route(self.board, self.pos, self.power, kind, start, end, path,
+                                   combat=combat, moves_used=int(used), rules=self.move_rules)
                 charge = max(charge, route.charge)
                 hostile = hostile or route.attack
                 for area in route.blitzed:
                     if self.pos.controller(area) != self.power:
                         events += [self.say("blitz", line, area=area)
                                    for line in capture(self.board, self.pos, area, self.power)]
+            if kind in AIRCRAFT:
+                flights[kind] = air_path(self.board, start, end, path, rules=self.move_rules,
+                                         avoid=self._flak_areas() if self.fly_over_fire
+                                         else ())
         if bomb and not any(FACTORY in c for p, c in self.pos.all_units(end).items()
                             if p != self.power):
             raise NotAllowed(f"There is no enemy industrial complex in {end} to bomb.")
@@ -89,16 +101,23 @@ class Moves(Transports):
                 raise NotAllowed(f"Entering {end} costs {charge} IPCs; {self.power} has "
                                  f"{self.pos.treasury[self.power]}.")
             self.pos.treasury[self.power] -= charge
+        if self.fly_over_fire:
+            shot, lines = self._fly_over(rng, start, wanted, flights)
+            events += [self.say("flak", line, area=start) for line in lines]
+            wanted = subtract(wanted, shot)
+        engaged = combat and (hostile or bomb)
         for kind, n in wanted.items():
             if kind in AIRCRAFT:
                 for _ in range(n):
                     entry = self.flight(start, kind)
-                    steps = self._air_steps(start, end)
-                    self.fly(entry, end, steps)
+                    self.fly(entry, end, len(flights[kind]) - 1)
+                    if engaged:
+                        entry["engaged"] = True
         self.sail_cargo(start, end, wanted.get(TRANSPORT, 0))
-        self.pos.move(self.power, wanted, start, end)
+        if wanted:
+            self.pos.move(self.power, wanted, start, end)
         self.note_moved(end, {k: n for k, n in wanted.items() if k not in AIRCRAFT})
-        if combat and (hostile or bomb):
+        if engaged and wanted:
             if bomb:
                 self.raids[end] = self.raids.get(end, 0) + wanted[BOMBER]
             else:
@@ -106,6 +125,8 @@ class Moves(Transports):
                 if any(UNITS[k].domain == "land" for k in wanted) and start not in sources:
                     sources.append(start)
         self.arrows.append([start, end, self.power])
+        if not wanted:
+            return events
         verb = "bombs" if bomb else "attacks" if hostile else "moves"
         events.append(self.say("moved", f"{self.power} {verb} {describe_units(wanted)} "
                                f"from {start} to {end}" + (f" (entering a neutral: "
@@ -114,9 +135,44 @@ class Moves(Transports):
                                units=dict(wanted), origin=start, to=end))
         return events
 
-    def _air_steps(self, start: str, end: str) -> int:
-        steps = air_distances(self.board, start, rules=self.move_rules).get(end)
-        return int(steps or 0)
+    def _flak_areas(self) -> set[str]:
+        """Territories with an AA gun of an enemy of the power to play."""
+        return {a for a in self.pos.units if self.board.is_land(a) and any(
+            AA_GUN in c for p, c in self.pos.all_units(a).items() if not allied(p, self.power))}
+
+    def _fly_over(self, rng: Rng, start: str, wanted: Counts,
+                  flights: dict[str, list[str]]) -> tuple[Counts, list[str]]:
+        """The 1984 rules: an enemy AA gun fires one die at each aircraft flying over its
+        territory (a 1 hits, downing the aircraft first in the mover's saved loss order);
+        the aircraft shot down never arrive. Returns them and what happened."""
+        aloft = {k: wanted[k] for k in flights}
+        shot: Counts = {}
+        lines: list[str] = []
+        over = sorted({a for path in flights.values() for a in flak(self.pos, self.power, path)},
+                      key=lambda a: min(path.index(a) for path in flights.values()
+                                        if a in path))
+        for area in over:
+            target = {k: n for k, n in aloft.items() if n and area in flights[k]}
+            if not target:
+                continue
+            hits = sum(sum(1 for d in rng.roll(n, label=f"AA gun in {area} at "
+                                                       f"{UNITS[kind].plural}") if d == 1)
+                       for kind, n in target.items())
+            # Which aircraft the hits down: the mover's saved loss order (it is mid-flight).
+            order = self.loss_orders.get(self.power, list(DEFAULT_LOSS_ORDER))
+            hit = default_casualties(target, hits, 0, order)
+            for kind, n in hit.items():
+                aloft[kind] -= n
+            lines.append(f"The AA gun in {area} fires at {describe_units(target)} flying "
+                         f"over: {describe_units(hit) if hit else 'none'} shot down.")
+            for kind, n in hit.items():
+                for _ in range(n):
+                    entry = self.flight(start, kind)
+                    if not entry.get("new"):
+                        self.flights.remove(entry)
+                    self.pos.remove(start, self.power, {kind: 1})
+                shot[kind] = shot.get(kind, 0) + n
+        return shot, lines
 
     def crash_unlanded(self) -> list[Event]:
         """End of non-combat movement: aircraft that can't stay where they are are lost."""

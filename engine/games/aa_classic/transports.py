@@ -11,8 +11,10 @@ there is won (called off otherwise). Transports sunk take the cargo they can't h
 
 from __future__ import annotations
 
+from engine.aa.economy import one_aa_gun
 from engine.aa.movement import check_load, check_unload, split_cargo
 from engine.aa.units import (
+    AA_GUN,
     SHIPS,
     TRANSPORT,
     UNITS,
@@ -52,6 +54,9 @@ class Transports(AAClassicBase):
             if aboard.get(kind, 0) < n:
                 raise NotAllowed(f"{self.power}'s transports in {zone} carry "
                                  f"{describe_units(aboard)}.")
+        if cargo.get(AA_GUN) and \
+                cargo[AA_GUN] + self.pos.units_of(land, self.power).get(AA_GUN, 0) > 1:
+            raise NotAllowed(one_aa_gun(land))
         combat = self.stage == COMBAT_MOVE
         contested = combat and self.pos.has_enemy(zone, self.power, SHIPS)
         route = check_unload(self.board, self.pos, self.power, zone, land, combat=combat,

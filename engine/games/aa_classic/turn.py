@@ -18,6 +18,7 @@ from engine.aa.economy import (
 from engine.aa.research import check_research, research
 from engine.aa.units import (
     DEVELOPMENT_NAMES,
+    FACTORY,
     POWERS,
     SHIPS,
     SIDE,
@@ -102,7 +103,10 @@ class Turn(AAClassicBase):
                 raise NotAllowed(f"{self.power} has {self.bought.get(kind, 0)} unplaced "
                                  f"{kind} to place, not {n}.")
         check_placement(self.board, self.pos, self.power, factory, placing, sea=zone,
-                        already=self.placed.get(factory, 0), rules=self.economy_rules)
+                        already=self.placed.get(factory, 0), rules=self.economy_rules,
+                        built=self.built)
+        if placing.get(FACTORY) and factory not in self.built:
+            self.built.append(factory)
         ships = {k: n for k, n in placing.items() if k in SHIPS}
         others = {k: n for k, n in placing.items() if k not in SHIPS}
         if others:
@@ -119,27 +123,29 @@ class Turn(AAClassicBase):
         """End of placement: unplaced units go to the complexes (capital first)."""
         events: list[Event] = []
         capital = self.board.capital(self.power)
-        factories = sorted(factories_at_start(self.board, self.pos, self.power),
+        factories = sorted(factories_at_start(self.board, self.pos, self.power, self.built),
                            key=lambda a: (a != capital, a))
         for factory in factories:
             for kind in list(self.bought):
                 n = self.bought.get(kind, 0)
                 if not n:
                     continue
-                sea = sorted(self.board.coast(factory))[0] if kind in SHIPS and \
-                    self.board.coast(factory) else None
-                if kind in SHIPS and sea is None:
-                    continue
-                for count in range(n, 0, -1):
-                    try:
-                        check_placement(self.board, self.pos, self.power, factory,
-                                        {kind: count}, sea=sea,
-                                        already=self.placed.get(factory, 0),
-                                        rules=self.economy_rules)
-                    except NotAllowed:
-                        continue
-                    events += self._place({kind: count}, factory, sea)
-                    break
+                # Ships go to the first sea zone touching the complex free of enemy ships.
+                seas: list[str | None] = [
+                    z for z in sorted(self.board.coast(factory))
+                    if not self.pos.has_enemy(z, self.power, SHIPS)] if kind in SHIPS \
+                    else [None]
+                for sea in seas[:1]:
+                    for count in range(n, 0, -1):
+                        try:
+                            check_placement(self.board, self.pos, self.power, factory,
+                                            {kind: count}, sea=sea,
+                                            already=self.placed.get(factory, 0),
+                                            rules=self.economy_rules, built=self.built)
+                        except NotAllowed:
+                            continue
+                        events += self._place({kind: count}, factory, sea)
+                        break
         if any(self.bought.values()):
             events.append(self.say("unplaced", f"{self.power} could not place "
                                    f"{describe_units(self.bought)}: they are lost.",

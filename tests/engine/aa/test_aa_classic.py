@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.aa.odds import battle_odds, format_odds
 from engine.aa.units import POWERS
 from engine.errors import RuleError
 from engine.games.aa_classic import AAClassic
@@ -137,6 +138,29 @@ def test_odds_and_units_are_private_questions() -> None:
     assert not events[0].public and "attacker wins" in events[0].text
     events = game.act("USA", "units", area="E Med")
     assert "United Kingdom: 1 submarine" in events[0].text
+
+
+def test_the_odds_count_both_sides_weapons_developments() -> None:
+    """Reference "Weapons development": Heavy Bombers ("bombers roll 3 dice when
+    attacking") and Jet Power ("fighters defend at 5") change a battle, so `/aa odds` counts
+    the asker's developments for the attack and the named defender's for the defence."""
+    game = new("odds-developments")
+    game.pos.techs["USSR"] = {"heavy_bombers"}
+    game.pos.techs["Germany"] = {"jet_power"}
+    attackers, defenders = {"bomber": 1, "infantry": 2}, {"fighter": 1, "infantry": 1}
+    text = game.act("USSR", "odds", attackers="bmb, 2 inf", defenders="ftr, inf",
+                    defender="Germany")[0].text
+    both = battle_odds(attackers, defenders, attacker_techs={"heavy_bombers"},
+                       defender_techs={"jet_power"})
+    assert text.startswith(format_odds(both, attackers, defenders))
+    assert "attack with Heavy Bombers; defence with Jet Power" in text
+    # Unnamed, the defence counts what every enemy has: Japan has no Jet Power.
+    text = game.act("USSR", "odds", attackers="bmb, 2 inf", defenders="ftr, inf")[0].text
+    mine = battle_odds(attackers, defenders, attacker_techs={"heavy_bombers"})
+    assert text.startswith(format_odds(mine, attackers, defenders))
+    assert "name the defending power" in text
+    assert "no power" in refused(game, "USSR", "odds", attackers="inf", defenders="inf",
+                                 defender="Italy")
 
 
 def _random_action(game: AAClassic, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:

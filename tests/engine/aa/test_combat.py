@@ -70,19 +70,32 @@ def test_submarine_hits_sink_ships_only() -> None:
 def test_aa_gun_fires_once_at_each_attacking_aircraft_before_the_first_round() -> None:
     """Reference "aa gun": "before the first round, each defending AA gun rolls one die for
     each attacking aircraft; 1 = hit, aircraft removed. Only one AA gun per territory
-    fires." """
+    fires." Which aircraft a hit downs is the attacker's choice, as all its casualties are
+    (reference "casualties": "owner chooses which of his units are lost"; the 1984 rules let
+    the attacker choose the type shot down)."""
     pos = opening()
     battle = start_battle(BOARD, pos, "West Europe", "United Kingdom",
                           {"fighter": 2, "bomber": 1}, retreats=["United Kingdom"])
     assert battle.aa_gun
-    # AA: fighters 1, 5 (one shot down); bomber 4. Round 1: fighter 6, bomber 6; defence...
-    lines = fight(battle, Dice(1, 5, 4, 6, 6, 6, 6, 6, 6, 6))
-    assert "1 fighter shot down" in lines[1]
-    assert battle.attackers == {"fighter": 1, "bomber": 1}
-    assert battle.stage == "retreat" and battle.round == 2
-    # Round 2 has no AA fire: the next dice are the round's own (2 attacking, 5 defending).
-    battle.press_on()
+    # AA: fighters 1, 5; bomber 4: one hit, the attacker chooses the aircraft it downs.
+    lines = fight(battle, Dice(1, 5, 4))
+    assert lines[1] == "AA gun fires at 2 fighters, 1 bomber: 1 hit, the attacker's choice."
+    assert battle.stage == "choose" and battle.pending[0].power == "United Kingdom"
+    assert battle.pending[0].among == {"fighter": 2, "bomber": 1}
+    battle.choose("United Kingdom", {"bomber": 1})
+    assert battle.attackers == {"fighter": 2}
+    # Round 1: fighters 6, 6; the defence (2 armour, 2 infantry, 1 fighter) 6s.
     fight(battle, Dice(6, 6, 6, 6, 6, 6, 6))
+    assert battle.stage == "retreat" and battle.round == 2
+    # One kind only: no choice to make.
+    battle = start_battle(BOARD, pos, "West Europe", "United Kingdom", {"fighter": 2},
+                          retreats=["United Kingdom"])
+    lines = fight(battle, Dice(1, 5, 6, 6, 6, 6, 6, 6, 6))
+    assert lines[1] == "AA gun fires at 2 fighters: 1 fighter shot down."
+    assert battle.attackers == {"fighter": 1}
+    # Round 2 has no AA fire: the next dice are the round's own (1 attacking, 5 defending).
+    battle.press_on()
+    fight(battle, Dice(6, 6, 6, 6, 6, 6))
     assert battle.stage == "retreat" and battle.round == 3
 
 def test_shore_bombardment_first_round_of_an_amphibious_assault_only() -> None:
@@ -196,6 +209,25 @@ def test_a_captured_capitals_treasury_goes_to_the_captor() -> None:
     pos.treasury.update({"USSR": 17, "Germany": 5})
     capture(BOARD, pos, "Russia", "Germany")
     assert pos.treasury["USSR"] == 0 and pos.treasury["Germany"] == 22
+
+
+def test_liberating_an_allys_capital_returns_it_and_its_complex() -> None:
+    """Reference "capital capture": a captured capital collects no income "until the
+    capital is liberated"; TripleA's classic takeover: an ally who takes it back gives it to
+    its original owner, its complex included, and the owner's other original territories its
+    allies hold return to it."""
+    pos = clear(opening(), "Russia", "Karelia S.S.R.")
+    pos.owner["Russia"] = "Germany"
+    pos.place("Russia", "Germany", {"factory": 1, "aa_gun": 1})
+    pos.owner["Karelia S.S.R."] = "United Kingdom"
+    pos.place("Karelia S.S.R.", "United Kingdom", {"factory": 1})
+    lines = capture(BOARD, pos, "Russia", "United Kingdom")
+    assert pos.owner["Russia"] == "USSR"
+    assert pos.units_of("Russia", "USSR") == {"factory": 1, "aa_gun": 1}
+    assert pos.units_of("Russia", "United Kingdom") == {}
+    assert pos.owner["Karelia S.S.R."] == "USSR"
+    assert pos.units_of("Karelia S.S.R.", "USSR") == {"factory": 1}
+    assert lines[0] == "United Kingdom liberates Russia: it returns to USSR."
 
 
 def test_liberating_an_allys_territory_returns_it() -> None:
