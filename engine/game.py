@@ -174,6 +174,23 @@ def _snapshot(event: Event) -> Event:
     return Event(event.audience, event.kind, event.text, _frozen(event.data))
 
 
+def _copied(value: Any) -> Any:
+    """A copy of JSON-ready data sharing no container with the game: a state kept from
+    before an action must not change with the game. Faster than `copy.deepcopy` (no memo:
+    state data is a tree), and it keeps the types as they are."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    if kind is tuple:
+        return tuple(_copied(v) for v in value)
+    return value if kind in _SCALARS else copy.deepcopy(value)
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 class Game(ABC):
     """Base class of every game. Subclasses set the class attributes and the hooks."""
 
@@ -417,19 +434,21 @@ class Game(ABC):
         """The whole position, secrets included, as JSON-ready data (see docs/<id>.md).
 
         Not the history: `steps` only counts the steps taken, which is all a replay from
-        here needs (the next step's luck derives from the seed and that count)."""
-        return {
+        here needs (the next step's luck derives from the seed and that count). A copy:
+        later actions never change what it returned (a game's `_dump` may hand back its
+        own live lists, so the copy is made here, once, for every game)."""
+        return _copied({
             "schema": STATE_SCHEMA,
             "variant": self.variant,
-            "seats": list(self.seats),
+            "seats": self.seats,
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": self.options,
             "finished": self.finished,
-            "winners": list(self.winners),
-            "setup_luck": copy.deepcopy(self.setup_luck),
+            "winners": self.winners,
+            "setup_luck": self.setup_luck,
             "steps": self.step_count,
             "game": self._dump(),
-        }
+        })
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> Game:
