@@ -310,6 +310,13 @@ class Game(ABC):
         """What the game's deadline policy does for the awaited seats; [] tells the creator."""
         return []
 
+    def hiding(self) -> bool:
+        """Does the game now offer some seat a hidden action (a Plot Phase)? While it does,
+        nothing may show whether a hidden step was taken: not even an undo's answer."""
+        return bool(self.hidden_actions) and any(
+            self.hides(spec.name) for prompt in self.prompts().values()
+            for spec in prompt.actions)
+
     @classmethod
     def hides(cls, action: str | None) -> bool:
         """Is the very occurrence of `action` secret (`hidden_actions`)? A logged step of

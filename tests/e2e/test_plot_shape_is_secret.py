@@ -15,7 +15,9 @@ and written again) in the other. After every common step both channels show the 
 surface: every channel message as posted and edited (text, embeds, files, buttons, edit
 counts, pins: the status post among them), the public `/game log` and `/game history`, and
 the public view. Germany's extra commands change nothing public at all, not even an edit.
-The comparison runs to the end of round 1 (its board image is posted) and round 2's first
+`/game undo` asked during the Plot Phase gets the same answer whether or not anything was
+plotted; asked in round 1, its public request and button are the same in both. The
+comparison runs to the end of round 1 (its board image is posted) and round 2's first
 reveal (the USSR's); Germany's round-2 reveal is the first that differs.
 
 The commitment digests are masked: they are sha256 of a salt and the plot, meant to differ.
@@ -101,6 +103,11 @@ async def surface(table: Table, channel: int) -> str:
     return masked(json.dumps(everything, sort_keys=True, default=str), table, live.id, channel)
 
 
+async def undo_answer(table: Table, channel: int) -> str:
+    """What bob, a player, is told when he asks to take the last move back."""
+    return (await table.slash("bob", "game undo", channel=channel)).text()
+
+
 async def take(table: Table, channel: int, step: Step) -> None:
     user, command, options = step
     answer = await table.slash(user, command, channel=channel, **options)
@@ -129,6 +136,12 @@ async def test_twin_plots_of_one_and_five_actions_show_the_same_public_surface(
             await take(table, channel, step)
         await alike()
 
+    # Undo, asked while plotting, says nothing of what was plotted (nor whether).
+    refused = await undo_answer(table, one)
+    assert refused == await undo_answer(table, five)
+    assert "while plots are written in secret" in refused
+    await alike()
+
     # The second twin's Germany writes four more actions; nothing public moves.
     before = await surface(table, five)
     germany = (await bot.service.in_channel(five)).game
@@ -136,14 +149,15 @@ async def test_twin_plots_of_one_and_five_actions_show_the_same_public_surface(
         await take(table, five, step)
         assert await surface(table, five) == before, step
     clicker = Clicker(table.fake, bot, five)
-    refused = await clicker.take(table.users["ann"], (await bot.service.in_channel(five)).id,
+    clicked = await clicker.take(table.users["ann"], (await bot.service.in_channel(five)).id,
                                  "Germany", "plot-noop", {"round": 5})  # a refusal, clicked
     await table.fake.settle()
-    assert "Round 5 already has an action" in refused.text()
+    assert "Round 5 already has an action" in clicked.text()
     await take(table, five, plot("Germany", "remove", round=5))
     await clicker.take(table.users["ann"], (await bot.service.in_channel(five)).id, "Germany",
                        "plot-noop", {"round": 5})
     await table.fake.settle()
+    assert await undo_answer(table, five) == refused
     assert await surface(table, five) == before
     assert len(germany.plots["Germany"]) == 5
     assert len((await bot.service.in_channel(one)).game.plots["Germany"]) == 1
@@ -152,6 +166,11 @@ async def test_twin_plots_of_one_and_five_actions_show_the_same_public_surface(
         for channel in (one, five):
             await take(table, channel, step)
         await alike()
+        if step == EXECUTE[0]:  # the USSR's build may be taken back: a public request
+            for channel in (one, five):
+                assert "Still to agree" in await undo_answer(table, channel)
+            await alike()
+            assert "Undo requested" in table.said(five)
     said = table.said(one)
     assert "Round 1 is over." in said and "USSR reveals its action: Round 2" in said
     boards = [name for m in table.fake.messages(one) for name, _ in m.files]
