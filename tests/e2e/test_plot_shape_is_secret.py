@@ -10,8 +10,8 @@ simultaneously plot all movement and build actions for the current turn".
 
 Two games of one bot, in two channels, with the same seed and the same players, are played
 by the same commands, except Germany's plot: one action (a round-1 build) in the one, five
-actions written in eight commands (typed, and one clicked in its DM prompt; a row removed
-and written again) in the other. After every common step both channels show the same public
+actions in the other, written in ten commands (typed, clicked in its DM prompt, the whole form
+pasted again; rows removed and written again) and one refused click. After every common step both channels show the same public
 surface: every channel message as posted and edited (text, embeds, files, buttons, edit
 counts, pins: the status post among them), the public `/game log` and `/game history`, and
 the public view. Germany's extra commands change nothing public at all, not even an edit.
@@ -142,7 +142,8 @@ async def test_twin_plots_of_one_and_five_actions_show_the_same_public_surface(
     assert "while plots are written in secret" in refused
     await alike()
 
-    # The second twin's Germany writes four more actions; nothing public moves.
+    # The second twin's Germany writes four more actions, in nine more commands; nothing
+    # public moves.
     before = await surface(table, five)
     germany = (await bot.service.in_channel(five)).game
     for step in GERMANY_MORE:
@@ -157,6 +158,13 @@ async def test_twin_plots_of_one_and_five_actions_show_the_same_public_surface(
     await clicker.take(table.users["ann"], (await bot.service.in_channel(five)).id, "Germany",
                        "plot-noop", {"round": 5})
     await table.fake.settle()
+    # The whole plot pasted again, as its form stands, through `/paa plot paste`.
+    opened = await table.slash("ann", "paa plot paste", channel=five, power="Germany")
+    (box,) = [c["component"] for c in (opened.modal or {})["components"]]
+    pasted = await table.fake.submit_modal(table.users["ann"], opened, None,
+                                           {"form": box["value"]})
+    await table.fake.settle()
+    assert pasted.ephemeral and "Done" in pasted.text()
     assert await undo_answer(table, five) == refused
     assert await surface(table, five) == before
     assert len(germany.plots["Germany"]) == 5

@@ -113,7 +113,7 @@ def masked(value: Any) -> str:
 
 def test_plotted_aa_plot_commands_are_hidden_and_the_public_view_says_nothing_of_them() -> None:
     """Plot Phase: "All players simultaneously plot all movement and build actions": twins
-    whose Germany plotted one action or five (in eight commands) have the same public view,
+    whose Germany plotted one action or five (in seven commands) have the same public view,
     its count of actions included, through the Execution Phase's round 1 until Germany's
     round-2 reveal, the first that differs."""
     assert engine.game_class("plotted-aa").hidden_actions == {
