@@ -23,7 +23,7 @@ from discord import app_commands
 import engine
 from bot import forms, prompt_state
 from bot.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
-from bot.delivery import Delivery, chunks, fit, message_link
+from bot.delivery import Delivery, chunks, fit, message_link, public_number
 from bot.forms import FormRef
 from bot.host import Host
 from bot.repeats import Unconfirmed
@@ -353,7 +353,7 @@ class ActionPath:
                          seq: int) -> None:
         try:
             live = await self.service.get(game_id)
-            if live.seq != seq:
+            if public_number(live) != seq:
                 raise NotAllowed("That undo request is out of date: the game has moved on.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             missing = await self.service.agree_undo(live, interaction.user.id)
@@ -367,7 +367,7 @@ class ActionPath:
             await interaction.followup.send(f"Noted. Still to agree: {', '.join(missing)}.",
                                             ephemeral=True)
             await self.delivery.post(live, f"Undo requested: {', '.join(missing)} must agree.",
-                                     view=single(UndoAgreeButton(live.id, live.seq)))
+                                     view=single(UndoAgreeButton(live.id, public_number(live))))
             return
         what = await self.undone_words(live)
         await interaction.followup.send(f"The last move was taken back: {what}.", ephemeral=True)

@@ -196,9 +196,12 @@ class Delivery:
         """The answer to a stored action was lost (expired interaction, HTTP error): say by
         DM that it counted, so that the player does not do it again."""
         live = outcome.live
+        # No action number: the log's numbering counts steps whose very occurrence is
+        # secret (a plot being written), and would tell their number to whoever reads it.
+        what = (outcome.action or "action").replace("-", " ")
         text = (f"\N{WHITE HEAVY CHECK MARK} **{outcome.game.title} #{live.id}**: your "
-                f"**{outcome.action}** was applied (action {outcome.seq}), though Discord lost "
-                "my answer to it. It counts once: no need to do it again.")
+                f"**{what}** was applied, though Discord lost my answer to it. It counts "
+                "once: no need to do it again.")
         if outcome.seat is not None and live.user_of(outcome.seat) == user_id:
             await self.to_seat(live, outcome.seat, text)  # its private thread if DMs are closed
         else:
@@ -334,7 +337,8 @@ class Delivery:
                                                   game.view(seat))
         if not png:
             return embed, []
-        name = f"{live.row.variant}-{live.id}-{game.seats.index(seat)}-plan-{live.seq}.png"
+        name = (f"{live.row.variant}-{live.id}-{game.seats.index(seat)}-plan-"
+                f"{public_number(live)}.png")
         embed.set_image(url=f"attachment://{name}")
         return embed, [discord.File(io.BytesIO(png), filename=name)]
 
@@ -522,11 +526,21 @@ class Delivery:
         except discord.HTTPException as exc:
             log.info("game %s: no follow-up prompt for %s: %s", live.id, seat, exc)
 
-    async def status(self, live: LiveGame, *, deadline: float | None = None) -> None:
-        """Edit the pinned status post in place, or post and pin it the first time."""
+    async def status(self, live: LiveGame, *, deadline: float | None = None,
+                     force: bool = False) -> None:
+        """Edit the pinned status post in place, or post and pin it the first time.
+
+        Only when what it shows changed (`force`: a player asked for it): an edit is public
+        too, and one after every step would time the steps nobody else may know of (a plot
+        being written)."""
         embed = status_embed(live, deadline)
         view = single(ShowHandButton(live.id)) if live.row.status == "running" else None
-        stored = await self.bot.service.storage.message(live.id, "status")
+        shown = view_fingerprint([embed.to_dict(), view is not None])
+        storage = self.bot.service.storage
+        stored = await storage.message(live.id, "status")
+        if stored is not None and stored[2] == shown and stored[0] == live.row.channel_id \
+                and not force:
+            return  # unchanged, and in the game's channel still (not moved by /game adopt)
         channel = await self.channel(live)
         if channel is None:
             return
@@ -534,6 +548,7 @@ class Delivery:
             try:
                 message = channel.get_partial_message(stored[1])  # type: ignore[attr-defined]
                 await message.edit(embed=embed, view=view)
+                await storage.put_message(live.id, "status", stored[0], stored[1], shown)
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post a new one
@@ -543,8 +558,7 @@ class Delivery:
         message = await self.post(live, embed=embed, view=view)
         if message is None:
             return
-        await self.bot.service.storage.put_message(live.id, "status", message.channel.id,
-                                                   message.id)
+        await storage.put_message(live.id, "status", message.channel.id, message.id, shown)
         try:
             await message.pin()
         except discord.HTTPException:
@@ -653,7 +667,8 @@ class Delivery:
                 if png:
                     suffix = "" if len(views) == 1 else f"-{number}"
                     files.append(discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
-                                              f"{live.id}-zoom-{live.seq}{suffix}.png"))
+                                              f"{live.id}-zoom-{public_number(live)}"
+                                              f"{suffix}.png"))
         if market is not None and "market" in view:
             seen = await storage.message(live.id, "market")
             now = view_fingerprint(view["market"])
@@ -672,7 +687,14 @@ class Delivery:
                       ) -> discord.File:
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, render, view)
         return discord.File(io.BytesIO(png), filename=f"{live.row.variant}-{live.id}-{what}-"
-                                                      f"{live.seq}.png")
+                                                      f"{public_number(live)}.png")
+
+
+def public_number(live: LiveGame) -> int:
+    """The number a public name or text may carry for the game's progress: its public
+    steps, not the log's sequence, which also counts the steps whose very occurrence is
+    secret (`Game.hidden_actions`)."""
+    return live.game.public_steps if live.game is not None else live.seq
 
 
 def detail_purpose(seat: str) -> str:

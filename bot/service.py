@@ -487,6 +487,8 @@ class GameService:
         steps in effect (read from the log: the game itself holds none)."""
         game = live.game
         assert game is not None
+        if game.hiding():  # the same answer whether or not anything was written in secret
+            raise NotAllowed("Nothing can be taken back while plots are written in secret.")
         steps = steps_in_effect(await self.storage.actions(live.id))
         if not steps:
             raise NotAllowed("There is nothing to undo.")

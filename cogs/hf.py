@@ -8,7 +8,11 @@ import discord
 from discord import app_commands
 
 from bot.client import Croupier
+from bot.delivery import chunks
+from bot.storage import ActionRow
 from cogs.base import GameCog
+from engine.events import PUBLIC
+from engine.games.hf_political_events import history_lines
 from renders import hf as hf_render
 
 Interaction = discord.Interaction[Any]
@@ -87,7 +91,27 @@ class HighFrontier(GameCog):
 
     @hf.command(name="history", description="The events drawn so far")
     async def history(self, interaction: Interaction) -> None:
-        await self.run(interaction, "history")
+        """Every draw and what became of it, only to the asker: told from the stored log
+        (each draw's public `drawn` event), as `/game history` is; the game keeps no past."""
+        live = await self.bot.game_here(interaction, VARIANT)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        draws = [event["data"] for row in in_effect(await self.bot.service.storage.actions(
+                 live.id)) for event in row.events
+                 if event.get("kind") == "drawn" and event.get("audience") == PUBLIC]
+        for text in chunks(history_lines(draws)):
+            await interaction.followup.send(text, ephemeral=True)
+
+
+def in_effect(rows: list[ActionRow]) -> list[ActionRow]:
+    """The log's rows that still count: an undo row takes back the row before it."""
+    kept: list[ActionRow] = []
+    for row in rows:
+        if row.kind == "undo":
+            if kept and kept[-1].kind == "act":
+                kept.pop()
+        else:
+            kept.append(row)
+    return kept
 
 
 async def setup(bot: Croupier) -> None:

@@ -16,6 +16,7 @@ from bot.client import Croupier
 from bot.delivery import CANNOT_DM, DM_HELP, chunks, options_in_words, status_embed
 from bot.importing import import_game, start_state, verify_imported, was_imported
 from bot.service import GameService
+from bot.storage import ActionRow
 from engine import UNDO, Event, NotAllowed, Step, Unreadable
 
 Interaction = discord.Interaction[Any]
@@ -197,7 +198,7 @@ class Lobby(commands.Cog):
         deadline = await self.bot.deadlines.due(live)
         await interaction.response.send_message(embed=status_embed(live, deadline),
                                                 ephemeral=True)
-        await self.bot.delivery.status(live, deadline=deadline)
+        await self.bot.delivery.status(live, deadline=deadline, force=True)
 
     @game.command(name="list", description="The games running in this server")
     async def list_games(self, interaction: Interaction) -> None:
@@ -342,7 +343,7 @@ class Lobby(commands.Cog):
             raise NotAllowed("There is no game in this channel.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         moves = [[Event.from_json(e).text for e in a.events if e.get("audience") == "public"]
-                 for a in await self.service.storage.actions(row.id)]
+                 for _, a in public_rows(row.variant, await self.service.storage.actions(row.id))]
         moves = [m for m in moves if m]
         shown = moves[-last:] if last else moves
         lines = [f"**{engine.game_class(row.variant).title} #{row.id}**, "
@@ -396,9 +397,10 @@ class Lobby(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         actions = await self.service.storage.actions(row.id)
         entries: list[dict[str, Any]] = []
-        for a in actions:
+        for number, a in ([(a.seq, a) for a in actions] if full else
+                          public_rows(row.variant, actions)):
             events = a.events if full else [e for e in a.events if e["audience"] == "public"]
-            entry: dict[str, Any] = {"seq": a.seq, "kind": a.kind, "seat": a.seat,
+            entry: dict[str, Any] = {"seq": number, "kind": a.kind, "seat": a.seat,
                                      "action": a.action, "events": events}
             if full:  # parameters can be secret (a card played face down): only at the end
                 entry.update(params=a.params, luck=a.step.get("luck", []))
@@ -443,6 +445,15 @@ class Lobby(commands.Cog):
         await interaction.response.send_message(texts[0], ephemeral=True)
         for more in texts[1:]:
             await interaction.followup.send(more, ephemeral=True)
+
+
+def public_rows(variant: str, rows: list[ActionRow]) -> list[tuple[int, ActionRow]]:
+    """The log as everyone may read it, numbered 1, 2, 3...: without the steps whose very
+    occurrence is secret (`Game.hidden_actions`: a plot being written), and numbered anew
+    so that no gap counts them. The full log, after the end, has them all."""
+    cls = engine.VARIANTS.get(variant)
+    shown = [a for a in rows if not (cls is not None and a.kind == "act" and cls.hides(a.action))]
+    return list(enumerate(shown, start=1))
 
 
 async def verify_stored(bot: Croupier, game_id: int) -> engine.Verification:

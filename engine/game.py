@@ -48,6 +48,23 @@ def _snapshot(event: Event) -> Event:
     return Event(event.audience, event.kind, event.text, _frozen(event.data))
 
 
+def _copied(value: Any) -> Any:
+    """A copy of JSON-ready data sharing no container with the game: a state kept from
+    before an action must not change with the game. Faster than `copy.deepcopy` (no memo:
+    state data is a tree), and it keeps the types as they are."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    if kind is tuple:
+        return tuple(_copied(v) for v in value)
+    return value if kind in _SCALARS else copy.deepcopy(value)
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 class Game(ABC):
     """Base class of every game. Subclasses set the class attributes and the hooks."""
 
@@ -71,12 +88,20 @@ class Game(ABC):
     creator_actions: ClassVar[frozenset[str]] = frozenset()
     # Event kinds after which the bot posts a fresh board image.
     render_on: ClassVar[frozenset[str]] = frozenset()
+    # Actions whose very occurrence is secret (a plot written in secret): how many there
+    # were, which seat took them and which kind they were is nobody else's business until
+    # the game reveals what they made. Such a step sends only private events; the public
+    # log, history and counts leave it out (`hides`, `public_steps`).
+    hidden_actions: ClassVar[frozenset[str]] = frozenset()
 
     seats: list[Seat]
     seed: str
     options: dict[str, Any]
     # The index of the next step: its luck comes from Rng(seed, f"action:{step_count}").
     step_count: int
+    # The steps everyone may know of: all but the hidden ones (`hidden_actions`). What a
+    # public count or number shows, so that it says nothing of a secret plot's size.
+    public_steps: int
     # The step of the last accepted action (None after `load`, until the next action).
     last_step: Step | None
     # Every step, kept only when the game was made with `history=True` (tests, demos).
@@ -93,6 +118,7 @@ class Game(ABC):
         self.seed = seed
         self.options = self.read_options(options or {})
         self.step_count = 0
+        self.public_steps = 0
         self.last_step = None
         self.history = None
         self.finished = False
@@ -158,6 +184,20 @@ class Game(ABC):
         """What the game's deadline policy does for the awaited seats; [] tells the creator."""
         return []
 
+    def hiding(self) -> bool:
+        """Does the game now offer some seat a hidden action (a Plot Phase)? While it does,
+        nothing may show whether a hidden step was taken: not even an undo's answer."""
+        return bool(self.hidden_actions) and any(
+            self.hides(spec.name) for prompt in self.prompts().values()
+            for spec in prompt.actions)
+
+    @classmethod
+    def hides(cls, action: str | None) -> bool:
+        """Is the very occurrence of `action` secret (`hidden_actions`)? A logged step of
+        such an action appears in nothing public: not the public log, the history, a
+        count, nor an edit of a public message."""
+        return action in cls.hidden_actions
+
     def describe(self, seat: Seat) -> list[str]:
         """What `seat` holds and knows, in words, one paragraph per item (a hand, notes,
         cash): what "Show my hand" prints, never the view's JSON. Each paragraph stays well
@@ -192,6 +232,9 @@ class Game(ABC):
             if rng.luck or any(e.public for e in events):
                 raise AssertionError(f"query {action} must not use luck or speak publicly")
             return events
+        if self.hides(action) and any(e.public for e in events):
+            self._rollback(before)
+            raise AssertionError(f"hidden action {action} must not speak publicly")
         secret = any(not e.public for e in events)
         self._append_step(Step(seat, action, dict(params), rng.luck, secret))
         return events
@@ -200,6 +243,8 @@ class Game(ABC):
         """Count an accepted step; the log itself is the caller's (storage, `history`)."""
         self.last_step = step
         self.step_count += 1
+        if not self.hides(step.action):
+            self.public_steps += 1
         if self.history is not None:
             self.history.append(step)
 
@@ -280,7 +325,7 @@ class Game(ABC):
             "finished": self.finished,
             "winners": list(self.winners),
             "commitment": commitment(self.seed),
-            "actions": self.step_count,
+            "actions": self.public_steps,
         }
         if self.finished:
             base["seed"] = self.seed
@@ -291,19 +336,22 @@ class Game(ABC):
         """The whole position, secrets included, as JSON-ready data (see docs/<id>.md).
 
         Not the history: `steps` only counts the steps taken, which is all a replay from
-        here needs (the next step's luck derives from the seed and that count)."""
-        return {
+        here needs (the next step's luck derives from the seed and that count). A copy:
+        later actions never change what it returned (a game's `_dump` may hand back its
+        own live lists, so the copy is made here, once, for every game)."""
+        return _copied({
             "schema": STATE_SCHEMA,
             "variant": self.variant,
-            "seats": list(self.seats),
+            "seats": self.seats,
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": self.options,
             "finished": self.finished,
-            "winners": list(self.winners),
-            "setup_luck": copy.deepcopy(self.setup_luck),
+            "winners": self.winners,
+            "setup_luck": self.setup_luck,
             "steps": self.step_count,
+            "public_steps": self.public_steps,
             "game": self._dump(),
-        }
+        })
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> Game:
@@ -320,6 +368,11 @@ class Game(ABC):
         # A state stored before the log moved out of the game still has it: only its
         # length matters now.
         game.step_count = int(state["steps"]) if "steps" in state else len(state["log"])
+        # Stored before hidden steps were told apart: every step counted as public.
+        game.public_steps = int(state.get("public_steps", game.step_count))
+        if not 0 <= game.public_steps <= game.step_count:
+            raise Unreadable("The state's count of public steps is not between 0 and its "
+                             "count of steps.")
         game.last_step = None
         game.history = None
         game._restore(copy.deepcopy(dict(state["game"])))

@@ -15,13 +15,18 @@ house rulings HF-1..HF-4; commands, decisions and the state schema:
 (['Ann'], 'turn')
 >>> [e.kind for e in g.act("Ann", "turn")]
 ['turn', 'drawn']
+
+The game keeps the position, not its past: of the draws only the last few (the board lists
+them; the rules need only the most recent event, which the drawn pile already gives). Every
+draw is a public `drawn` event in the log, from which `/hf history` is told
+(`history_lines`).
 """
 
 from __future__ import annotations
 
 import copy
-import json
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.deck import Deck
@@ -47,15 +52,17 @@ from engine.registry import register
 from engine.rng import Rng
 from engine.values import read_bool
 
-GAME_SCHEMA = 1
+GAME_SCHEMA = 2  # 2: the draw records kept are the last few ("recent_draws"), not all
 TRACK = "track"
 DECLARED = "declared"
 NONE = "none"
 # Bookkeeping (HF-4): any seat, at any time, except where noted in the handler.
 BOOKKEEPING = frozenset({"law", "anarchy", "war", "ideology", "secgen", "sunspot"})
-INFORMATION = frozenset({"deck", "history"})
+INFORMATION = frozenset({"deck"})
 STARTING_LAW = "Centrist"  # the base game's Politics setup puts the Active Law star there
-HISTORY_LINES = 40
+# The draw records the state keeps: the board lists the last seven; the rules need none
+# (the most recent event is the drawn pile's top, or the card set aside).
+RECENT_DRAWS = 7
 # Why a drawn card had no effect, as the history tells it.
 IGNORED = {"condition": "no effect (its condition was not met)",
            "repetition": "no effect (a repeat of the most recent event)"}
@@ -131,9 +138,9 @@ class HighFrontierEvents(Game):
     turn: int
     deck: Deck
     set_aside: CardId | None
-    # Every event drawn, in order ("history" in the state), each record kept as compact
-    # JSON text: a late game holds hundreds, and a thousand games are live at once.
-    draws: list[str]
+    # The last RECENT_DRAWS draw records, oldest first ("recent_draws" in the state): the
+    # state stays the same size however long the game runs; the log keeps every draw.
+    recent_draws: list[dict[str, Any]]
     pending: dict[str, Any] | None
 
     # ----- setup, state -------------------------------------------------
@@ -156,7 +163,7 @@ class HighFrontierEvents(Game):
         self.deck = Deck("events", list(DECK))
         self.deck.shuffle(rng)
         self.set_aside = None
-        self.draws = []
+        self.recent_draws = []
         self.pending = None
         return [public("setup", f"The 24 political event cards are shuffled. {self.secgen} is "
                        f"the Sec-Gen; the Active Law is {self.law}. Tell the bot each "
@@ -177,12 +184,12 @@ class HighFrontierEvents(Game):
             "pile": list(self.deck.pile),
             "drawn": list(self.deck.discards),
             "set_aside": self.set_aside,
-            "history": self._records(),
+            "recent_draws": self.recent_draws,
             "pending": copy.deepcopy(self.pending),
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
-        if data.get("version") != GAME_SCHEMA:
+        if data.get("version") not in (1, GAME_SCHEMA):
             raise Unreadable(f"Unsupported {self.variant} state version {data.get('version')!r}.")
         self.turn = int(data["turn"])
         self.ideologies = {s: data["ideologies"].get(s) for s in self.seats}
@@ -194,7 +201,11 @@ class HighFrontierEvents(Game):
         self.sunspot = data["sunspot"]
         self.deck = Deck("events", list(data["pile"]), list(data["drawn"]))
         self.set_aside = data["set_aside"]
-        self.draws = [_compact(r) for r in data["history"]]
+        # Version 1 kept every draw as "history": only its last few are kept now.
+        records = data["recent_draws"] if "recent_draws" in data else data.get("history", [])
+        if not isinstance(records, list):
+            raise Unreadable("The recent draws are a list of draw records.")
+        self.recent_draws = list(records[-RECENT_DRAWS:])
         self.pending = data["pending"]
         self._check_state()
 
@@ -217,6 +228,9 @@ class HighFrontierEvents(Game):
         if self._tracked and not (isinstance(self.sunspot, int)
                                   and 1 <= self.sunspot <= self.options["track_length"]):
             raise Unreadable("The Sunspot Cube must stand on a space of the track.")
+        if any(not isinstance(r, dict) or r.get("card") not in CARD_TYPE
+               or not isinstance(r.get("turn"), int) for r in self.recent_draws):
+            raise Unreadable("Each recent draw names the turn and the card id it drew.")
 
     # ----- small helpers -------------------------------------------------
 
@@ -515,7 +529,7 @@ class HighFrontierEvents(Game):
                   "reason": reason, "detail": detail, "effect": effect, "secgen": self.secgen,
                   "sunspot": self.sunspot, "law": self.law, "anarchy": self.anarchy,
                   "war": self.war}
-        self.draws.append(_compact(record))
+        self.recent_draws = [*self.recent_draws[-(RECENT_DRAWS - 1):], record]
         head = f"Turn {self.turn}: {self.secgen} (Sec-Gen) draws **{kind.title}**."
         if reason is None:
             text = f"{head} " + _cap(f"{detail}: {effect_text}" if detail else effect_text)
@@ -790,23 +804,6 @@ class HighFrontierEvents(Game):
                         set_aside=card_info(self.set_aside) if self.set_aside else None,
                         remaining=dict(sorted(left.items())))]
 
-    def do_history(self, seat: Seat, rng: Rng) -> list[Event]:
-        """Every event drawn so far, and what became of it: to the asker only."""
-        lines = []
-        records = self._records()
-        for r in records[-HISTORY_LINES:]:
-            outcome = "applied" if r["applied"] else IGNORED[r["reason"]]
-            lines.append(f"Turn {r['turn']}: {CARD_TYPE[r['card']].title}: {outcome}")
-        if len(records) > HISTORY_LINES:
-            lines.insert(0, f"(the last {HISTORY_LINES} of {len(records)} draws)")
-        text = "\n".join(lines) or "No event has been drawn yet."
-        return [private(seat, "history", text,
-                        history=[self._expand(r) for r in records])]
-
-    def _records(self) -> list[dict[str, Any]]:
-        """The draw records as data (each call makes fresh ones)."""
-        return [json.loads(r) for r in self.draws]
-
     # ----- in words -------------------------------------------------------
 
     def describe(self, seat: Seat) -> list[str]:
@@ -836,7 +833,7 @@ class HighFrontierEvents(Game):
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         recent = self._most_recent()
-        records = self._records()
+        records = self.recent_draws
         length = self.options["track_length"]
         sunspot: dict[str, Any] = {"mode": self.options["seniority"], "space": self.sunspot}
         if self._tracked:
@@ -872,9 +869,9 @@ class HighFrontierEvents(Game):
             "set_aside": card_info(self.set_aside) if self.set_aside else None,
             "most_recent_event": self._event(recent) if recent else None,
             "last_draw": self._expand(records[-1]) if records else None,
-            "history": [{"turn": r["turn"], "card": r["card"], "title": CARD_TYPE[r["card"]].title,
-                         "applied": r["applied"], "reason": r["reason"]}
-                        for r in records],
+            "recent_draws": [{"turn": r["turn"], "card": r["card"],
+                              "title": CARD_TYPE[r["card"]].title, "applied": r["applied"],
+                              "reason": r["reason"]} for r in records],
             "pending": pending,
             "waiting": self._waiting_text(),
         }
@@ -883,5 +880,13 @@ class HighFrontierEvents(Game):
         return view
 
 
-def _compact(record: dict[str, Any]) -> str:
-    return json.dumps(record, separators=(",", ":"))
+def history_lines(draws: Iterable[Mapping[str, Any]]) -> list[str]:
+    """`/hf history` in words: one line per draw, from the `drawn` events' data as the log
+    keeps them (the card spelled out, or its id), oldest first."""
+    lines = []
+    for draw in draws:
+        card = draw["card"]
+        title = CARD_TYPE[card["id"] if isinstance(card, Mapping) else card].title
+        outcome = "applied" if draw["applied"] else IGNORED.get(str(draw["reason"]), "no effect")
+        lines.append(f"Turn {draw['turn']}: {title}: {outcome}")
+    return lines or ["No event has been drawn yet."]

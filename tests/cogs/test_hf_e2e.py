@@ -44,3 +44,45 @@ async def test_three_players_eight_turns_with_images_in_the_channel(table: Table
     assert text.count(" draws **") == 8
     history = await table.slash("cy", "hf history")
     assert history.ephemeral and "Turn 8: " in history.text()
+
+
+async def test_hf_history_tells_every_draw_from_the_stored_log(table: Table) -> None:
+    """Issue 21: "serve `/hf history` from the stored log, as the other games' history is";
+    the state keeps only the last draws. Twelve turns (more draws than the state keeps),
+    the bot restarted: `/hf history` still lists every draw in order, as the channel
+    announced it, only to the asker; the stored snapshot carries no history."""
+    table.extensions = ("cogs.lobby", "cogs.hf")
+    bot = await table.start_bot()
+    await table.slash("ann", "game new", variant="hf-political-events")
+    for user in ("ann", "bob", "cy"):
+        await table.slash(user, "game join")
+    await table.slash("ann", "game start")
+    live = await table.loaded()
+    for _ in range(12):
+        while True:  # the awaited seat answers (a walk: done; a tally: Centrist; a choice)
+            seat, prompt = next(iter(live.game.prompts().items()))
+            spec = prompt.actions[0]
+            params = {p.name: p.choices[0].value for p in spec.params if p.choices}
+            outcome = await bot.service.act(live, table.users[seat], spec.name, params,
+                                            seat=seat, observed_seq=live.seq)
+            await bot.actions.announce(outcome)
+            await table.fake.settle()
+            if spec.name == "turn" and not any(e.kind == "secgen-choice"
+                                               for e in outcome.events):
+                break
+    snapshot = await bot.service.storage.latest_snapshot(live.id)
+    assert snapshot is not None
+    assert "history" not in snapshot[1]["game"]
+    assert len(live.game.state()["game"]["recent_draws"]) < 12
+
+    await table.stop_bot()
+    await table.start_bot()
+    history = await table.slash("cy", "hf history")
+    assert history.ephemeral
+    lines = [line for line in history.text().splitlines() if line.startswith("Turn ")]
+    assert [line.split(":")[0] for line in lines] == [f"Turn {n}" for n in range(1, 13)]
+    announced = [line for line in table.said().splitlines() if " draws **" in line]
+    assert len(announced) == 12
+    for line, said in zip(lines, announced, strict=True):
+        title = said.split("**")[1]
+        assert line.startswith(said.split(":")[0] + f": {title}: ")

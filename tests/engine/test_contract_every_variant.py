@@ -7,6 +7,9 @@ a missing required parameter, a parameter of the wrong type, non-finite and absu
 numbers, an unknown parameter, and an action name or seat that is not a string. Each must
 raise `RuleError` (nothing else) and leave `state()` exactly as it was. And events are
 snapshots: what `act` returned is unchanged after every later action.
+
+Issue 21 ("`state()` returns data that later actions never change"): a state taken at any
+point, then more actions, and the state taken is exactly as it was; so are the views.
 """
 
 from __future__ import annotations
@@ -134,3 +137,32 @@ def test_malformed_options_are_refused(variant: str) -> None:
         for wrong in (math.inf, math.nan, 10**30, [1], {"a": 1}, object()):
             with pytest.raises(RuleError):
                 engine.new_game(variant, seats_for(cls), seed="s", options={option.name: wrong})
+
+
+@pytest.mark.parametrize("variant", sorted(engine.VARIANTS))
+def test_a_state_taken_never_changes_with_later_actions(variant: str) -> None:
+    """Issue 21: "`state()` returns data that later actions never change (today it hands
+    back the game's live lists, so a state kept from before an action changes with the
+    game)". Every 5 steps of seeded random legal play a state and the views (public and a
+    seat's) are kept with a JSON copy of each; after the game played on, each is unchanged."""
+    cls = engine.game_class(variant)
+    for number in range(GAMES_PER_VARIANT):
+        rnd = random.Random(f"kept:{variant}:{number}")
+        game = engine.new_game(variant, seats_for(cls), seed=f"kept-{number}")
+        kept: list[tuple[int, str, Any, str]] = []
+        for step in range(STEPS):
+            if step % 5 == 0:
+                for what, taken in (("state", game.state()), ("public view", game.view(None)),
+                                    ("seat view", game.view(game.seats[step % len(game.seats)]))):
+                    kept.append((step, what, taken, json.dumps(taken, sort_keys=True,
+                                                               default=str)))
+            call = random_call(game, rnd)
+            if call is None:
+                break
+            try:
+                game.act(call[0], call[1], **call[2])
+            except RuleError:
+                continue
+        changed = [(step, what) for step, what, taken, saved in kept
+                   if json.dumps(taken, sort_keys=True, default=str) != saved]
+        assert not changed, f"{variant}: taken at these steps, changed later: {changed}"

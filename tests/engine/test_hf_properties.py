@@ -67,7 +67,7 @@ def prompted_move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, A
 def bookkeeping_move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
     seat = rnd.choice(game.seats)
     action = rnd.choice(["law", "law", "anarchy", "war", "ideology", "ideology", "secgen",
-                         "sunspot", "deck", "history"])
+                         "sunspot", "deck"])
     params: dict[str, Any] = {}
     if action == "law":
         params["law"] = rnd.choice([*IDEOLOGIES, "none", "Chaos"])
@@ -113,7 +113,7 @@ def play(seed: int, options: dict[str, Any], seats: list[str], steps: int,
                 assert game.state() == before
             else:
                 assert roll < 0.93, f"unprompted {action} by {seat} was accepted"
-                assert all(e.public == (action not in {"deck", "history"}) for e in events)
+                assert all(e.public == (action != "deck") for e in events)
         if step % check_every == 0:
             check_invariants(game)
     return game
@@ -158,7 +158,7 @@ def test_secrecy_the_draw_order_is_never_public(seed: int) -> None:
         for seat in [None, *game.seats]:
             assert other.view(seat) == game.view(seat)
         assert other.prompts() == game.prompts()
-        for action, params in [("deck", {}), ("history", {}), ("ideology",
+        for action, params in [("deck", {}), ("ideology",
                                {"player": "Cy", "ideology": "none"})]:
             try:
                 mine = [e.to_json() for e in engine.load(V, game.state()).act(

@@ -721,8 +721,8 @@ def test_bookkeeping_waits_while_an_event_is_in_progress() -> None:
     act(game, "Bo", "ideology", player="Cy", ideology="Equality")
 
 
-def test_deck_and_history_are_private_to_the_asker() -> None:
-    """`deck` and `history`: free, informational, a private event to the asker only."""
+def test_deck_is_private_to_the_asker() -> None:
+    """`deck`: free, informational, a private event to the asker only."""
     game = stack(new(), "glitch-1", "honor")
     turn(game)
     turn(game)
@@ -732,10 +732,6 @@ def test_deck_and_history_are_private_to_the_asker() -> None:
     assert [c["id"] for c in event.data["drawn"]] == ["glitch-1", "honor"]
     assert event.data["set_aside"] is None
     assert sum(event.data["remaining"].values()) == 22
-    (event,) = act(game, "Bo", "history")
-    assert event.audience == frozenset({"Bo"})
-    assert [r["card"]["id"] for r in event.data["history"]] == ["glitch-1", "honor"]
-    assert "Turn 2: Honor: Hero Worship: no effect (its condition was not met)" in event.text
 
 
 # ----- deadline policy --------------------------------------------------------

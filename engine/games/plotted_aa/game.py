@@ -88,6 +88,10 @@ class PlottedAA(Turn):
     shown_in_prompt = frozenset({"plot_sheet"})
     free_actions = frozenset({"loss-order"})
     queries = frozenset({"plot-sheet"})
+    #: Writing a plot is secret, step by step: how many rows a power wrote, changed or
+    #: removed, and when, shows nowhere public (the submit, with its digest, is public).
+    hidden_actions = frozenset({"plot-move", "plot-build", "plot-noop", "plot-remove",
+                                "plot-clear", "plot-paste"})
     render_on = frozenset({"round_over", "turn_started", "game_over"})
 
     def setup(self, rng: Rng) -> list[Event]:
@@ -221,13 +225,6 @@ class PlottedAA(Turn):
         if self.stage == EXECUTE:
             return f"turn {self.turn}, {name}, round {self.round}"
         return f"turn {self.turn}, {name}"
-
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        base = super().view(seat)
-        if self.stage == PLOT:
-            # How many plot commands were given would hint at a plot's size.
-            base["actions"] = self.plot_start_actions
-        return base
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         view: dict[str, Any] = {
