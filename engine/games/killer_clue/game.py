@@ -21,7 +21,7 @@ from engine.deck import Deck
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
 from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt
-from engine.games.killer_clue import board, cards
+from engine.games.killer_clue import board, cards, statecheck
 from engine.games.killer_clue.board import PASSAGES, RING, ROOMS, SUSPECTS, WEAPONS, is_room
 from engine.games.killer_clue.cards import CARDS, Card
 from engine.registry import register
@@ -98,6 +98,7 @@ class KillerClue(Game):
     )
     queries = frozenset({"hand", "notes", "board"})
     render_on = frozenset({"round_started", "danger_resolved", "game_over"})
+    check_state = staticmethod(statecheck.check_state)  # what an imported state must be
 
     # --- state (see docs/killer-clue.md, "State schema") ------------------
     table: list[Seat]
