@@ -68,9 +68,9 @@ def check_seat_names(seats: list[Any]) -> None:
         if names.clean(seat) != seat:
             raise Unreadable(f"The state file's “seats › #{number}” "
                              f"({names.escape(names.clean(seat))}) holds invisible or "
-                             "direction-changing characters, or spaces around it: remove "
+                             "direction-changing characters, or extra spaces: remove "
                              "them.")
-        names.seat_name(seat, f"The state file's “seats › #{number}”")
+        names.seat_name(seat, f"The state file's “seats › #{number}”", hint="")
         clash = names.same_as(seat, seen)
         if clash is not None and clash != seat:
             raise Unreadable(f"The state file's seats {names.escape(clash)} and "

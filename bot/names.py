@@ -78,12 +78,13 @@ def clean(text: str) -> str:
     return re.sub(" +", " ", "".join(out)).strip()
 
 
-def seat_name(text: str, what: str = "A seat's name") -> str:
+def seat_name(text: str, what: str = "A seat's name",
+              hint: str = ": join with seat:<a name>") -> str:
     """A name to seat a player under: cleaned, at most 40 characters, with something
     visible in it; refused in words otherwise."""
     name = clean(text)[:LONGEST].strip()
     if not any(unicodedata.category(c)[0] in "LN" for c in name):
-        raise Unreadable(f"{what} needs a visible letter or digit: join with seat:<a name>.")
+        raise Unreadable(f"{what} needs a visible letter or digit{hint}.")
     return name
 
 
