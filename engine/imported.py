@@ -32,7 +32,6 @@ LONGEST_SEAT = 40
 def load_imported(cls: type[Game], state: Mapping[str, Any]) -> Game:
     """The game `state` describes, or an `Unreadable` naming what breaks the rules."""
     check_envelope(cls, state)
-    cls.check_state(state)
     game = _restored(cls, state)
     check_playable(game)
     return game
@@ -57,8 +56,10 @@ def check_envelope(cls: type[Game], state: Mapping[str, Any]) -> None:
 
 
 def _restored(cls: type[Game], state: Mapping[str, Any]) -> Game:
-    """`from_state`, with whatever it could not read said in words."""
+    """The game's own `check_state`, then `from_state`, with whatever they could not read
+    said in words."""
     try:
+        cls.check_state(state)
         return cls.from_state(state)
     except RuleError:
         raise
