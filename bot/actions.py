@@ -23,7 +23,7 @@ from discord import app_commands
 import engine
 from bot import forms, prompt_state
 from bot.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
-from bot.delivery import Delivery, chunks, fit, message_link, public_number
+from bot.delivery import Delivery, chunks, fit, message_link, named, public_number
 from bot.forms import FormRef
 from bot.host import Host
 from bot.repeats import Unconfirmed
@@ -236,7 +236,7 @@ class ActionPath:
             # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
             chosen = "\n".join([chosen, *(e.text for e in outcome.events
                                           if not e.public and outcome.seat in e.audience)])
-        if await self.answer_in_place(interaction, f"{header}\n{chosen}", greyed):
+        if await self.answer_in_place(interaction, named(live, f"{header}\n{chosen}"), greyed):
             self.host.repeats.answered(outcome, interaction.user.id, params)
         else:
             await self.delivery.tell_applied(outcome, interaction.user.id)
@@ -312,7 +312,7 @@ class ActionPath:
             if told:
                 texts += ["**The latest things you were told privately:**", *told[-8:]]
             for text in chunks(texts):
-                await interaction.followup.send(text, ephemeral=True)
+                await interaction.followup.send(named(live, text), ephemeral=True)
         except Exception as exc:  # noqa: BLE001
             await self.reply_error(interaction, exc)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import engine
-from bot import preferences, prompt_state
+from bot import names, preferences, prompt_state
 from bot.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
 from bot.prompt_state import PromptRecord
 from bot.service import LiveGame, Outcome
@@ -51,6 +51,13 @@ MESSAGE_LIMIT = 2000
 def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """One message's text within Discord's limit (players' input is echoed in errors)."""
     return text if len(text) <= limit else text[:limit - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+def named(live: LiveGame, text: str) -> str:
+    """A game's text with its seats' names escaped: a name shows as written, never as a
+    link, bold or a mention (`bot.names`). Every text a game posts, DMs or edits in place
+    goes through here."""
+    return names.shown(text, [s.seat for s in live.seats])
 
 
 def message_link(channel_id: int, message_id: int, guild_id: int | None = None) -> str:
@@ -110,6 +117,8 @@ class Delivery:
         channel = await self.channel(live)
         if channel is None:
             return None
+        if content:
+            content = named(live, content)
         try:
             return await channel.send(content, **kwargs)
         except (discord.NotFound, discord.Forbidden) as exc:
@@ -133,6 +142,8 @@ class Delivery:
         row = live.seat_row(seat)
         if row is None:
             return None
+        if content:
+            content = named(live, content)
         if row.dm_ok:
             try:
                 return await self.send_dm(row.user_id, content, **kwargs)
@@ -287,7 +298,7 @@ class Delivery:
     def prompt_text(self, live: LiveGame, seat: str, prompt: Prompt) -> str:
         game = live.game
         title = game.title if game else live.row.variant
-        return f"**{title} #{live.id}** — {seat}: {prompt.text}"[:1800]
+        return named(live, f"**{title} #{live.id}** — {seat}: {prompt.text}")[:1800]
 
     def detail(self, live: LiveGame, seat: str) -> str:
         """The game's private text for the seat's prompt message (`prompt_detail`), or "";
@@ -404,7 +415,7 @@ class Delivery:
             view = prompt_view(live.id, live.seq, index, prompt)
             extra: dict[str, Any] = {}
             if record is not None and is_open and record.message_id:
-                content = f"{answered[seat]}\n\n{text}" if seat in answered else text
+                content = named(live, f"{answered[seat]}\n\n{text}") if seat in answered else text
                 if fresh_detail and detail:
                     embed, files = await self.detail_parts(live, seat, detail)
                     extra = {"embed": embed, "attachments": files}
@@ -729,16 +740,17 @@ def status_embed(live: LiveGame, deadline: float | None) -> discord.Embed:
     for s in live.seats:
         mark = "\N{HOURGLASS WITH FLOWING SAND} " if s.seat in awaiting else ""
         dm = "" if s.dm_ok else " (DMs closed: private thread / Show my hand)"
-        seat_lines.append(f"{mark}**{s.seat}** — <@{s.user_id}>{dm}")
+        seat_lines.append(f"{mark}**{names.escape(s.seat)}** — <@{s.user_id}>{dm}")
     embed.add_field(name="Seats", value="\n".join(seat_lines) or "nobody yet — /game join",
                     inline=False)
     phase = {"lobby": "waiting for players — /game join, then the creator runs /game start",
              "aborted": "aborted"}.get(row.status, game.phase if game else row.status)
     if live.broken is not None:
         phase = f"paused: could not be resumed after a restart ({live.broken})"
-    embed.add_field(name="Phase", value=phase[:1000], inline=True)
+    embed.add_field(name="Phase", value=named(live, phase)[:1000], inline=True)
     if awaiting:
-        embed.add_field(name="Waiting for", value=", ".join(sorted(awaiting))[:1000], inline=True)
+        embed.add_field(name="Waiting for", value=", ".join(
+            names.escape(s) for s in sorted(awaiting))[:1000], inline=True)
     if deadline is not None:
         embed.add_field(name="Deadline", value=f"<t:{int(deadline)}:R>", inline=True)
     if row.options:
@@ -760,7 +772,7 @@ def options_in_words(variant: str, options: dict[str, Any]) -> str:
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
         if spec is not None and spec.zero and value == 0 and not isinstance(value, bool):
             shown = spec.zero
-        parts.append(f"{label}: {shown}")
+        parts.append(f"{label}: {names.escape(shown)}")
     return "; ".join(parts)
 
 

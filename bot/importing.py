@@ -1,22 +1,28 @@
 """`/game import`: bring in a game in progress at a real table, from a state file.
 
 The file is the game's state in the schema its `docs/<id>.md` documents (what
-`engine.load` reads). It is checked whole before anything is stored: a clear error
-names the field, and a bad file creates nothing. The table's past rolls are not ours
-to verify, so the imported game keeps its position but draws its luck from a fresh
-seed, committed (sha256 published) as for any game; its log starts at the import.
+`engine.load` reads). It is checked whole before anything is stored, and a bad file
+creates nothing: its size and nesting are bounded before it is parsed
+(`engine.jsontext`); the engine checks every field as the rules require and names the
+one that breaks them (`engine.load(..., imported=True)`); seat names must show what they
+say (`bot.names`); and the players named must be members of the server (the cog's
+`member` check). The table's past rolls are not ours to verify, so the imported game keeps
+its position but draws its luck from a fresh seed, committed (sha256 published) as for any
+game; its log starts at the import.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
+from bot import names
 from bot.service import GameService, LiveGame
 from bot.storage import Storage
-from engine import Game, Step, Unreadable
+from engine import Game, Step, Unreadable, jsontext
 
 MAX_BYTES = 2_000_000
 REQUIRED = {"seats": list, "finished": bool, "winners": list, "game": dict}
@@ -26,15 +32,7 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 def read_state(variant: str, raw: bytes, seed: str) -> Game:
     """The game the file describes, on a fresh seed; Unreadable naming what is wrong."""
-    if len(raw) > MAX_BYTES:
-        raise Unreadable("That file is too large for a game's state (at most 2 MB).")
-    try:
-        state = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise Unreadable("That file is not text: export the game's state as JSON.") from None
-    except json.JSONDecodeError as exc:
-        raise Unreadable(f"That file is not valid JSON (line {exc.lineno}, column "
-                         f"{exc.colno}: {exc.msg}).") from None
+    state = jsontext.loads(raw, "The state file", largest=MAX_BYTES)
     if not isinstance(state, dict):
         raise Unreadable("The state file must hold one JSON object, with the fields "
                          f"{', '.join(sorted(REQUIRED))}.")
@@ -43,8 +41,8 @@ def read_state(variant: str, raw: bytes, seed: str) -> Game:
     state.setdefault("variant", variant)
     state.setdefault("options", {})
     if state["variant"] != variant:
-        raise Unreadable(f"The field “variant” says {state['variant']}, but you are importing "
-                         f"{cls.title} ({variant}).")
+        raise Unreadable(f"The field “variant” says {str(state['variant'])[:40]}, but you are "
+                         f"importing {cls.title} ({variant}).")
     for name, kind in REQUIRED.items():
         if name not in state:
             raise Unreadable(f"The state file has no field “{name}” (see the state schema "
@@ -54,22 +52,31 @@ def read_state(variant: str, raw: bytes, seed: str) -> Game:
     if state["finished"]:
         raise Unreadable("The field “finished” says this game is over: there is nothing left "
                          "to play.")
+    check_seat_names(state["seats"])
     state.update(seed=seed, log=[], setup_luck=[])
-    try:
-        cls._check_seats(list(state["seats"]))
-        game = engine.load(variant, state)
-        game.prompts()
-        game.view(None)
-        json.dumps(game.state())
-    except engine.RuleError:
-        raise
-    except KeyError as exc:
-        raise Unreadable(f"The state file's “game” has no field “{exc.args[0]}” (see the "
-                         f"state schema in the {cls.title} reference).") from None
-    except (TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise Unreadable(f"The state file's “game” does not fit {cls.title}'s schema "
-                         f"({exc}).") from None
-    return game
+    return engine.load(variant, state, imported=True)
+
+
+def check_seat_names(seats: list[Any]) -> None:
+    """Seat names show what they say: nothing invisible or direction-changing in them (a
+    file is not cleaned behind its writer's back: the state names its seats everywhere),
+    and no two that look alike."""
+    seen: list[str] = []
+    for number, seat in enumerate(seats, start=1):
+        if not isinstance(seat, str):
+            raise Unreadable(f"The state file's “seats › #{number}” must be a seat's name.")
+        if names.clean(seat) != seat:
+            raise Unreadable(f"The state file's “seats › #{number}” "
+                             f"({names.escape(names.clean(seat))}) holds invisible or "
+                             "direction-changing characters, or extra spaces: remove "
+                             "them.")
+        names.seat_name(seat, f"The state file's “seats › #{number}”", hint="")
+        clash = names.same_as(seat, seen)
+        if clash is not None and clash != seat:
+            raise Unreadable(f"The state file's seats {names.escape(clash)} and "
+                             f"{names.escape(seat)} would look the same to the players: "
+                             "rename one.")
+        seen.append(seat)
 
 
 def read_players(text: str, seats: list[str]) -> list[tuple[str, int]]:
@@ -82,12 +89,12 @@ def read_players(text: str, seats: list[str]) -> list[tuple[str, int]]:
         found = MENTION.search(who)
         if not sep or not found:
             raise Unreadable(f"Write players as seat=@player, separated by commas (not "
-                             f"“{part.strip()}”).")
+                             f"“{names.escape(part.strip()[:60])}”).")
         name = seat.strip()
         matches = [s for s in seats if s.casefold() == name.casefold()]
         if not matches:
-            raise Unreadable(f"{name} is not a seat of this game; its seats are "
-                             f"{', '.join(seats)}.")
+            raise Unreadable(f"{names.escape(name[:40])} is not a seat of this game; its "
+                             f"seats are {', '.join(seats)}.")
         given[matches[0]] = int(found[1])
     missing = [s for s in seats if s not in given]
     if missing:
@@ -96,12 +103,17 @@ def read_players(text: str, seats: list[str]) -> list[tuple[str, int]]:
 
 
 async def import_game(service: GameService, *, variant: str, raw: bytes, players: str,
-                      guild_id: int | None, channel_id: int, creator_id: int
-                      ) -> tuple[LiveGame, Game]:
-    """Check everything, then store the game as started at the imported position."""
+                      guild_id: int | None, channel_id: int, creator_id: int,
+                      member: Callable[[int], Awaitable[None]]) -> tuple[LiveGame, Game]:
+    """Check everything (the file, the seats, that every player is a `member` of this
+    server: it raises if not), then store the game as started at the imported position."""
     seed = service.seed_source()
-    game = read_state(variant, raw, seed)
+    # The checks play trial moves on copies: off the event loop.
+    game = await asyncio.get_running_loop().run_in_executor(None, read_state, variant, raw,
+                                                            seed)
     order = read_players(players, list(game.seats))
+    for user_id in dict.fromkeys(user for _, user in order):
+        await member(user_id)
     game_id = await service.storage.create_game(
         variant=variant, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
         options=dict(game.options), seed=seed, commitment=engine.commitment(seed),

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
+from bot import names
 from bot.storage import ActionRow, GameRow, SeatRow, Storage, UndoRequest
 from engine import Ambiguous, Event, Game, NotAllowed, RuleError, Step, Unreadable
 
@@ -326,14 +327,18 @@ class GameService:
                 if chosen in taken:
                     raise NotAllowed(f"{chosen} is taken. Free seats: {', '.join(free)}.")
             else:
-                chosen = (seat or player_name).strip()[:40]
-                if not chosen:
-                    raise Unreadable("Give your seat a name.")
-                if chosen in taken:
+                # Invisible and direction-changing characters go; a name that would look
+                # like a seat already taken is refused (bot/names.py).
+                chosen = names.seat_name(seat or player_name)
+                clash = names.same_as(chosen, taken)
+                if clash is not None:
                     if seat is None and user_id in {s.user_id for s in live.seats}:
                         raise NotAllowed("You already sit at this table. To play a second "
                                          "seat, join again with a seat name.")
-                    raise NotAllowed(f"The seat {chosen} is taken; join with another name.")
+                    raise NotAllowed(f"The seat {chosen} is taken; join with another name."
+                                     if clash == chosen else f"The seat {chosen} would look "
+                                     f"like {clash}, who sits here already; join with "
+                                     "another name.")
             await self.storage.add_seat(live.id, chosen, user_id)
             live.seats = await self.storage.seats(live.id)
             return chosen

@@ -11,13 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot import preferences
+from bot import names, preferences
 from bot.client import Croupier
 from bot.delivery import CANNOT_DM, DM_HELP, chunks, options_in_words, status_embed
-from bot.importing import import_game, start_state, verify_imported, was_imported
+from bot.importing import MAX_BYTES, import_game, start_state, verify_imported, was_imported
 from bot.service import GameService
 from bot.storage import ActionRow
 from engine import UNDO, Event, NotAllowed, Step, Unreadable
+from engine.registry import check_options
 
 Interaction = discord.Interaction[Any]
 
@@ -55,6 +56,26 @@ def seats_in_words(cls: type[engine.Game]) -> str:
 def is_manager(interaction: Interaction) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_guild)
+
+
+async def member_here(interaction: Interaction, user_id: int) -> None:
+    """Seats go only to members of this server: not to a user of another server, an id
+    nobody has, or a bot. Refused in words otherwise."""
+    guild = interaction.guild
+    if guild is None:
+        raise NotAllowed("Seats are given in a server channel, not in DMs.")
+    member = guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.NotFound:
+            raise NotAllowed(f"<@{user_id}> is not a member of this server (or no Discord "
+                             "user at all): seats go only to its members.") from None
+        except discord.HTTPException:
+            raise NotAllowed(f"I couldn't check that <@{user_id}> is a member of this server; "
+                             "try again in a moment.") from None
+    if member.bot:
+        raise NotAllowed(f"{member.mention} is a bot: seats go to players.")
 
 
 class Lobby(commands.Cog):
@@ -109,7 +130,8 @@ class Lobby(commands.Cog):
     async def new(self, interaction: Interaction, variant: str, options: str | None = None,
                   thread: bool = False) -> None:
         cls = engine.game_class(variant)
-        chosen = cls.read_options(parse_options(options))
+        # Checked whole now (a game is set up with them), not only when the game starts.
+        chosen = check_options(variant, parse_options(options))
         if interaction.guild_id is None or interaction.channel is None:
             raise NotAllowed("Start games in a server channel, not in DMs.")
         channel_id = interaction.channel_id or 0
@@ -119,7 +141,7 @@ class Lobby(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 made = await interaction.channel.create_thread(
-                    name=f"{cls.title} — {interaction.user.display_name}"[:100],
+                    name=f"{cls.title} — {names.clean(interaction.user.display_name)}"[:100],
                     type=discord.ChannelType.public_thread)
             except discord.Forbidden:
                 raise NotAllowed("I may not open threads here: give me Create Public Threads, "
@@ -149,25 +171,26 @@ class Lobby(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = await self.service.join(live, interaction.user.id, seat=seat,
                                          player_name=interaction.user.display_name)
+        shown = names.escape(chosen)
         text = (f"Welcome to **{engine.game_class(live.row.variant).title} #{live.id}** as "
-                f"**{chosen}**. Your secrets and your turns' choices will come here.")
+                f"**{shown}**. Your secrets and your turns' choices will come here.")
         try:
             await self.bot.delivery.send_dm(interaction.user.id, text)
         except discord.HTTPException as exc:
             if exc.code == CANNOT_DM:  # only Discord's "cannot send" closes DMs for good
                 await self.service.storage.set_dm_ok(live.id, chosen, False)
                 live.seats = await self.service.storage.seats(live.id)
-                await interaction.followup.send(f"You sit as **{chosen}**.\n{DM_HELP}",
+                await interaction.followup.send(f"You sit as **{shown}**.\n{DM_HELP}",
                                                 ephemeral=True)
             else:  # a passing failure: tried again later, DMs stay open
                 await self.bot.delivery.to_seat(live, chosen, text)
-                await interaction.followup.send(f"You sit as **{chosen}**. Discord didn't take "
+                await interaction.followup.send(f"You sit as **{shown}**. Discord didn't take "
                                                 "my DM just now; I'll try again.",
                                                 ephemeral=True)
         else:
-            await interaction.followup.send(f"You sit as **{chosen}**. I sent you a DM.",
+            await interaction.followup.send(f"You sit as **{shown}**. I sent you a DM.",
                                             ephemeral=True)
-        await self.bot.delivery.post(live, f"{interaction.user.mention} joins as **{chosen}**.")
+        await self.bot.delivery.post(live, f"{interaction.user.mention} joins as **{shown}**.")
         await self.bot.delivery.status(live)
 
     @game.command(name="leave", description="Leave this channel's game before it starts")
@@ -270,12 +293,14 @@ class Lobby(commands.Cog):
             raise NotAllowed("Only the creator, the seat's player or a member with Manage Server "
                              "can hand a seat over.")
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await member_here(interaction, user.id)
         await self.service.substitute(live, seat, user.id)
-        await interaction.followup.send(f"{user.mention} now plays **{seat}**.", ephemeral=True)
-        await self.bot.delivery.post(live, f"{user.mention} now plays **{seat}**.")
+        shown = names.escape(seat)
+        await interaction.followup.send(f"{user.mention} now plays **{shown}**.", ephemeral=True)
+        await self.bot.delivery.post(live, f"{user.mention} now plays **{shown}**.")
         if live.game is not None:
             history = await self.bot.private_history(live, [seat])
-            lines = [f"You now play **{seat}** in **{live.game.title} #{live.id}**. "
+            lines = [f"You now play **{shown}** in **{live.game.title} #{live.id}**. "
                      "Here is everything that seat was told so far:", *history]
             for text in chunks(lines):
                 await self.bot.delivery.to_seat(live, seat, text)
@@ -369,13 +394,17 @@ class Lobby(commands.Cog):
         channel_id = interaction.channel_id or 0
         if self.service.by_channel.get(channel_id):
             raise NotAllowed("This channel already has a game. Finish or abort it first.")
+        if file.size > MAX_BYTES:  # refused before it is downloaded
+            raise Unreadable(f"That file is too large for a game's state ({file.size:,} bytes; "
+                             f"at most {MAX_BYTES:,}).")
         await interaction.response.defer(ephemeral=True, thinking=True)
         raw = await file.read()
         live, game = await import_game(self.service, variant=variant, raw=raw, players=players,
                                        guild_id=interaction.guild_id, channel_id=channel_id,
-                                       creator_id=interaction.user.id)
+                                       creator_id=interaction.user.id,
+                                       member=lambda user_id: member_here(interaction, user_id))
         await interaction.followup.send(f"Imported as game #{live.id}.", ephemeral=True)
-        seated = ", ".join(f"**{s.seat}** <@{s.user_id}>" for s in live.seats)
+        seated = ", ".join(f"**{names.escape(s.seat)}** <@{s.user_id}>" for s in live.seats)
         await self.bot.delivery.post(
             live, f"**{game.title} #{live.id}** was brought in from a game in progress, at the "
                   f"position its file describes. Seats: {seated}.\nFrom here on its luck comes "

@@ -175,6 +175,14 @@ class Game(ABC):
     def _restore(self, data: dict[str, Any]) -> None:
         """Set the game's own state from `_dump()` output, losslessly."""
 
+    @staticmethod
+    def check_state(state: Mapping[str, Any]) -> None:
+        """Refuse, naming the field, a state made outside the game (`/game import`) that the
+        rules forbid or `_restore` could not read. `engine.load(..., imported=True)` calls
+        it on the raw state, seats and options already checked, before the game reads it.
+        A game declares its own (`engine/games/<id>/statecheck.py`); by default, none."""
+        return None
+
     @property
     def phase(self) -> str:
         """A short, public name of where the game stands."""

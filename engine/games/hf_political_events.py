@@ -33,6 +33,7 @@ from engine.deck import Deck
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
 from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt
+from engine.games import hf_statecheck
 from engine.games.hf_cards import (
     ANARCHY_OR_WAR,
     CARD_TYPE,
@@ -127,6 +128,7 @@ class HighFrontierEvents(Game):
     queries = INFORMATION
     render_on = frozenset({"drawn"})
     creator_actions = frozenset({"turn"})
+    check_state = staticmethod(hf_statecheck.check_state)  # what an imported state must be
 
     ideologies: dict[Seat, Ideology | None]
     law: Ideology | None

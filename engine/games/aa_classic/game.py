@@ -35,6 +35,7 @@ from engine.aa.units import (
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.games.aa_classic import statecheck
 from engine.games.aa_classic.base import (
     COMBAT,
     COMBAT_MOVE,
@@ -98,6 +99,7 @@ class AAClassic(Moves, Battles, Turn):
     free_actions = frozenset({"loss-order"})
     queries = frozenset({"odds", "units"})
     render_on = frozenset({"turn_started", "combat_over", "game_over", "captured"})
+    check_state = staticmethod(statecheck.check_state)  # what an imported state must be
 
     def setup(self, rng: Rng) -> list[Event]:
         self.board = classic_map()

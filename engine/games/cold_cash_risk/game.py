@@ -24,7 +24,7 @@ from engine.deck import Deck
 from engine.errors import NotAllowed, RuleError, Unreadable
 from engine.events import Event, Seat, private, public
 from engine.game import ActionSpec, Option, Param, Prompt
-from engine.games.cold_cash_risk import words
+from engine.games.cold_cash_risk import statecheck, words
 from engine.games.cold_cash_risk.base import (
     ACTION,
     ACTIVITY,
@@ -145,6 +145,7 @@ class ColdCashRisk(Placing, Stock, Takeover, Earnings):
     free_actions = frozenset({"show", "hide", "defence"})
     queries = frozenset({"portfolio", "market", "odds"})
     render_on = frozenset({"turn_ended", "earnings_ended", "game_over"})
+    check_state = staticmethod(statecheck.check_state)  # what an imported state must be
 
     # ===================================================================
     # The Opening Bell

@@ -21,7 +21,7 @@ from engine import wording
 from engine.deck import Deck
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
-from engine.games.killer_clue import board, cards
+from engine.games.killer_clue import board, cards, statecheck
 from engine.games.killer_clue.base import DEAD, INNOCENT_HAND, OUT, PLAYING
 from engine.games.killer_clue.board import RING, ROOMS, SUSPECTS, WEAPONS, is_room
 from engine.games.killer_clue.cards import CARDS
@@ -62,6 +62,7 @@ class KillerClue(Investigation, Intrigue, Danger):
     )
     queries = frozenset({"hand", "notes", "board"})
     render_on = frozenset({"round_started", "danger_resolved", "game_over"})
+    check_state = staticmethod(statecheck.check_state)  # what an imported state must be
 
     # ===================================================================
     # Setup (Getting Started, steps 1 to 9)

@@ -18,6 +18,7 @@ from engine.deck import Card
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.games.one_world_dominion import statecheck
 from engine.games.one_world_dominion.attack import Attack
 from engine.games.one_world_dominion.base import (
     ATTACK,
@@ -101,6 +102,7 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
                choices=("delayed", "placed")),
     )
     queries = frozenset({"hand", "odds"})
+    check_state = staticmethod(statecheck.check_state)  # what an imported state must be
     render_on = frozenset({"turn_ended", "conquered", "game_over", "setup_done", "neutral",
                            "wiped_out"})
 

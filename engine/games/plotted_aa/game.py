@@ -24,6 +24,7 @@ from engine.aa.position import Position
 from engine.aa.units import POWERS, describe_units
 from engine.events import Event, Seat
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.games.plotted_aa import statecheck
 from engine.games.plotted_aa.base import (
     DEVELOP,
     EXECUTE,
@@ -93,6 +94,7 @@ class PlottedAA(Turn):
     hidden_actions = frozenset({"plot-move", "plot-build", "plot-noop", "plot-remove",
                                 "plot-clear", "plot-paste"})
     render_on = frozenset({"round_over", "turn_started", "game_over"})
+    check_state = staticmethod(statecheck.check_state)  # what an imported state must be
 
     def setup(self, rng: Rng) -> list[Event]:
         self.board = classic_map()
