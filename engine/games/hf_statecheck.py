@@ -2,7 +2,7 @@
 
 The game's own `_check_state` keeps the deck whole and the table's facts consistent (HF-1,
 HF-4); this check comes first and names the field for the rest: a card the deck doesn't have
-(in the history too, which every view spells out), a seat the game doesn't seat, a turn below
+(in the recent draws too, which every view spells out), a seat the game doesn't seat, a turn below
 0, a Sunspot Cube off the track, and a pending decision the game doesn't know or that names
 nobody of the table.
 """
@@ -24,7 +24,7 @@ def check_state(state: Mapping[str, Any]) -> None:
     seats = [str(s) for s in state["seats"]]
     seat = f"a seat of this game ({', '.join(seats)})"
     game = Field(state["game"], "game")
-    game["version"].count(1, 1, what="the state's version")
+    version = game["version"].count(1, 2, what="the state's version")
     game["turn"].count(0, MOST_TURNS, what="the turn")
     for _seat, ideology in game["ideologies"].entries(seats, seat):
         ideology.one_of_or_none(PLAYER_IDEOLOGIES, "a player's ideology (" +
@@ -38,7 +38,8 @@ def check_state(state: Mapping[str, Any]) -> None:
     game["pile"].names(DECK, CARD)
     game["drawn"].names(DECK, CARD)
     game["set_aside"].one_of_or_none(DECK, CARD)
-    for record in game["history"].items(MOST_TURNS):
+    # Version 1 kept every draw ("history"); version 2 the last few ("recent_draws").
+    for record in game["recent_draws" if version == 2 else "history"].items(MOST_TURNS):
         record["card"].one_of(DECK, CARD)
         record.get("turn", 1).count(0, MOST_TURNS, what="the turn")
         record.get("secgen").one_of_or_none(seats, seat)

@@ -191,8 +191,8 @@ def test_an_unknown_card_in_the_history_and_an_unknown_decision_are_refused_in_h
     game = engine.new_game("hf-political-events", ["Ann", "Bo", "Cy"], seed="table")
     game.act("Ann", "turn")
     state = game.state()
-    state["game"]["history"][0]["card"] = "joker"
-    assert "“game › history › #1 › card” is “joker”" in refusal("hf-political-events", state)
+    state["game"]["recent_draws"][0]["card"] = "joker"
+    assert "“game › recent_draws › #1 › card” is “joker”" in refusal("hf-political-events", state)
     state = game.state()
     state["game"]["pending"] = {"kind": "vote", "card": "unity"}
     assert "“game › pending › kind” is “vote”" in refusal("hf-political-events", state)

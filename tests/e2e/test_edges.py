@@ -102,7 +102,7 @@ async def test_options_are_checked_whole_at_game_new_not_at_start(table: Table) 
     deep = "[" * 2900 + "]" * 2900
     refused = await table.slash("ann", "game new", variant="one-world-dominion",
                                 options=f"deck={deep}")
-    assert refused.ephemeral and "The option deck nests its values too deeply" in refused.text()
+    assert refused.ephemeral and "deck nests its values too deeply" in refused.text()
     refused = await table.slash("ann", "game new", variant="hf-political-events",
                                 options="start_space=50, track_length=12")
     assert refused.ephemeral and "12 spaces" in refused.text()

@@ -95,9 +95,13 @@ def read_deck(raw: Any) -> dict[Card, CardInfo]:
     if isinstance(raw, str):
         try:
             raw = json.loads(raw)
-        except (ValueError, RecursionError):  # RecursionError: nested beyond any deck
-            raise Unreadable("The deck is not readable JSON (see docs/one-world-dominion.md)."
-                             ) from None
+        except RecursionError:  # nested beyond any deck
+            raise Unreadable("The deck nests its values too deeply to be read: a deck is a "
+                             "list of cards, each with its action, code, area, unit and "
+                             "text.") from None
+        except ValueError:
+            raise Unreadable("The deck is not readable JSON: a deck is a list of cards, each "
+                             "with its action, code, area, unit and text.") from None
     if isinstance(raw, Mapping):
         raw = raw.get("cards")
     if not isinstance(raw, list):

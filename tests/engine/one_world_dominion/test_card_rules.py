@@ -413,5 +413,5 @@ def test_a_deck_nested_beyond_reason_is_refused_in_words() -> None:
     """OWD-1's deck as data: a `deck` option nested thousands deep is refused as unreadable
     (a RuleError), not a crash of the game's creation."""
     from engine.errors import Unreadable
-    with pytest.raises(Unreadable, match="not readable JSON"):
+    with pytest.raises(Unreadable, match="nests its values too deeply"):
         new(deck="[" * 2900 + "]" * 2900)
