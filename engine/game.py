@@ -201,7 +201,8 @@ class Game(ABC):
     seats: list[Seat]
     seed: str
     options: dict[str, Any]
-    # The index of the next step: its luck comes from Rng(seed, f"action:{step_count}").
+    # The index of the next step: its luck comes from Rng(seed, luck_stream()), by default
+    # f"action:{step_count}".
     step_count: int
     # The step of the last accepted action (None after `load`, until the next action).
     last_step: Step | None
@@ -305,7 +306,7 @@ class Game(ABC):
         if not isinstance(action, str):
             raise Unreadable("An action is named by its name, in words.")
         before = self._checkpoint()
-        rng = Rng(self.seed, f"action:{self.step_count}")
+        rng = Rng(self.seed, self.luck_stream())
         try:
             params = read_params(action, self._handler(action), params)
             handler = self._check(seat, action, params)
@@ -321,6 +322,12 @@ class Game(ABC):
         secret = any(not e.public for e in events)
         self._append_step(Step(seat, action, dict(params), rng.luck, secret))
         return events
+
+    def luck_stream(self) -> str:
+        """The stream of the next step's generator: its index in the log. A game whose
+        secret steps must not shift the luck of later public ones (Plotted A&A's plot
+        commands: how many a power gave is secret) names the stream by public steps."""
+        return f"action:{self.step_count}"
 
     def _append_step(self, step: Step) -> None:
         """Count an accepted step; the log itself is the caller's (storage, `history`)."""
