@@ -28,10 +28,16 @@ from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, Counts, Kind, Power, parse_units
 from engine.aa.words import QUESTIONS
 from engine.events import Event, Seat, public
-from engine.game import Game, Prompt
+from engine.game import Game, Prompt, Step
 from engine.games.plotted_aa.form import Action
 
 DEVELOP, PLOT, EXECUTE, FINAL_BUILD = "develop", "plot", "execute", "final-build"
+
+#: The Plot Phase's commands whose number, kinds and timing are a power's secret until its
+#: actions are revealed: a public record (log, history, step counts) leaves them out.
+#: `plot-submit` is public (it posts the digest); `plot-sheet` is a query, never stored.
+SECRET_STEPS = frozenset({"plot-move", "plot-build", "plot-noop", "plot-remove",
+                          "plot-clear", "plot-paste"})
 STAGE_NAMES = {DEVELOP: "Develop Weapons Phase", PLOT: "Plot Phase",
                EXECUTE: "Execution Phase", FINAL_BUILD: "Final Build Phase"}
 
@@ -79,7 +85,26 @@ class PlottedBase(Game):
     moves: list[dict[str, Any]]  # the latest round's moves: power, from, to, units, round
     disclosed: dict[Power, dict[str, str]]
     loss_orders: dict[Power, list[Kind]]
-    plot_start_actions: int
+    plot_notes: dict[Power, str]  # what a power's last plot change did (its sheet says it)
+    hidden_steps: int  # secret plot steps taken so far (SECRET_STEPS)
+    secret_steps = SECRET_STEPS
+
+    # ----- the public count of steps --------------------------------------------
+
+    @property
+    def public_steps(self) -> int:
+        """The steps taken, the secret plot commands left out: what every view counts, and
+        what names the luck of each step, so that nothing public (not a die) depends on how
+        many commands a power gave to write its plot."""
+        return self.step_count - self.hidden_steps
+
+    def luck_stream(self) -> str:
+        return f"action:{self.public_steps}"
+
+    def _append_step(self, step: Step) -> None:
+        if step.action in SECRET_STEPS:
+            self.hidden_steps += 1
+        super()._append_step(step)
 
     # ----- options as rule objects -------------------------------------------
 
@@ -209,6 +234,7 @@ class PlottedBase(Game):
         self.unbuilt = {}
         self.shortfall = {}
         self.moves = []
+        self.plot_notes = {}
 
     def _dump(self) -> dict[str, Any]:
         return {
@@ -230,7 +256,7 @@ class PlottedBase(Game):
             "shortfall": dict(self.shortfall), "moves": [dict(m) for m in self.moves],
             "disclosed": {p: dict(d) for p, d in self.disclosed.items()},
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
-            "plot_start_actions": self.plot_start_actions,
+            "plot_notes": dict(self.plot_notes), "hidden_steps": self.hidden_steps,
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -262,7 +288,8 @@ class PlottedBase(Game):
         self.moves = [dict(m) for m in data["moves"]]
         self.disclosed = {p: dict(d) for p, d in data["disclosed"].items()}
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
-        self.plot_start_actions = int(data["plot_start_actions"])
+        self.plot_notes = {str(p): str(n) for p, n in data.get("plot_notes", {}).items()}
+        self.hidden_steps = int(data.get("hidden_steps", 0))
 
 
 def seat_of(power: Power) -> Seat:

@@ -260,11 +260,16 @@ class Execution(Landing, Fighting):
         explicit = chosen is not None
         wanted = dict(chosen) if chosen is not None else None
         plans: list[tuple[Source, Counts]] = []
+        # Units already given to an earlier row of this action (a plot made before rows from
+        # one area were merged may name an area twice): no unit is moved twice.
+        claimed: dict[tuple[Area, bool], Counts] = {}
         for source in split_aircraft(action.sources):
+            key = (source.area, source.from_transport)
             if source.from_transport:
                 have = self.pos.cargo_of(source.area, power)
             else:
                 have = self.movable(power, source.area)
+            have = {k: n - claimed.get(key, {}).get(k, 0) for k, n in have.items()}
             planned = source.units if source.units is not None else self._all(have, end)
             take: Counts = {}
             for kind, n in planned.items():
@@ -273,8 +278,9 @@ class Execution(Landing, Fighting):
                     count = min(count, wanted.get(kind, 0))
                     if count:
                         wanted[kind] -= count
-                if count:
+                if count > 0:
                     take[kind] = count
+            claimed[key] = add(claimed.get(key, {}), take)
             plans.append((source, take))
         if wanted is not None and any(wanted.values()):
             extra = {k: n for k, n in wanted.items() if n}

@@ -97,7 +97,7 @@ class PlottedAA(Turn):
         self.turn = 1
         self.loss_orders = {}
         self.disclosed = {}
-        self.plot_start_actions = 0
+        self.hidden_steps = 0
         self.fresh_turn()
         self.stage = DEVELOP
         self.current = 0
@@ -140,8 +140,7 @@ class PlottedAA(Turn):
             ActionSpec("plot-remove", "Remove a round's action", (rnd,)),
             ActionSpec("plot-clear", "Clear the plot"),
             ActionSpec("plot-paste", "Paste the whole form", (Param("text", kind="text"),)),
-            ActionSpec("plot-submit", "Submit the plot",
-                       (Param("as_it_stands", required=False, kind="bool"),)),
+            ActionSpec("plot-submit", "Submit the plot"),
         ))
 
     def _execute_prompts(self) -> dict[Seat, Prompt]:
@@ -224,9 +223,9 @@ class PlottedAA(Turn):
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         base = super().view(seat)
-        if self.stage == PLOT:
-            # How many plot commands were given would hint at a plot's size.
-            base["actions"] = self.plot_start_actions
+        # How many plot commands were given would hint at a plot's size: every view
+        # counts the public steps only (a power's own too: it holds no one else's count).
+        base["actions"] = self.public_steps
         return base
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:

@@ -53,8 +53,6 @@ class Turn(Execution):
             return []
         self.current = 0
         self.stage = PLOT
-        # The count the public view shows while plotting (see `PlottedAA.view`).
-        self.plot_start_actions = self.step_count + 1
         return [self.say("plot_phase", f"Turn {self.turn}: the Plot Phase. Every power plots "
                          "its turn in secret, then submits.", turn=self.turn)]
 

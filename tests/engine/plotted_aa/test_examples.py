@@ -109,6 +109,7 @@ def test_libya_to_egypt_blocked_by_a_british_infantry_that_arrived_in_round_1() 
     assert units_at(twin, "Libya", GER) == {"armour": 1}
     # Or the tank attacks FE Afr (stop at the first area) while the infantry attack Egypt.
     events = act(game, GER, "execute", stop=True)
+    events += run_deadlines_while(game, lambda: game.battle is not None or game.battles)
     battles = [e.data["area"] for e in events if e.kind == "battle"]
     assert "French Equatorial Africa" in battles and "Anglo Sudan Egypt" in battles
     assert units_at(game, "Libya", GER) == {}
@@ -208,12 +209,14 @@ def test_japanese_carrier_transport_and_fighters_to_alaska_with_1_movement_point
     assert units_at(game, "Alaska Sea Zone", JAP)["fighter"] == survivors
 
 
-def run_deadlines_while(game, condition) -> None:
+def run_deadlines_while(game, condition) -> list:
+    events: list = []
     for _ in range(100):
         if not condition():
-            return
+            return events
         seat, action, params = game.timeout_actions()[0]
-        act(game, seat, action, **params)
+        events += act(game, seat, action, **params)
+    return events
 
 
 def test_transport_in_e_med_picks_up_a_tank_that_lands_in_egypt_next_round() -> None:
