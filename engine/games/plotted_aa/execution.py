@@ -27,11 +27,13 @@ from engine.aa.map import Area
 from engine.aa.movement import (
     air_distances,
     check_unload,
+    hostile,
     split_cargo,
     transport_fits,
     unit_route,
 )
 from engine.aa.units import (
+    AA_GUN,
     AIRCRAFT,
     BOMBER,
     CARRIER,
@@ -333,12 +335,27 @@ class Execution(Landing, Fighting):
         for kind, n in take.items():
             if kind in AIRCRAFT:
                 continue
+            if end == start:  # bridging: transports stay to pick units up
+                if kind != TRANSPORT or not source.pickups:
+                    self._refuse_or_skip(explicit, "Only a transport stays where it is, "
+                                         "to pick units up.")
+                    continue
+                moving.setdefault(end, {})[kind] = n
+                continue
             via = source.via.get(kind) or source.via.get("*")
             target = via if (stop and via) else end
             path = [via] if via and target == end else []
+            if kind == AA_GUN and (hostile(self.pos, self.board, target, power)
+                                   or self.pos.controller(target) is None):
+                self._refuse_or_skip(explicit, f"AA guns never attack: {target} is hostile "
+                                     "now, so the AA gun stays where it is.")
+                continue
             try:
+                # AA guns move like any land unit, only never into a battle (Combat and
+                # Non-Combat Movement: no distinction is plotted, but an AA gun never
+                # attacks); the blocks check that as a non-combat move.
                 route = unit_route(self.board, self.pos, power, kind, start, target, path,
-                                   combat=True, rules=self.move_rules)
+                                   combat=kind != AA_GUN, rules=self.move_rules)
             except NotAllowed as exc:
                 if via and target == end and self.pos.has_enemy(via, power, FIGHTING):
                     self._refuse_or_skip(explicit, f"{exc.message} It may attack {via} "
@@ -401,9 +418,10 @@ class Execution(Landing, Fighting):
                 events += [self.say("blitz", line, power=power, area=area)
                            for line in capture(self.board, self.pos, area, power)]
         for target, counts in moving.items():
-            if counts.get(TRANSPORT):
+            if counts.get(TRANSPORT) and target != start:
                 self._sail_cargo(start, target, counts[TRANSPORT])
-            self.pos.move(power, counts, start, target)
+            if target != start:
+                self.pos.move(power, counts, start, target)
             self.note_moved(power, target, counts)
         air: Counts = {}
         for entry, steps in flying:
@@ -420,7 +438,8 @@ class Execution(Landing, Fighting):
         for target, counts in moving.items():
             if target == end and air:
                 counts = add(counts, air)
-            self._record(start, target, counts, fights, source)
+            if target != start:
+                self._record(start, target, counts, fights, source)
         if air and end not in moving:
             self._record(start, end, air, fights, source)
         return events
@@ -497,6 +516,12 @@ class Execution(Landing, Fighting):
         except NotAllowed as exc:
             self._refuse_or_skip(explicit, exc.message)
             return []
+        if route.attack and take.get(AA_GUN):  # an AA gun never storms ashore
+            self._refuse_or_skip(explicit, f"AA guns never attack: {land} is hostile now, so "
+                                 "the AA gun stays aboard.")
+            take = {k: n for k, n in take.items() if k != AA_GUN}
+            if not take:
+                return []
         self.pos.unload(power, sea, land, take)
         self.note_moved(power, land, take)
         self._record(sea, land, take, fights, source)

@@ -23,9 +23,17 @@ from dataclasses import dataclass, field
 
 from engine.aa.economy import capacity, factories_at_start
 from engine.aa.map import AAMap, Area
-from engine.aa.movement import CLASSIC, MoveRules, air_distances, can_land, transport_fits
+from engine.aa.movement import (
+    CLASSIC,
+    MoveRules,
+    air_distances,
+    can_land,
+    hostile,
+    transport_fits,
+)
 from engine.aa.position import Position
 from engine.aa.units import (
+    AA_GUN,
     AIRCRAFT,
     CARRIER,
     FACTORY,
@@ -174,7 +182,10 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
             if not rest:
                 return
             source = Source(start, rest, dict(source.via), source.pickups, True)
-        _check_unload(board, action, source, units, check)
+        _check_unload(board, position, power, action, source, units, check)
+        return
+    if start == end:
+        _check_bridging(board, power, action, source, units, check)
         return
     wanted: Counts
     if source.units is None:  # "all": whatever still stands there and may move
@@ -224,6 +235,27 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
     _check_pickups(board, power, action, source, wanted, units, check)
 
 
+def _check_bridging(board: AAMap, power: Power, action: Action, source: Source,
+                    units: _Units, check: PlotCheck) -> None:
+    """A row from an area into itself: transports staying to pick units up ("Plotting
+    Transport Movement": "Even if a unit is bridging, one action must be plotted for the
+    transport to pick the unit"). The transports have made their move."""
+    area = source.area
+    named = source.units if source.units is not None else {TRANSPORT: 1}
+    if set(named) != {TRANSPORT} or not source.pickups or not board.is_sea(area):
+        check.errors.append(f"Round {action.round}: a move goes from one area into another; a "
+                            "unit stays where it is only to pick units up: a transport "
+                            f"bridging ('trn' from {area} into {area}, noting '+2i from ...').")
+        return
+    if source.units is None:
+        named = {TRANSPORT: units.fresh.get(area, {}).get(TRANSPORT, 0)}
+    found, _ = units.take(area, TRANSPORT, named[TRANSPORT])
+    if found < named[TRANSPORT]:
+        check.wait(action, f"{power} has fewer than {named[TRANSPORT]} transports in {area} "
+                           "now")
+    _check_pickups(board, power, action, source, named, units, check)
+
+
 def _check_surface(board: AAMap, position: Position, power: Power, action: Action,
                    source: Source, kind: Kind, techs: set[str], rules: MoveRules,
                    check: PlotCheck) -> None:
@@ -258,6 +290,9 @@ def _check_surface(board: AAMap, position: Position, power: Power, action: Actio
                                 f"transport: plot the transport picking it up (+{name} from "
                                 f"{start}).")
             return
+    if kind == AA_GUN and hostile(position, board, end, power):
+        check.wait(action, f"AA guns never attack: {end} must be friendly by then for the "
+                           "AA gun to move")
     named = source.via.get(kind) or source.via.get("*")
     if named is not None and position.has_enemy(named, power, [k for k in UNITS
                                                            if k not in (FACTORY,)]):
@@ -319,8 +354,8 @@ def _check_air(board: AAMap, position: Position, power: Power, action: Action, s
     return steps
 
 
-def _check_unload(board: AAMap, action: Action, source: Source, units: _Units,
-                  check: PlotCheck) -> None:
+def _check_unload(board: AAMap, position: Position, power: Power, action: Action,
+                  source: Source, units: _Units, check: PlotCheck) -> None:
     """Units moving off a transport: out of its sea zone into a land area touching it."""
     sea, land = source.area, action.area
     assert land is not None
@@ -328,6 +363,9 @@ def _check_unload(board: AAMap, action: Action, source: Source, units: _Units,
         check.errors.append(f"Round {action.round}: units leave a transport in {sea} only for a "
                             f"territory touching it; {land} isn't one.")
         return
+    if (source.units or {}).get(AA_GUN) and hostile(position, board, land, power):
+        check.wait(action, f"AA guns never attack: {land} must be friendly by then for the "
+                           "AA gun to land")
     aboard = units.aboard.setdefault(sea, {})
     for kind, count in (source.units or dict(aboard)).items():
         found = min(count, aboard.get(kind, 0))
