@@ -22,7 +22,7 @@ from engine import wording
 from engine.aa.combat import Battle, BattleRules
 from engine.aa.economy import EconomyRules
 from engine.aa.map import AAMap, Area, classic_map
-from engine.aa.movement import MoveRules
+from engine.aa.movement import MoveRules, landing_ground
 from engine.aa.names import AreaNames, one_full_stop
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, Counts, Kind, Power, parse_units
@@ -110,7 +110,15 @@ class PlottedBase(Game):
 
     @property
     def move_rules(self) -> MoveRules:
-        return MoveRules()
+        # Aircraft Landing: "It doesn't matter if the friendly landing area changed hands
+        # during the turn as long as it's friendly now and was friendly at the beginning of
+        # the turn."
+        return MoveRules(land_where_recaptured=True)
+
+    def friendly_for_aircraft(self, area: Area, power: Power) -> bool:
+        """A land area where `power`'s aircraft may defend and land: friendly now and at the
+        start of the turn (Combat; Aircraft Landing)."""
+        return landing_ground(self.pos, area, power, rules=self.move_rules)
 
     @property
     def battle_rules(self) -> BattleRules:

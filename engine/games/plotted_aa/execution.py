@@ -576,9 +576,10 @@ class Execution(Landing, Fighting):
         return self.ground_enemy_aircraft(area)
 
     def after_fight(self, area: Area, battle: Battle | None) -> list[Event]:
-        """Aircraft land after the attack (Aircraft Landing, condition 2)."""
+        """Aircraft land after the attack (Aircraft Landing, condition 2); a defender's
+        fighters whose carrier sank land at once."""
         self.battle_info = {}
-        return self.must_land(self.power, area, list(AIRCRAFT))
+        return self.unseat_fighters(area) + self.must_land(self.power, area, list(AIRCRAFT))
 
     def units_lost(self, area: Area) -> None:
         self.reconcile_flights(area)

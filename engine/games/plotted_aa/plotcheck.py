@@ -29,6 +29,7 @@ from engine.aa.movement import (
     air_distances,
     can_land,
     hostile,
+    landing_ground,
     transport_fits,
 )
 from engine.aa.position import Position
@@ -337,12 +338,12 @@ def _check_air(board: AAMap, position: Position, power: Power, action: Action, s
                                 f"it has {reach - moves_used} moves left, and {end} is {steps} "
                                 "away.")
             return steps
-        friendly_now = position.friendly_since_start(end, power) or (
+        friendly_now = landing_ground(position, end, power, rules=rules) or (
             board.is_sea(end) and not position.has_enemy(end, power))
         if friendly_now:
             continue
         spots = [a for a, d in air_distances(board, end, rules=rules).items()
-                 if d <= left and (can_land(board, position, power, kind, a)
+                 if d <= left and (can_land(board, position, power, kind, a, rules=rules)
                                    or (kind == FIGHTER and a in (carriers or ())))]
         if not spots:
             check.errors.append(f"Round {action.round}: {name} from {start} can reach {end} but "
