@@ -107,7 +107,8 @@ def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence
     _check_rounds(actions, noop, check)
     into: dict[Area, int] = {}
     factories: dict[Area, int] = {}
-    units = _Units({a: dict(by.get(power, {})) for a, by in position.units.items()})
+    units = _Units({a: dict(by.get(power, {})) for a, by in position.units.items()},
+                   aboard={a: dict(by.get(power, {})) for a, by in position.cargo.items()})
     techs = position.techs_of(power)
     for action in sorted(actions, key=lambda a: a.round):
         if action.kind == BUILD:
@@ -363,6 +364,12 @@ def _check_unload(board: AAMap, position: Position, power: Power, action: Action
     if not board.is_sea(sea) or not board.is_land(land) or not board.adjacent(sea, land):
         check.errors.append(f"Round {action.round}: units leave a transport in {sea} only for a "
                             f"territory touching it; {land} isn't one.")
+        return
+    never = [k for k in (source.units or {}) if UNITS[k].transport_space is None]
+    if never:
+        check.errors.append(f"Round {action.round}: {describe_units({k: 1 for k in never})} "
+                            f"can't go ashore from {sea}: only what a transport carries "
+                            "(infantry, armour, AA guns) lands, and fighters fly.")
         return
     if (source.units or {}).get(AA_GUN) and hostile(position, board, land, power):
         check.wait(action, f"AA guns never attack: {land} must be friendly by then for the "

@@ -112,3 +112,20 @@ def test_only_a_transport_picking_units_up_stays_where_it_is() -> None:
     act(game, UK, "plot-move", round=2, units="trn", from_area="North Sea",
         to="Baltic Sea Zone")
     assert "fewer than 1 transports in North Sea Zone" in game.sheet(UK)
+
+
+def test_only_cargo_goes_ashore_from_a_sea_zone() -> None:
+    """Plotting Transport Movement: "a 2nd plot must be made for a transported unit to move
+    out of the sea zone and into an adjacent land area": a row from a sea zone onto land is
+    cargo leaving its transport (D-7; fighters named in it fly). A battleship can never be
+    cargo, so such a row is refused when plotted (it was accepted, marked as a move that
+    "may become valid", and could never execute)."""
+    game = plot_phase("ashore")
+    with pytest.raises(NotAllowed, match="can't go ashore"):
+        act(game, "Japan", "plot-move", round=1, units="bb", from_area="Japan Sea Zone",
+            to="Manchuria")
+    act(game, "Japan", "plot-move", round=1, units="trn", from_area="Japan Sea Zone",
+        to="Japan Sea Zone", pickup="+2i from Japan")
+    act(game, "Japan", "plot-move", round=2, units="2i", from_area="Japan Sea Zone",
+        to="Manchuria")
+    assert game.check("Japan", game.plots["Japan"]).waits == {}
