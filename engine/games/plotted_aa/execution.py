@@ -147,17 +147,20 @@ class Execution(Landing, Fighting):
     # ----- the owner's decision -------------------------------------------------------
 
     def do_execute(self, seat: Seat, rng: Rng, units: str | None = None, stop: bool = False,
-                   bomb: bool = False) -> list[Event]:
+                   bomb: bool = False, sea: str | None = None) -> list[Event]:
         """Execute the revealed action: all of it (as plotted, where still legal), or the
         units named; `stop`: two-area movers stop at the area they move through; `bomb`:
-        bombers reaching an enemy industrial complex bomb it."""
+        bombers reaching an enemy industrial complex bomb it; `sea`: the sea zone next to
+        the factory where ships built go ("Executing Build Actions")."""
         action = self.revealed
         if action is None:
             raise NotAllowed("No action of yours is revealed now.")
         self.revealed = None
         if action.kind == BUILD:
-            events = self.execute_build(action, self.units(units) if units else None)
+            events = self.execute_build(action, self.units(units) if units else None, sea)
         else:
+            if sea is not None:
+                raise NotAllowed("A sea zone is asked only where ships are built.")
             events = self.execute_move(rng, action, self.units(units) if units else None,
                                        stop=stop, bomb=bomb)
         return events + self.proceed(rng)
@@ -168,13 +171,16 @@ class Execution(Landing, Fighting):
             raise NotAllowed("No action of yours is revealed now.")
         self.revealed = None
         if action.kind == BUILD:
-            self.unbuilt[seat] = add(self.unbuilt.get(seat, {}), action.build)
+            self.defer_build(seat, action.build)
         return [self.say("passed", f"{seat} passes: nothing of its round {self.round} action "
                          "is done.", power=seat)] + self.proceed(rng)
 
     # ----- builds ------------------------------------------------------------------------
 
-    def execute_build(self, action: Action, chosen: Counts | None) -> list[Event]:
+    def execute_build(self, action: Action, chosen: Counts | None,
+                      sea: str | None = None) -> list[Event]:
+        """Place all, some or none of the plotted units at the factory, paying for them
+        ("Executing Build Actions"); what isn't built waits for the Final Build Phase."""
         power, factory = self.power, action.area
         assert factory is not None
         plotted = dict(action.build)
@@ -184,12 +190,17 @@ class Execution(Landing, Fighting):
                 if plotted.get(kind, 0) < n:
                     raise NotAllowed(f"You plotted {describe_units(plotted)} at {factory}: you "
                                      "may not build a unit you didn't plot to build.")
+        if plotted.get(FACTORY):
+            return self._build_complex(factory, chosen)
         held = factory in factories_at_start(self.board, self.pos, power)
         if chosen is None:
             chosen = {}
             if held:
                 money = self.pos.treasury.get(power, 0)
+                placeable = self.ship_zones(power, factory)
                 for kind, n in plotted.items():
+                    if kind in SHIPS and not placeable:
+                        continue
                     price = purchase_cost({kind: 1}, techs)
                     afford = min(n, money // price) if price else n
                     if afford:
@@ -201,14 +212,68 @@ class Execution(Landing, Fighting):
                              "units in the Final Build Phase.")
         events: list[Event] = []
         if chosen:
-            events += self.place_units(power, factory, chosen)
-        rest = subtract(plotted, chosen)
-        if rest:
-            self.unbuilt[power] = add(self.unbuilt.get(power, {}), rest)
+            events += self.place_units(power, factory, chosen, sea)
+        self.defer_build(power, subtract(plotted, chosen))
         if not chosen:
             events.append(self.say("built", f"{power} builds nothing at {factory} now.",
                                    power=power, area=factory))
         return events
+
+    def _build_complex(self, area: Area, chosen: Counts | None) -> list[Event]:
+        """A new industrial complex ("Plotting Build Actions", where by the standard rules:
+        a territory held since the start of the turn, worth an IPC, without a complex), if
+        it can still be built and paid for now. One not built now is never built this turn
+        (decision D-15): the Final Build Phase builds at original factories only, and "If
+        it's impossible to build units you plotted to build, just hang on to your IPCs"."""
+        power = self.power
+        if chosen is not None and not chosen.get(FACTORY):
+            return [self.say("built", f"{power} builds nothing at {area} now.", power=power,
+                             area=area)]
+        price = purchase_cost({FACTORY: 1}, self.pos.techs_of(power))
+        try:
+            check_placement(self.board, self.pos, power, area, {FACTORY: 1},
+                            rules=self.economy_rules)
+            if price > self.pos.treasury.get(power, 0):
+                raise NotAllowed(f"An industrial complex costs {price} IPCs; {power} has "
+                                 f"{self.pos.treasury.get(power, 0)}.")
+        except NotAllowed as exc:
+            if chosen is not None:
+                raise
+            return [self.say("built", f"{power} can't build the industrial complex in {area} "
+                             f"now ({exc.message[:1].lower()}{exc.message[1:].rstrip('.')}): "
+                             "it keeps its IPCs.", power=power, area=area)]
+        return self.place_units(power, area, {FACTORY: 1})
+
+    def defer_build(self, power: Power, units: Counts) -> None:
+        """Plotted units not built now may be built in the Final Build Phase; an industrial
+        complex may not (D-15)."""
+        rest = {k: n for k, n in units.items() if k != FACTORY and n}
+        if rest:
+            self.unbuilt[power] = add(self.unbuilt.get(power, {}), rest)
+
+    def ship_zones(self, power: Power, factory: Area) -> list[Area]:
+        """The sea zones next to a factory where its new ships may go: no enemy ship there."""
+        return sorted(z for z in self.board.coast(factory)
+                      if not self.pos.has_enemy(z, power, SHIPS))
+
+    def ship_zone(self, power: Power, factory: Area, sea: str | None) -> Area:
+        """The sea zone the owner chose for ships built at `factory` ("a ship built at a
+        coastal factory goes to the adjacent sea zone its owner chooses"); asked only when
+        there is a choice."""
+        zones = self.ship_zones(power, factory)
+        if not zones:
+            raise NotAllowed(f"Enemy ships are in every sea zone next to {factory}: no ship "
+                             "can be placed there now.")
+        if sea is None:
+            if len(zones) == 1:
+                return zones[0]
+            raise NotAllowed(f"Ships built at {factory} go to a sea zone next to it: say which "
+                             f"({' or '.join(zones)}).")
+        zone = self.area(sea)
+        if zone not in zones:
+            raise NotAllowed(f"Ships built at {factory} go to {' or '.join(zones)}, not "
+                             f"{zone}.")
+        return zone
 
     def _fit_capacity(self, power: Power, factory: Area, chosen: Counts) -> Counts:
         cap = None if self.options["placement_cap"] == "unlimited" else self.board.ipc(factory)
@@ -223,7 +288,9 @@ class Execution(Landing, Fighting):
                 room -= take
         return out
 
-    def place_units(self, power: Power, factory: Area, units: Counts) -> list[Event]:
+    def place_units(self, power: Power, factory: Area, units: Counts,
+                    zone: str | None = None) -> list[Event]:
+        """Pay for and place units at a factory; ships in the sea zone `zone` names."""
         techs = self.pos.techs_of(power)
         price = purchase_cost(units, techs)
         if price > self.pos.treasury.get(power, 0):
@@ -232,11 +299,7 @@ class Execution(Landing, Fighting):
                              "build.")
         ships = {k: n for k, n in units.items() if k in SHIPS}
         others = {k: n for k, n in units.items() if k not in SHIPS}
-        sea = None
-        if ships:
-            seas = sorted(z for z in self.board.coast(factory)
-                          if not self.pos.has_enemy(z, power, SHIPS))
-            sea = seas[0] if seas else None
+        sea = self.ship_zone(power, factory, zone) if ships else None
         check_placement(self.board, self.pos, power, factory, units, sea=sea,
                         already=self.placed.get(factory, 0), rules=self.economy_rules)
         self.pos.treasury[power] -= price

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.aa.economy import income
-from engine.aa.map import classic_map
+from engine.aa.map import Area, classic_map
 from engine.aa.position import Position
-from engine.aa.units import POWERS, describe_units
+from engine.aa.units import POWERS, SHIPS, describe_units
 from engine.events import Event, Seat
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.plotted_aa.base import (
@@ -32,7 +32,7 @@ from engine.games.plotted_aa.base import (
     STAGE_NAMES,
     area_names,
 )
-from engine.games.plotted_aa.form import describe_action
+from engine.games.plotted_aa.form import BUILD, describe_action
 from engine.games.plotted_aa.turn import Turn
 from engine.registry import register
 from engine.rng import Rng
@@ -123,8 +123,10 @@ class PlottedAA(Turn):
             return {seat: Prompt(seat, f"Build what you plotted and didn't build ("
                                  f"{describe_units(self.unbuilt.get(seat, {}))}) at an "
                                  "original factory, or skip.", (
-                ActionSpec("final-build", "Build", (Param("at", factories),
-                                                   Param("units", required=False))),
+                ActionSpec("final-build", "Build", (
+                    Param("at", factories), Param("units", required=False),
+                    *self._sea_param(seat, self.unbuilt.get(seat, {}),
+                                     self.original_factories(seat)))),
                 ActionSpec("skip", "Build nothing more")))}
         return {}
 
@@ -155,13 +157,29 @@ class PlottedAA(Turn):
                 ActionSpec("land", "Land aircraft", (Param("to", spots),)),))}
         if self.revealed is not None:
             seat = self.power
+            revealed = self.revealed
+            sea = self._sea_param(seat, revealed.build, [revealed.area]) \
+                if revealed.kind == BUILD and revealed.area else ()
             return {seat: Prompt(seat, f"Execute your revealed action "
-                                 f"({describe_action(self.revealed)}) all or in part, or pass.", (
+                                 f"({describe_action(revealed)}) all or in part, or pass.", (
                 ActionSpec("execute", "Execute as plotted", (
                     Param("units", required=False), Param("stop", required=False, kind="bool"),
-                    Param("bomb", required=False, kind="bool"))),
+                    Param("bomb", required=False, kind="bool"), *sea)),
                 ActionSpec("pass", "Pass")))}
         return {}
+
+    def _sea_param(self, power: Seat, units: dict[str, int],
+                   factories: list[Area]) -> tuple[Param, ...]:
+        """The question where new ships go ("Executing Build Actions": "a ship built at a
+        coastal factory goes to the adjacent sea zone its owner chooses"), asked when ships
+        are to be built at a factory with more than one sea zone open to them."""
+        if not any(k in SHIPS for k in units):
+            return ()
+        zones = sorted({z for f in factories for z in self.ship_zones(power, f)})
+        if not any(len(self.ship_zones(power, f)) > 1 for f in factories):
+            return ()
+        return (Param("sea", tuple(Choice(z) for z in zones), required=False,
+                      question="Which sea zone do the new ships go to?"),)
 
     # ----- bookkeeping -----------------------------------------------------------
 
@@ -189,6 +207,12 @@ class PlottedAA(Turn):
         if self.revealed is not None:
             if self.options["reveal_default"] == "pass":
                 return [(self.power, "pass", {})]
+            revealed = self.revealed
+            if revealed.kind == BUILD and revealed.area is not None \
+                    and any(k in SHIPS for k in revealed.build):
+                zones = self.ship_zones(self.power, revealed.area)
+                if len(zones) > 1:  # the first sea zone by name
+                    return [(self.power, "execute", {"sea": zones[0]})]
             return [(self.power, "execute", {})]
         return []
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
-from engine.aa.economy import capacity, factories_at_start
+from engine.aa.economy import EconomyRules, capacity, factories_at_start
 from engine.aa.map import AAMap, Area
 from engine.aa.movement import (
     CLASSIC,
@@ -101,7 +102,8 @@ def _steps(board: AAMap, path: Sequence[Area]) -> int | None:
 
 
 def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence[Action], *,
-               noop: bool = True, rules: MoveRules = CLASSIC) -> PlotCheck:
+               noop: bool = True, rules: MoveRules = CLASSIC,
+               placement_cap: Literal["ipc", "unlimited"] = "ipc") -> PlotCheck:
     """Every problem of `power`'s plot, as it stands, from the position at the turn's start."""
     check = PlotCheck()
     _check_rounds(actions, noop, check)
@@ -112,7 +114,8 @@ def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence
     techs = position.techs_of(power)
     for action in sorted(actions, key=lambda a: a.round):
         if action.kind == BUILD:
-            _check_build(board, position, power, action, factories, units, check)
+            _check_build(board, position, power, action, factories, units, placement_cap,
+                         check)
         elif action.kind == MOVE:
             assert action.area is not None
             if action.area in into:
@@ -146,7 +149,8 @@ def _check_rounds(actions: Sequence[Action], noop: bool, check: PlotCheck) -> No
 
 
 def _check_build(board: AAMap, position: Position, power: Power, action: Action,
-                 factories: dict[Area, int], units: _Units, check: PlotCheck) -> None:
+                 factories: dict[Area, int], units: _Units,
+                 placement_cap: Literal["ipc", "unlimited"], check: PlotCheck) -> None:
     area = action.area
     assert area is not None
     if area in factories:
@@ -154,19 +158,44 @@ def _check_build(board: AAMap, position: Position, power: Power, action: Action,
                             f"{factories[area]}): one build per factory a turn.")
         return
     factories[area] = action.round
+    if action.build.get(FACTORY):
+        _check_new_complex(board, position, power, action, check)
+        return
     if area not in factories_at_start(board, position, power):
         check.errors.append(f"Round {action.round}: {power} has no industrial complex in "
                             f"{area} that it held at the start of the turn.")
         return
-    if action.build.get(FACTORY):
-        check.errors.append(f"Round {action.round}: {area} already has an industrial complex.")
-    cap = capacity(board, area)
+    cap = capacity(board, area, EconomyRules(placement_cap=placement_cap))
     if cap is not None and total(action.build) > cap:
         check.errors.append(f"Round {action.round}: the complex in {area} builds at most {cap} "
                             f"units a turn (its IPC value), not {total(action.build)}.")
     built = units.built.setdefault(area, {})
     for kind, n in action.build.items():
         built[kind] = built.get(kind, 0) + n
+
+
+def _check_new_complex(board: AAMap, position: Position, power: Power, action: Action,
+                       check: PlotCheck) -> None:
+    """A build action placing a new industrial complex in its own territory ("Plotting Build
+    Actions"; where, by the standard rules: a territory the power held at the start of the
+    turn, worth at least 1 IPC, without a complex). "A factory may not build new units
+    during the turn the factory is built": the action builds the complex alone."""
+    area = action.area
+    assert area is not None
+    where = f"Round {action.round}: "
+    if action.build != {FACTORY: 1}:
+        check.errors.append(where + "a build action with a new industrial complex builds "
+                            "that complex alone (one per territory): a complex builds "
+                            "nothing during the turn it is built.")
+    elif not board.is_land(area) or position.controller(area) != power \
+            or position.start_owner.get(area) != power:
+        check.errors.append(where + f"a new industrial complex goes only in a territory "
+                            f"{power} held at the start of the turn; {area} isn't one.")
+    elif board.ipc(area) == 0:
+        check.errors.append(where + f"{area} is worth 0 IPCs: no industrial complex can be "
+                            "built there.")
+    elif any(FACTORY in c for c in position.all_units(area).values()):
+        check.errors.append(where + f"{area} already has an industrial complex.")
 
 
 def _check_source(board: AAMap, position: Position, power: Power, action: Action,

@@ -44,7 +44,8 @@ class Plotting(PlottedBase):
 
     def check(self, power: Power, actions: Sequence[Action]) -> PlotCheck:
         return check_plot(self.board, self.pos, power, actions, noop=bool(self.options["noop"]),
-                          rules=self.move_rules)
+                          rules=self.move_rules,
+                          placement_cap=self.economy_rules.placement_cap)
 
     def _replace_plot(self, power: Power, actions: list[Action], note: str = "") -> list[Event]:
         """Check a changed plot (gaps allowed while writing), keep it, answer with the sheet
