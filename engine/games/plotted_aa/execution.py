@@ -558,9 +558,18 @@ class Execution(Landing, Fighting):
             counts = {k: n for k, n in counts.items() if n}
             if not counts:
                 continue
-            transports = self.pos.units_of(end, power).get(TRANSPORT, 0)
-            if not transport_fits(add(self.pos.cargo_of(end, power), counts), transports,
-                                  rules=self.move_rules):
+            # "You may not move units onto a newly built transport" (Plotting Build Actions).
+            transports = self.pos.units_of(end, power).get(TRANSPORT, 0) \
+                - self.built.get(power, {}).get(end, {}).get(TRANSPORT, 0)
+            aboard = self.pos.cargo_of(end, power)
+            while counts and not transport_fits(add(aboard, counts), transports,
+                                                rules=self.move_rules):
+                # What doesn't fit stays ashore, the bulkiest first.
+                bulky = max(counts, key=lambda k: (UNITS[k].transport_space is None,
+                                                   UNITS[k].transport_space or 0, k))
+                counts[bulky] -= 1
+                counts = {k: n for k, n in counts.items() if n}
+            if not counts:
                 continue
             self.pos.load(power, pickup.area, end, counts)
             self.record_move({"power": power, "from": pickup.area, "to": end,

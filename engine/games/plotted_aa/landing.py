@@ -57,14 +57,21 @@ class Landing(Plotting):
         """How many of `count` fighters of `power` in a sea zone have a place on its side's
         carriers there, the side's other fighters there seated first ("a sea zone that
         contains a friendly carrier is considered a friendly area for as many fighters as
-        the carrier will hold")."""
-        room = fighters = 0
+        the carrier will hold"); not on a carrier built this turn ("you may not land
+        fighters on a newly built carrier")."""
+        settled = self._carrier_room(power, zone) + count
+        return max(0, min(count, settled))
+
+    def _carrier_room(self, power: Power, zone: Area) -> int:
+        """Places left for fighters on `power`'s side's carriers in a sea zone, the carriers
+        built this turn left out (negative: more fighters than places)."""
+        room = 0
         for p, counts in self.pos.units.get(zone, {}).items():
             if allied(p, power):
-                room += counts.get(CARRIER, 0) * UNITS[CARRIER].capacity
-                fighters += counts.get(FIGHTER, 0)
-        settled = fighters - count
-        return max(0, min(count, room - settled))
+                new = self.built.get(p, {}).get(zone, {}).get(CARRIER, 0)
+                room += (counts.get(CARRIER, 0) - new) * UNITS[CARRIER].capacity
+                room -= counts.get(FIGHTER, 0)
+        return room
 
     def must_land(self, power: Power, area: Area, kinds: Sequence[Kind],
                   *, at_once: bool = False, riding: int = 0) -> list[Event]:
@@ -108,8 +115,9 @@ class Landing(Plotting):
     def spots(self, group: dict[str, Any]) -> list[Area]:
         power, kind = group["power"], group["kind"]
         left = self.range_left(power, kind, int(group["used"]))
-        return landing_spots(self.board, self.pos, power, kind, group["at"], left,
-                             rules=self.move_rules)
+        spots = landing_spots(self.board, self.pos, power, kind, group["at"], left,
+                              rules=self.move_rules)
+        return [a for a in spots if self.board.is_land(a) or self._carrier_room(power, a) > 0]
 
     def land_group(self, group: dict[str, Any], to: Area) -> list[Event]:
         power, kind = group["power"], group["kind"]

@@ -368,9 +368,12 @@ def _check_air(board: AAMap, position: Position, power: Power, action: Action, s
                                 f"it has {reach - moves_used} moves left, and {end} is {steps} "
                                 "away.")
             return steps
-        friendly_now = landing_ground(position, end, power, rules=rules) or (
-            board.is_sea(end) and not position.has_enemy(end, power))
-        if friendly_now:
+        # "If the destination is friendly at the beginning of the turn, you may plot the
+        # aircraft to move its full range"; a sea zone is nobody's: only a carrier's deck
+        # (there now, or plotted there earlier) makes it a place to land.
+        if board.is_land(end) and landing_ground(position, end, power, rules=rules):
+            continue
+        if carried and board.is_sea(end):  # riding their carrier: they land on it
             continue
         spots = [a for a, d in air_distances(board, end, rules=rules).items()
                  if d <= left and (can_land(board, position, power, kind, a, rules=rules)

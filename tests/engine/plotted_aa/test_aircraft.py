@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine import NotAllowed
 from tests.engine.plotted_aa.helpers import FORM_HEADER, act, plot_phase, submit_all, units_at
 from tests.engine.plotted_aa.test_examples import clear, run_deadlines_while, until_revealed
 
@@ -97,3 +100,17 @@ def test_defending_fighters_whose_carrier_sinks_land_at_once() -> None:
     assert units_at(game, "Hawaii Sea Zone", USA).get("fighter", 0) == 0
     assert any(e.kind in ("landed", "crashed") and e.data.get("power") == USA
                for e in events)
+
+
+def test_no_full_range_flight_into_a_sea_zone_without_a_carrier() -> None:
+    """Plotting Aircraft Movement: "If a friendly country doesn't control the destination,
+    you may not plot the aircraft to move its full range and there must be a friendly area
+    available for landing." No country controls a sea zone: a fighter may not be plotted 4
+    areas from Ukraine into the empty West Spain Sea Zone (it was accepted, and could never
+    execute); into the North Sea, 3 away, it may (1 move left to land)."""
+    game = plot_phase("full-range-sea")
+    clear(game, "West Spain Sea Zone")
+    with pytest.raises(NotAllowed, match="may not plot its full range"):
+        act(game, GER, "plot-move", round=1, units="f", from_area="Ukraine",
+            to="West Spain Sea Zone")
+    act(game, GER, "plot-move", round=1, units="f", from_area="Ukraine", to="North Sea")

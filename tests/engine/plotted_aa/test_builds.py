@@ -132,3 +132,29 @@ def test_ships_that_can_go_nowhere_wait_and_the_deadline_still_builds_the_rest()
     act(game, seat, action, **params)
     assert units_at(game, "Germany", GER)["armour"] >= 1
     assert game.unbuilt[GER] == {"submarine": 1}
+
+
+def test_no_unit_boards_a_new_transport_and_no_fighter_lands_on_a_new_carrier() -> None:
+    """Plotting Build Actions: "You may not move units onto a newly built transport and you
+    may not land fighters on a newly built carrier." Germany builds a transport in the
+    Baltic; its old transport there, staying to pick up 4 infantry, takes the 2 it holds
+    (not 4 on two transports). The USA builds a carrier off West US: its fighter that must
+    land may not land on it."""
+    game = plot_phase("new-ships")
+    act(game, GER, "plot-build", round=1, factory="Germany", units="trn")
+    act(game, GER, "plot-move", round=2, units="2trn", from_area="Baltic Sea Zone",
+        to="Baltic Sea Zone", pickup="+4i from Germany")
+    act(game, USA, "plot-build", round=1, factory="West US", units="cv")
+    act(game, USA, "plot-move", round=2, units="f", from_area="West US",
+        to="Gulf of Mexico Sea Zone")
+    submit_all(game)
+    until_revealed(game, USA, 1)
+    act(game, USA, "execute", sea="West US Sea Zone")
+    until_revealed(game, GER, 2)
+    act(game, GER, "execute")
+    assert game.pos.cargo_of("Baltic Sea Zone", GER) == {"infantry": 2}
+    until_revealed(game, USA, 2)
+    act(game, USA, "execute")
+    group = game.landings[0]
+    assert group["power"] == USA and "West US Sea Zone" not in game.spots(group)
+    assert "West US" in game.spots(group)
