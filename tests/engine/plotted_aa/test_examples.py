@@ -353,3 +353,53 @@ def test_aircraft_land_at_once_when_opposing_units_move_into_their_area() -> Non
     act(game, GER, "execute")
     assert units_at(game, "Finland Norway", GER)["bomber"] == 1
     assert units_at(game, "Baltic Sea Zone", GER).get("bomber", 0) == 0
+
+
+def test_german_1st_turn_example_executes_round_by_round() -> None:
+    """German 1st Turn Example, executed: the form as printed (rulebook.py), pasted,
+    submitted, and executed as plotted by the deadline; Germany reveals its actions in rounds
+    1 to 7, one a round, and "The Germans have legally plotted to build units during the 6th
+    round": 6 tanks at Germany for 30 IPCs."""
+    from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
+    game = plot_phase("german-executed")
+    act(game, GER, "plot-paste", text=GERMAN_FIRST_TURN)
+    events = submit_all(game) + run_deadlines(game, until="develop")
+    reveals = [e.data["round"] for e in events
+               if e.kind == "reveal" and e.data["power"] == GER and e.data["action"]]
+    assert reveals == [1, 2, 3, 4, 5, 6, 7]
+    built = [e.text for e in events if e.kind == "built" and e.data["power"] == GER]
+    assert built == ["Germany builds 6 armour in Germany (30 IPCs)."]
+    assert not game.landings and game.battle is None
+
+
+def test_karelia_the_germans_may_pass_in_the_4th_round() -> None:
+    """Rounds: "the German's plotted to attack Karelia during the 4th round. In light of a
+    massive Russian build up during the first 3 rounds, the Germans may choose not to move
+    any units into Karelia and simply pass during the 4th round." The action is revealed;
+    passing moves nothing."""
+    game = plot_phase("karelia-pass")
+    form = FORM_HEADER + ("1\tNOOP\t\t\t\n2\tW Europe\tinf\tGer\t\n3\tNOOP\t\t\t\n"
+                          "4\tKarelia\t3i, t\tFin\t\n\t\t3i, t\tUkr\t\n")
+    act(game, GER, "plot-paste", text=form)
+    submit_all(game)
+    until_revealed(game, GER, 4)
+    before = {a: units_at(game, a, GER) for a in ("Finland Norway", "Ukraine S.S.R.")}
+    events = act(game, GER, "pass")
+    assert events[0].kind == "passed"
+    assert {a: units_at(game, a, GER) for a in before} == before
+    assert units_at(game, "Karelia S.S.R.", GER) == {}
+
+
+def test_a_bomber_attacks_at_its_destination_or_stays_it_never_stops_on_the_way() -> None:
+    """Executing Aircraft Movement: "the Germans have plotted to fly a bomber to the North
+    Sea. If British units are in the North Sea, the bomber must either remain in Germany or
+    attack the British, it can't stop in Western Europe on its way to the North Sea." Asked
+    to stop (as a tank may), the bomber still flies to the North Sea and attacks."""
+    game = plot_phase("bomber-no-stop")
+    act(game, GER, "plot-move", round=1, units="b", from_area="Germany", to="North Sea")
+    submit_all(game)
+    until_revealed(game, GER, 1)
+    events = act(game, GER, "execute", stop=True)
+    assert units_at(game, "West Europe", GER).get("bomber", 0) == 0
+    battle = next(e for e in events if e.kind == "battle")
+    assert battle.data["area"] == "North Sea Zone"

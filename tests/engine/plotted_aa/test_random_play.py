@@ -59,7 +59,7 @@ def _plot_row(game: Any, power: str, rnd: random.Random, rows: list[dict[str, An
         row["units"] = _units_text(rnd, pos.units_of(row["from_area"], power))
         return row
     loaded = [r for r in rows if r.get("pickup") and board.is_sea(r["to"])]
-    if loaded and roll < 0.35:  # the cargo picked up earlier moves off (bridging too)
+    if loaded and roll < 0.5:  # the cargo picked up earlier moves off (bridging too)
         row = rnd.choice(loaded)
         land = sorted(board.coast(row["to"]))
         cargo = row["pickup"].split(" from ")[0].lstrip("+")
@@ -120,9 +120,12 @@ def _plot(game: Any, power: str, rnd: random.Random) -> None:
                 rows.append(row)
             elif roll < 0.75:
                 owned = sorted(a for a in board.land if pos.owner.get(a) == power)
-                factory = rnd.choice(owned) if rnd.random() < 0.4 else board.capital(power)
+                factories = [a for a in owned if board.land[a].factory]
+                factory = rnd.choice(owned) if rnd.random() < 0.3 else rnd.choice(factories)
                 units = rnd.choice(["ic", "2i", "i, t", "bb", "trn, sub", "cv, f", "aa",
-                                    "b", "12i", "t, trn", "ic, i"])
+                                    "b", "12i", "t, trn", "ic, i", "sub", "2 trn"])
+                if factory not in factories and rnd.random() < 0.7:
+                    units = "ic"
                 act(game, power, "plot-build", round=rnd.choice([next_round, 1]),
                     factory=factory, units=units)
             elif roll < 0.82:
@@ -191,8 +194,20 @@ def _deadline(game: Game) -> None:
 
 
 def play(seed: int) -> Game:
+    """One seeded game: its first turn, and a second one for every fourth seed."""
     rnd = random.Random(f"random-play-{seed}")
     game = plot_phase(f"random-play-{seed}")
+    for turn in range(1 if seed % 4 else 2):
+        if turn:
+            while game.stage == "develop" and not game.finished:  # type: ignore
+                _deadline(game)
+            if game.finished:
+                break
+        play_turn(game, rnd)
+    return game
+
+
+def play_turn(game: Game, rnd: random.Random) -> None:
     for power in rnd.sample(list(POWERS), len(POWERS)):
         _plot(game, power, rnd)
     _deadline(game)  # the Plot Phase's time limit: every plot not submitted is taken
@@ -212,7 +227,6 @@ def play(seed: int) -> Game:
         except RuleError:
             pass
     assert game.stage == "develop" or game.finished, "the turn never ended"  # type: ignore
-    return game
 
 
 @pytest.mark.slow
