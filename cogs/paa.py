@@ -459,6 +459,15 @@ class PlottedAxisAndAllies(GameCog):
                       sea: str | None = None) -> None:
         await self.run(interaction, "execute", units=units, stop=stop, bomb=bomb, sea=sea)
 
+    @paa.command(name="rockets", description="Fire an AA gun's rocket at an enemy factory "
+                                             "within 3 (Rockets; once a turn each)")
+    @app_commands.rename(from_area="from")
+    @app_commands.describe(from_area="The AA gun's area", target="The enemy factory's area")
+    @app_commands.autocomplete(from_area=from_prompt("rockets", "from_area"),
+                               target=from_prompt("rockets", "target"))
+    async def rockets(self, interaction: Interaction, from_area: str, target: str) -> None:
+        await self.run(interaction, "rockets", from_area=from_area, target=target)
+
     @paa.command(name="pass", description="Pass your revealed action: nothing moves or is built")
     async def pass_(self, interaction: Interaction) -> None:
         await self.run(interaction, "pass")

@@ -82,6 +82,7 @@ class PlottedBase(Game):
     placed: dict[Area, int]
     unbuilt: dict[Power, Counts]
     shortfall: dict[Power, int]
+    rockets_fired: list[Area]  # AA guns whose rocket flew this turn
     moves: list[dict[str, Any]]  # the latest round's moves: power, from, to, units, round
     disclosed: dict[Power, dict[str, str]]
     loss_orders: dict[Power, list[Kind]]
@@ -243,6 +244,7 @@ class PlottedBase(Game):
         self.shortfall = {}
         self.moves = []
         self.plot_notes = {}
+        self.rockets_fired = []
 
     def _dump(self) -> dict[str, Any]:
         return {
@@ -265,6 +267,7 @@ class PlottedBase(Game):
             "disclosed": {p: dict(d) for p, d in self.disclosed.items()},
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "plot_notes": dict(self.plot_notes), "hidden_steps": self.hidden_steps,
+            "rockets_fired": list(self.rockets_fired),
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -298,6 +301,7 @@ class PlottedBase(Game):
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.plot_notes = {str(p): str(n) for p, n in data.get("plot_notes", {}).items()}
         self.hidden_steps = int(data.get("hidden_steps", 0))
+        self.rockets_fired = [str(a) for a in data.get("rockets_fired", [])]
 
 
 def seat_of(power: Power) -> Seat:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from engine.aa.combat import Battle, capture
+from engine.aa.combat import Battle, capture, rocket_attack, rocket_targets
 from engine.aa.economy import check_placement, factories_at_start, purchase_cost
 from engine.aa.fighting import FIGHTING, Fight, Fighting
 from engine.aa.map import Area
@@ -40,6 +40,7 @@ from engine.aa.units import (
     FACTORY,
     FIGHTER,
     POWERS,
+    ROCKETS,
     SHIPS,
     SUBMARINE,
     TRANSPORT,
@@ -616,6 +617,41 @@ class Execution(Landing, Fighting):
         victim, result = raid
         return self.apply_bombing(area, victim, result.shot_down, result.damage, result.paid,
                                   result.shortfall)
+
+    def rocket_guns(self) -> dict[Area, list[Area]]:
+        """The acting power's AA guns that may fire a rocket now, with their targets."""
+        power = self.power
+        if ROCKETS not in self.pos.techs_of(power):
+            return {}
+        guns = {a: rocket_targets(self.board, self.pos, power, a) for a in self.pos.units
+                if a not in self.rockets_fired and self.pos.units_of(a, power).get(AA_GUN)}
+        return {a: t for a, t in sorted(guns.items()) if t}
+
+    def do_rockets(self, seat: Seat, rng: Rng, from_area: str, target: str) -> list[Event]:
+        """Rockets (Develop Weapons Phase: "follow the standard rules for weapons
+        development"): an AA gun within 3 areas of an enemy industrial complex rolls 1 die
+        of bombing damage, once a turn. Not plotted, as strategic bombing isn't: fired while
+        its power has an action revealed, before executing it (decision D-16). Damage
+        beyond the victim's treasury comes off this turn's income ("Strategic Bombing")."""
+        if self.revealed is None:
+            raise NotAllowed("Rockets fire while your revealed action waits.")
+        gun, aim = self.area(from_area), self.area(target)
+        if aim not in self.rocket_guns().get(gun, []):
+            raise NotAllowed(f"No AA gun of {seat} in {gun} can fire a rocket at a complex in "
+                             f"{aim} now (once a turn, 3 areas at most).")
+        victim = self.pos.controller(aim)
+        assert victim is not None
+        result = rocket_attack(rng, self.pos.treasury.get(victim, 0))
+        self.rockets_fired.append(gun)
+        self.pos.treasury[victim] = self.pos.treasury.get(victim, 0) - result.paid
+        if result.shortfall:
+            self.shortfall[victim] = self.shortfall.get(victim, 0) + result.shortfall
+        text = (f"{seat}'s rocket from {gun} hits the complex in {aim}: {result.damage} "
+                f"damage; {victim} pays {result.paid} IPCs")
+        if result.shortfall:
+            text += f" and collects {result.shortfall} IPCs less this turn"
+        return [self.say("rockets", text + ".", power=seat, area=aim, paid=result.paid,
+                         shortfall=result.shortfall)]
 
     def apply_bombing(self, area: Area, victim: Power, shot_down: int, damage: int, paid: int,
                       shortfall: int) -> list[Event]:

@@ -160,12 +160,19 @@ class PlottedAA(Turn):
             revealed = self.revealed
             sea = self._sea_param(seat, revealed.build, [revealed.area]) \
                 if revealed.kind == BUILD and revealed.area else ()
+            guns = self.rocket_guns()
+            rockets = (ActionSpec("rockets", "Fire a rocket", (
+                Param("from_area", tuple(Choice(a) for a in guns),
+                      question="Which AA gun fires?"),
+                Param("target", tuple(Choice(t) for t in sorted({t for ts in guns.values()
+                                                                   for t in ts})),
+                      question="At which enemy complex?"))),) if guns else ()
             return {seat: Prompt(seat, f"Execute your revealed action "
                                  f"({describe_action(revealed)}) all or in part, or pass.", (
                 ActionSpec("execute", "Execute as plotted", (
                     Param("units", required=False), Param("stop", required=False, kind="bool"),
                     Param("bomb", required=False, kind="bool"), *sea)),
-                ActionSpec("pass", "Pass")))}
+                ActionSpec("pass", "Pass"), *rockets))}
         return {}
 
     def _sea_param(self, power: Seat, units: dict[str, int],

@@ -158,3 +158,29 @@ def test_no_unit_boards_a_new_transport_and_no_fighter_lands_on_a_new_carrier() 
     group = game.landings[0]
     assert group["power"] == USA and "West US Sea Zone" not in game.spots(group)
     assert "West US" in game.spots(group)
+
+
+def test_rockets_fire_unplotted_once_a_turn_while_an_action_is_revealed() -> None:
+    """Develop Weapons Phase: "follow the standard rules for weapons development": with
+    Rockets an AA gun within 3 areas of an enemy industrial complex rolls 1 die of bombing
+    damage once a turn (reference, "Weapons development"). Not plotted, as strategic
+    bombing isn't (D-16): offered while the power's action is revealed; damage beyond the
+    treasury comes off this turn's income ("Strategic Bombing"). Rockets had no use."""
+    game = plot_phase("rockets")
+    game.pos.techs[GER] = {"rockets"}
+    act(game, GER, "plot-move", round=1, units="inf", from_area="Germany", to="W Europe")
+    submit_all(game)
+    until_revealed(game, GER, 1)
+    spec = game.prompts()[GER].action("rockets")
+    assert spec is not None
+    guns = [c.value for c in spec.params[0].choices]
+    assert "East Europe" not in guns and "West Europe" in guns
+    game.pos.treasury[UK] = 1
+    events = act(game, GER, "rockets", from_area="West Europe", target="United Kingdom")
+    hit = events[0]
+    assert hit.kind == "rockets" and hit.data["paid"] == 1
+    assert game.shortfall.get(UK, 0) == hit.data["shortfall"]
+    with pytest.raises(NotAllowed, match="West Europe is not one of the choices now"):
+        act(game, GER, "rockets", from_area="West Europe", target="United Kingdom")
+    act(game, GER, "execute")
+    assert game.prompts().get(GER) is None or not game.prompts()[GER].action("rockets")
