@@ -241,8 +241,8 @@ class Execution(Landing, Fighting):
             if chosen is not None:
                 raise
             return [self.say("built", f"{power} can't build the industrial complex in {area} "
-                             f"now ({exc.message[:1].lower()}{exc.message[1:].rstrip('.')}): "
-                             "it keeps its IPCs.", power=power, area=area)]
+                             f"now. {exc.message} {power} keeps its IPCs.", power=power,
+                             area=area)]
         return self.place_units(power, area, {FACTORY: 1})
 
     def defer_build(self, power: Power, units: Counts) -> None:
