@@ -407,6 +407,8 @@ class Execution(Landing, Fighting):
                 moving.setdefault(end, {})[kind] = n
                 continue
             via = source.via.get(kind) or source.via.get("*")
+            if via is None and stop and kind in SHIPS:
+                via = self._blocking_middle(start, end)
             target = via if (stop and via) else end
             path = [via] if via and target == end else []
             if kind == AA_GUN and (hostile(self.pos, self.board, target, power)
@@ -507,6 +509,16 @@ class Execution(Landing, Fighting):
         if air and end not in moving:
             self._record(start, end, air, fights, source)
         return events
+
+    def _blocking_middle(self, start: Area, end: Area) -> Area | None:
+        """For a ship plotted two sea zones without naming the one between (D-2), the zone
+        between that holds enemy units, for `stop` ("Executing Two-Area Movement": it "has
+        the option of not moving at all or of moving to attack the intervening enemy")."""
+        if self.board.adjacent(start, end):
+            return None
+        middles = sorted(a for a in self.board.neighbours(start) & self.board.neighbours(end)
+                         if self.board.is_sea(a) and self.pos.has_enemy(a, self.power))
+        return middles[0] if middles else None
 
     def _forget_new(self, entry: dict[str, Any]) -> None:
         if entry["used"] == 0 and not entry["landed"] and entry in self.flights:

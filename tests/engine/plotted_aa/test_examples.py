@@ -403,3 +403,26 @@ def test_a_bomber_attacks_at_its_destination_or_stays_it_never_stops_on_the_way(
     assert units_at(game, "West Europe", GER).get("bomber", 0) == 0
     battle = next(e for e in events if e.kind == "battle")
     assert battle.data["area"] == "North Sea Zone"
+
+
+def test_a_ship_blocked_on_its_two_zone_move_may_attack_the_intervening_enemy() -> None:
+    """Executing Two-Area Movement: "It's possible that a tank or ship won't be able to move
+    2 areas because of intervening enemy units. In this case, the tank or ship has the
+    option of not moving at all or of moving to attack the intervening enemy." The German
+    submarine plotted from Spn W Coast to US E Coast (the German example's round 7, no zone
+    named between: D-2) finds a British battleship in the North Atlantic, the only way
+    through: with `stop` it attacks it (it could only stay)."""
+    game = plot_phase("ship-blocked")
+    clear(game, "East Canada Sea Zone")
+    game.pos.place("East Canada Sea Zone", UK, {"battleship": 1})
+    game.pos.place("North Atlantic Sea Zone", UK, {"battleship": 1})
+    act(game, GER, "plot-move", round=1, units="sub", from_area="Spn W Coast",
+        to="US E Coast")
+    submit_all(game)
+    until_revealed(game, GER, 1)
+    twin = type(game).from_state(game.state())
+    act(twin, GER, "execute")
+    assert units_at(twin, "West Spain Sea Zone", GER) == {"submarine": 1}
+    events = act(game, GER, "execute", stop=True)
+    battle = next(e for e in events if e.kind == "battle")
+    assert battle.data["area"] == "East Canada Sea Zone"
