@@ -450,10 +450,23 @@ class PlottedAxisAndAllies(GameCog):
                                              "the units you name")
     @app_commands.describe(units="Only these units of the action (leave out: as plotted)",
                            stop="Tanks and ships plotted two areas stop at the first",
-                           bomb="Bombers reaching an enemy factory bomb it")
+                           bomb="Bombers reaching an enemy factory bomb it",
+                           sea="Where ships built go, when the factory touches several "
+                               "sea zones")
+    @app_commands.autocomplete(sea=from_prompt("execute", "sea"))
     async def execute(self, interaction: Interaction, units: str | None = None,
-                      stop: bool | None = None, bomb: bool | None = None) -> None:
-        await self.run(interaction, "execute", units=units, stop=stop, bomb=bomb)
+                      stop: bool | None = None, bomb: bool | None = None,
+                      sea: str | None = None) -> None:
+        await self.run(interaction, "execute", units=units, stop=stop, bomb=bomb, sea=sea)
+
+    @paa.command(name="rockets", description="Fire an AA gun's rocket at an enemy factory "
+                                             "within 3 (Rockets; once a turn each)")
+    @app_commands.rename(from_area="from")
+    @app_commands.describe(from_area="The AA gun's area", target="The enemy factory's area")
+    @app_commands.autocomplete(from_area=from_prompt("rockets", "from_area"),
+                               target=from_prompt("rockets", "target"))
+    async def rockets(self, interaction: Interaction, from_area: str, target: str) -> None:
+        await self.run(interaction, "rockets", from_area=from_area, target=target)
 
     @paa.command(name="pass", description="Pass your revealed action: nothing moves or is built")
     async def pass_(self, interaction: Interaction) -> None:
@@ -488,11 +501,14 @@ class PlottedAxisAndAllies(GameCog):
     @paa.command(name="final-build", description="Build what you plotted and didn't build, at "
                                                  "an original factory")
     @app_commands.describe(at="The original factory", units="Fewer units than plotted "
-                           "(leave out: all you can pay for)")
-    @app_commands.autocomplete(at=from_prompt("final-build", "at"))
+                           "(leave out: all you can pay for)",
+                           sea="Where ships built go, when the factory touches several "
+                               "sea zones")
+    @app_commands.autocomplete(at=from_prompt("final-build", "at"),
+                               sea=from_prompt("final-build", "sea"))
     async def final_build(self, interaction: Interaction, at: str,
-                          units: str | None = None) -> None:
-        await self.run(interaction, "final-build", at=at, units=units)
+                          units: str | None = None, sea: str | None = None) -> None:
+        await self.run(interaction, "final-build", at=at, units=units, sea=sea)
 
     @paa.command(name="loss-order",
                  description="Your saved loss order (the deadline's casualties), cheapest first")

@@ -97,11 +97,15 @@ class Game(ABC):
     seats: list[Seat]
     seed: str
     options: dict[str, Any]
-    # The index of the next step: its luck comes from Rng(seed, f"action:{step_count}").
+    # The index of the next step: its luck comes from Rng(seed, luck_stream(action)).
     step_count: int
     # The steps everyone may know of: all but the hidden ones (`hidden_actions`). What a
     # public count or number shows, so that it says nothing of a secret plot's size.
     public_steps: int
+    # Whether a step's luck is named by the public steps before it (a game with hidden
+    # actions, made since they are told apart), so that no die shows how many hidden steps
+    # were taken; a game stored before keeps naming it by the log's index.
+    public_luck: bool
     # The step of the last accepted action (None after `load`, until the next action).
     last_step: Step | None
     # Every step, kept only when the game was made with `history=True` (tests, demos).
@@ -119,6 +123,7 @@ class Game(ABC):
         self.options = self.read_options(options or {})
         self.step_count = 0
         self.public_steps = 0
+        self.public_luck = bool(self.hidden_actions)
         self.last_step = None
         self.history = None
         self.finished = False
@@ -227,7 +232,7 @@ class Game(ABC):
         if not isinstance(action, str):
             raise Unreadable("An action is named by its name, in words.")
         before = self._checkpoint()
-        rng = Rng(self.seed, f"action:{self.step_count}")
+        rng = Rng(self.seed, self.luck_stream(action))
         try:
             params = read_params(action, self._handler(action), params)
             handler = self._check(seat, action, params)
@@ -246,6 +251,17 @@ class Game(ABC):
         secret = any(not e.public for e in events)
         self._append_step(Step(seat, action, dict(params), rng.luck, secret))
         return events
+
+    def luck_stream(self, action: str) -> str:
+        """The stream of the next step's generator: its index in the log. In a game with
+        hidden actions (`public_luck`), a public step's stream is named by the public steps
+        before it and a hidden step's apart, so that how many hidden steps were taken (how
+        many plot commands a power gave) shifts no later die."""
+        if not self.public_luck:
+            return f"action:{self.step_count}"
+        if self.hides(action):
+            return f"hidden:{self.step_count}"
+        return f"action:{self.public_steps}"
 
     def _append_step(self, step: Step) -> None:
         """Count an accepted step; the log itself is the caller's (storage, `history`)."""
@@ -358,6 +374,7 @@ class Game(ABC):
             "setup_luck": self.setup_luck,
             "steps": self.step_count,
             "public_steps": self.public_steps,
+            **({"luck": "by public steps"} if self.public_luck else {}),
             "game": self._dump(),
         })
 
@@ -378,6 +395,7 @@ class Game(ABC):
         game.step_count = int(state["steps"]) if "steps" in state else len(state["log"])
         # Stored before hidden steps were told apart: every step counted as public.
         game.public_steps = int(state.get("public_steps", game.step_count))
+        game.public_luck = state.get("luck") == "by public steps"
         if not 0 <= game.public_steps <= game.step_count:
             raise Unreadable("The state's count of public steps is not between 0 and its "
                              "count of steps.")

@@ -61,6 +61,10 @@ class MoveRules:
     air_over_neutrals: bool = False
     submarines_block: bool = True  # enemy submarines stop movement like any ship
     transport: Literal["classic", "revised"] = "classic"  # revised: 1 infantry + 1 other
+    # Aircraft may land in a territory friendly now and at the start of the turn even if it
+    # changed hands in between (Plotted A&A, "Aircraft Landing"); classic: never in one
+    # captured this turn.
+    land_where_recaptured: bool = False
 
 
 CLASSIC = MoveRules()
@@ -320,10 +324,21 @@ def stranded_fighters(pos: Position, zone: Area, powers: Collection[Power]) -> d
     return {p: n for p, n in need.items() if n}
 
 
-def can_land(board: AAMap, pos: Position, power: Power, kind: Kind, area: Area) -> bool:
+def landing_ground(pos: Position, area: Area, power: Power, *,
+                   rules: MoveRules = CLASSIC) -> bool:
+    """Whether a land territory's control lets `power`'s aircraft land there: friendly now
+    and at the start of the turn, and (unless `rules.land_where_recaptured`) not captured
+    this turn."""
+    if rules.land_where_recaptured:
+        return pos.friendly(area, power) and allied(pos.start_owner.get(area), power)
+    return pos.friendly_since_start(area, power)
+
+
+def can_land(board: AAMap, pos: Position, power: Power, kind: Kind, area: Area, *,
+             rules: MoveRules = CLASSIC) -> bool:
     """Whether an aircraft of `power` may end its turn in `area` as things stand."""
     if board.is_land(area):
-        return pos.friendly_since_start(area, power) and not pos.has_enemy(area, power)
+        return landing_ground(pos, area, power, rules=rules) and not pos.has_enemy(area, power)
     return kind == FIGHTER and carrier_room(pos, area, power) > 0 \
         and not pos.has_enemy(area, power)
 
@@ -332,7 +347,8 @@ def landing_spots(board: AAMap, pos: Position, power: Power, kind: Kind, here: A
                   within: int, *, rules: MoveRules = CLASSIC) -> list[Area]:
     """Where an aircraft in `here` with `within` moves left could land, nearest first."""
     dist = air_distances(board, here, rules=rules)
-    spots = [a for a, d in dist.items() if d <= within and can_land(board, pos, power, kind, a)]
+    spots = [a for a, d in dist.items()
+             if d <= within and can_land(board, pos, power, kind, a, rules=rules)]
     return sorted(spots, key=lambda a: (dist[a], a))
 
 
@@ -362,11 +378,11 @@ def air_route(board: AAMap, pos: Position, power: Power, kind: Kind, start: Area
         if attack:
             raise NotAllowed(f"{name} can't fly into {end} in non-combat movement: "
                              f"it is hostile.")
-        if not can_land(board, pos, power, kind, end):
+        if not can_land(board, pos, power, kind, end, rules=rules):
             raise NotAllowed(_landing_refusal(board, pos, power, kind, end))
         return Route((start, end), False, (), 0, left, (end,))
     spots = landing_spots(board, pos, power, kind, end, left, rules=rules)
-    if attack or not can_land(board, pos, power, kind, end):
+    if attack or not can_land(board, pos, power, kind, end, rules=rules):
         spots = [s for s in spots if s != end]
         if not spots:
             places = "friendly territory" if kind != FIGHTER else "friendly territory or carrier"

@@ -9,6 +9,8 @@ treasury and only the six weapons developments exist. Also the battle being foug
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.aa.map import AAMap
 from engine.aa.units import (
     DEVELOPMENTS,
@@ -32,7 +34,7 @@ STAGES = ("fighting", "choose", "retreat", "withdraw", "over")
 STEPS = ("open", "aa", "bombard", "first_strike", "fire", "round_end")
 
 
-def units(field: Field, kinds: frozenset[str] | None = None, what: str = KINDS
+def units(field: Field, kinds: Collection[str] | None = None, what: str = KINDS
           ) -> dict[str, int]:
     """kind -> count: known kinds, whole numbers from 0 (no -7 infantry)."""
     allowed = set(UNITS) if kinds is None else kinds

@@ -100,9 +100,11 @@ UNITS: dict[Kind, UnitKind] = {u.id: u for u in (
 # Units that fight in rounds (AA guns fire once at aircraft; factories never fight).
 COMBAT_KINDS: tuple[Kind, ...] = (INFANTRY, ARMOUR, FIGHTER, BOMBER, BATTLESHIP, CARRIER,
                                   TRANSPORT, SUBMARINE)
-SHIPS: frozenset[Kind] = frozenset(k for k, u in UNITS.items() if u.domain == "sea")
-AIRCRAFT: frozenset[Kind] = frozenset(k for k, u in UNITS.items() if u.domain == "air")
-LAND_UNITS: frozenset[Kind] = frozenset(k for k, u in UNITS.items() if u.domain == "land")
+# Tuples, not sets: code that walks them must do so in the same order in every process
+# (a set of strings iterates by hash, which differs between processes: a replay diverged).
+SHIPS: tuple[Kind, ...] = tuple(k for k, u in UNITS.items() if u.domain == "sea")
+AIRCRAFT: tuple[Kind, ...] = tuple(k for k, u in UNITS.items() if u.domain == "air")
+LAND_UNITS: tuple[Kind, ...] = tuple(k for k, u in UNITS.items() if u.domain == "land")
 
 # ----- weapons developments --------------------------------------------------
 

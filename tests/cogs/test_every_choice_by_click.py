@@ -107,9 +107,12 @@ def paa_suggest(game: Any, seat: str, spec: ActionSpec, rng: random.Random
     if not spec.name.startswith("plot-"):
         return []
     plot = game.plots.get(seat, [])
-    after = max((a.round for a in plot), default=0) + 1
-    if spec.name == "plot-remove":
-        return [{"round": a.round} for a in plot]
+    # The first round without an action: a plot with a gap is never submitted, so the
+    # player fills it (a random round may have left one).
+    rounds = {a.round for a in plot}
+    after = min(r for r in range(1, len(rounds) + 2) if r not in rounds)
+    if spec.name == "plot-remove":  # the last round: removing another leaves a gap
+        return [{"round": max(rounds)}] if plot else []
     if spec.name == "plot-noop":
         return [{"round": after}]
     if spec.name == "plot-build":
@@ -141,7 +144,9 @@ async def test_plotted_aa_by_clicks_alone(table: Table) -> None:
                         ("ann", "Japan"), ("bob", "USA")):
         await table.slash(user, "game join", seat=power)
     await table.slash("ann", "game start")
-    taken = await walk(table, 1, steps=40, suggest=paa_suggest)
+    # Enough steps for every power to submit (no prompt submits a plot with a gap any
+    # more, so a walk may have to fill one first) and the execution to begin.
+    taken = await walk(table, 1, steps=80, suggest=paa_suggest)
     assert {"research", "skip", "plot-move", "plot-build", "plot-noop", "plot-remove",
             "plot-clear", "plot-paste", "plot-submit", "execute", "final-build"} <= taken
     assert not [i for i in table.fake.interactions if i.command and i.command.startswith("paa")]

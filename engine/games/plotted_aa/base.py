@@ -22,7 +22,7 @@ from engine import wording
 from engine.aa.combat import Battle, BattleRules
 from engine.aa.economy import EconomyRules
 from engine.aa.map import AAMap, Area, classic_map
-from engine.aa.movement import MoveRules
+from engine.aa.movement import MoveRules, landing_ground
 from engine.aa.names import AreaNames, one_full_stop
 from engine.aa.position import Position
 from engine.aa.units import AIRCRAFT, POWERS, Counts, Kind, Power, parse_units
@@ -32,6 +32,7 @@ from engine.game import Game, Prompt
 from engine.games.plotted_aa.form import Action
 
 DEVELOP, PLOT, EXECUTE, FINAL_BUILD = "develop", "plot", "execute", "final-build"
+
 STAGE_NAMES = {DEVELOP: "Develop Weapons Phase", PLOT: "Plot Phase",
                EXECUTE: "Execution Phase", FINAL_BUILD: "Final Build Phase"}
 
@@ -76,16 +77,25 @@ class PlottedBase(Game):
     placed: dict[Area, int]
     unbuilt: dict[Power, Counts]
     shortfall: dict[Power, int]
+    rockets_fired: list[Area]  # AA guns whose rocket flew this turn
     moves: list[dict[str, Any]]  # the latest round's moves: power, from, to, units, round
     disclosed: dict[Power, dict[str, str]]
     loss_orders: dict[Power, list[Kind]]
-    plot_start_actions: int
+    plot_notes: dict[Power, str]  # what a power's last plot change did (its sheet says it)
 
     # ----- options as rule objects -------------------------------------------
 
     @property
     def move_rules(self) -> MoveRules:
-        return MoveRules()
+        # Aircraft Landing: "It doesn't matter if the friendly landing area changed hands
+        # during the turn as long as it's friendly now and was friendly at the beginning of
+        # the turn."
+        return MoveRules(land_where_recaptured=True)
+
+    def friendly_for_aircraft(self, area: Area, power: Power) -> bool:
+        """A land area where `power`'s aircraft may defend and land: friendly now and at the
+        start of the turn (Combat; Aircraft Landing)."""
+        return landing_ground(self.pos, area, power, rules=self.move_rules)
 
     @property
     def battle_rules(self) -> BattleRules:
@@ -209,6 +219,8 @@ class PlottedBase(Game):
         self.unbuilt = {}
         self.shortfall = {}
         self.moves = []
+        self.plot_notes = {}
+        self.rockets_fired = []
 
     def _dump(self) -> dict[str, Any]:
         return {
@@ -230,7 +242,8 @@ class PlottedBase(Game):
             "shortfall": dict(self.shortfall), "moves": [dict(m) for m in self.moves],
             "disclosed": {p: dict(d) for p, d in self.disclosed.items()},
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
-            "plot_start_actions": self.plot_start_actions,
+            "plot_notes": dict(self.plot_notes),
+            "rockets_fired": list(self.rockets_fired),
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -262,7 +275,8 @@ class PlottedBase(Game):
         self.moves = [dict(m) for m in data["moves"]]
         self.disclosed = {p: dict(d) for p, d in data["disclosed"].items()}
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
-        self.plot_start_actions = int(data["plot_start_actions"])
+        self.plot_notes = {str(p): str(n) for p, n in data.get("plot_notes", {}).items()}
+        self.rockets_fired = [str(a) for a in data.get("rockets_fired", [])]
 
 
 def seat_of(power: Power) -> Seat:

@@ -20,24 +20,27 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from engine.aa.combat import Battle, capture
-from engine.aa.economy import check_placement, factories_at_start, purchase_cost
+from engine.aa.combat import Battle, capture, rocket_attack, rocket_targets
+from engine.aa.economy import capacity, check_placement, factories_at_start, purchase_cost
 from engine.aa.fighting import FIGHTING, Fight, Fighting
 from engine.aa.map import Area
 from engine.aa.movement import (
     air_distances,
     check_unload,
+    hostile,
     split_cargo,
     transport_fits,
     unit_route,
 )
 from engine.aa.units import (
+    AA_GUN,
     AIRCRAFT,
     BOMBER,
     CARRIER,
     FACTORY,
     FIGHTER,
     POWERS,
+    ROCKETS,
     SHIPS,
     SUBMARINE,
     TRANSPORT,
@@ -145,17 +148,20 @@ class Execution(Landing, Fighting):
     # ----- the owner's decision -------------------------------------------------------
 
     def do_execute(self, seat: Seat, rng: Rng, units: str | None = None, stop: bool = False,
-                   bomb: bool = False) -> list[Event]:
+                   bomb: bool = False, sea: str | None = None) -> list[Event]:
         """Execute the revealed action: all of it (as plotted, where still legal), or the
         units named; `stop`: two-area movers stop at the area they move through; `bomb`:
-        bombers reaching an enemy industrial complex bomb it."""
+        bombers reaching an enemy industrial complex bomb it; `sea`: the sea zone next to
+        the factory where ships built go ("Executing Build Actions")."""
         action = self.revealed
         if action is None:
             raise NotAllowed("No action of yours is revealed now.")
         self.revealed = None
         if action.kind == BUILD:
-            events = self.execute_build(action, self.units(units) if units else None)
+            events = self.execute_build(action, self.units(units) if units else None, sea)
         else:
+            if sea is not None:
+                raise NotAllowed("A sea zone is asked only where ships are built.")
             events = self.execute_move(rng, action, self.units(units) if units else None,
                                        stop=stop, bomb=bomb)
         return events + self.proceed(rng)
@@ -166,13 +172,16 @@ class Execution(Landing, Fighting):
             raise NotAllowed("No action of yours is revealed now.")
         self.revealed = None
         if action.kind == BUILD:
-            self.unbuilt[seat] = add(self.unbuilt.get(seat, {}), action.build)
+            self.defer_build(seat, action.build)
         return [self.say("passed", f"{seat} passes: nothing of its round {self.round} action "
                          "is done.", power=seat)] + self.proceed(rng)
 
     # ----- builds ------------------------------------------------------------------------
 
-    def execute_build(self, action: Action, chosen: Counts | None) -> list[Event]:
+    def execute_build(self, action: Action, chosen: Counts | None,
+                      sea: str | None = None) -> list[Event]:
+        """Place all, some or none of the plotted units at the factory, paying for them
+        ("Executing Build Actions"); what isn't built waits for the Final Build Phase."""
         power, factory = self.power, action.area
         assert factory is not None
         plotted = dict(action.build)
@@ -182,12 +191,17 @@ class Execution(Landing, Fighting):
                 if plotted.get(kind, 0) < n:
                     raise NotAllowed(f"You plotted {describe_units(plotted)} at {factory}: you "
                                      "may not build a unit you didn't plot to build.")
+        if plotted.get(FACTORY):
+            return self._build_complex(factory, chosen)
         held = factory in factories_at_start(self.board, self.pos, power)
         if chosen is None:
             chosen = {}
             if held:
                 money = self.pos.treasury.get(power, 0)
+                placeable = self.ship_zones(power, factory)
                 for kind, n in plotted.items():
+                    if kind in SHIPS and not placeable:
+                        continue
                     price = purchase_cost({kind: 1}, techs)
                     afford = min(n, money // price) if price else n
                     if afford:
@@ -199,17 +213,71 @@ class Execution(Landing, Fighting):
                              "units in the Final Build Phase.")
         events: list[Event] = []
         if chosen:
-            events += self.place_units(power, factory, chosen)
-        rest = subtract(plotted, chosen)
-        if rest:
-            self.unbuilt[power] = add(self.unbuilt.get(power, {}), rest)
+            events += self.place_units(power, factory, chosen, sea)
+        self.defer_build(power, subtract(plotted, chosen))
         if not chosen:
             events.append(self.say("built", f"{power} builds nothing at {factory} now.",
                                    power=power, area=factory))
         return events
 
+    def _build_complex(self, area: Area, chosen: Counts | None) -> list[Event]:
+        """A new industrial complex ("Plotting Build Actions", where by the standard rules:
+        a territory held since the start of the turn, worth an IPC, without a complex), if
+        it can still be built and paid for now. One not built now is never built this turn
+        (decision D-15): the Final Build Phase builds at original factories only, and "If
+        it's impossible to build units you plotted to build, just hang on to your IPCs"."""
+        power = self.power
+        if chosen is not None and not chosen.get(FACTORY):
+            return [self.say("built", f"{power} builds nothing at {area} now.", power=power,
+                             area=area)]
+        price = purchase_cost({FACTORY: 1}, self.pos.techs_of(power))
+        try:
+            check_placement(self.board, self.pos, power, area, {FACTORY: 1},
+                            rules=self.economy_rules)
+            if price > self.pos.treasury.get(power, 0):
+                raise NotAllowed(f"An industrial complex costs {price} IPCs; {power} has "
+                                 f"{self.pos.treasury.get(power, 0)}.")
+        except NotAllowed as exc:
+            if chosen is not None:
+                raise
+            return [self.say("built", f"{power} can't build the industrial complex in {area} "
+                             f"now. {exc.message} {power} keeps its IPCs.", power=power,
+                             area=area)]
+        return self.place_units(power, area, {FACTORY: 1})
+
+    def defer_build(self, power: Power, units: Counts) -> None:
+        """Plotted units not built now may be built in the Final Build Phase; an industrial
+        complex may not (D-15)."""
+        rest = {k: n for k, n in units.items() if k != FACTORY and n}
+        if rest:
+            self.unbuilt[power] = add(self.unbuilt.get(power, {}), rest)
+
+    def ship_zones(self, power: Power, factory: Area) -> list[Area]:
+        """The sea zones next to a factory where its new ships may go: no enemy ship there."""
+        return sorted(z for z in self.board.coast(factory)
+                      if not self.pos.has_enemy(z, power, SHIPS))
+
+    def ship_zone(self, power: Power, factory: Area, sea: str | None) -> Area:
+        """The sea zone the owner chose for ships built at `factory` ("a ship built at a
+        coastal factory goes to the adjacent sea zone its owner chooses"); asked only when
+        there is a choice."""
+        zones = self.ship_zones(power, factory)
+        if not zones:
+            raise NotAllowed(f"Enemy ships are in every sea zone next to {factory}: no ship "
+                             "can be placed there now.")
+        if sea is None:
+            if len(zones) == 1:
+                return zones[0]
+            raise NotAllowed(f"Ships built at {factory} go to a sea zone next to it: say which "
+                             f"({' or '.join(zones)}).")
+        zone = self.area(sea)
+        if zone not in zones:
+            raise NotAllowed(f"Ships built at {factory} go to {' or '.join(zones)}, not "
+                             f"{zone}.")
+        return zone
+
     def _fit_capacity(self, power: Power, factory: Area, chosen: Counts) -> Counts:
-        cap = None if self.options["placement_cap"] == "unlimited" else self.board.ipc(factory)
+        cap = capacity(self.board, factory, self.economy_rules, power)
         if cap is None:
             return chosen
         room = cap - self.placed.get(factory, 0)
@@ -221,7 +289,9 @@ class Execution(Landing, Fighting):
                 room -= take
         return out
 
-    def place_units(self, power: Power, factory: Area, units: Counts) -> list[Event]:
+    def place_units(self, power: Power, factory: Area, units: Counts,
+                    zone: str | None = None) -> list[Event]:
+        """Pay for and place units at a factory; ships in the sea zone `zone` names."""
         techs = self.pos.techs_of(power)
         price = purchase_cost(units, techs)
         if price > self.pos.treasury.get(power, 0):
@@ -230,11 +300,7 @@ class Execution(Landing, Fighting):
                              "build.")
         ships = {k: n for k, n in units.items() if k in SHIPS}
         others = {k: n for k, n in units.items() if k not in SHIPS}
-        sea = None
-        if ships:
-            seas = sorted(z for z in self.board.coast(factory)
-                          if not self.pos.has_enemy(z, power, SHIPS))
-            sea = seas[0] if seas else None
+        sea = self.ship_zone(power, factory, zone) if ships else None
         check_placement(self.board, self.pos, power, factory, units, sea=sea,
                         already=self.placed.get(factory, 0), rules=self.economy_rules)
         self.pos.treasury[power] -= price
@@ -260,11 +326,16 @@ class Execution(Landing, Fighting):
         explicit = chosen is not None
         wanted = dict(chosen) if chosen is not None else None
         plans: list[tuple[Source, Counts]] = []
+        # Units already given to an earlier row of this action (a plot made before rows from
+        # one area were merged may name an area twice): no unit is moved twice.
+        claimed: dict[tuple[Area, bool], Counts] = {}
         for source in split_aircraft(action.sources):
+            key = (source.area, source.from_transport)
             if source.from_transport:
                 have = self.pos.cargo_of(source.area, power)
             else:
                 have = self.movable(power, source.area)
+            have = {k: n - claimed.get(key, {}).get(k, 0) for k, n in have.items()}
             planned = source.units if source.units is not None else self._all(have, end)
             take: Counts = {}
             for kind, n in planned.items():
@@ -273,8 +344,9 @@ class Execution(Landing, Fighting):
                     count = min(count, wanted.get(kind, 0))
                     if count:
                         wanted[kind] -= count
-                if count:
+                if count > 0:
                     take[kind] = count
+            claimed[key] = add(claimed.get(key, {}), take)
             plans.append((source, take))
         if wanted is not None and any(wanted.values()):
             extra = {k: n for k, n in wanted.items() if n}
@@ -327,12 +399,29 @@ class Execution(Landing, Fighting):
         for kind, n in take.items():
             if kind in AIRCRAFT:
                 continue
+            if end == start:  # bridging: transports stay to pick units up
+                if kind != TRANSPORT or not source.pickups:
+                    self._refuse_or_skip(explicit, "Only a transport stays where it is, "
+                                         "to pick units up.")
+                    continue
+                moving.setdefault(end, {})[kind] = n
+                continue
             via = source.via.get(kind) or source.via.get("*")
+            if via is None and stop and kind in SHIPS:
+                via = self._blocking_middle(start, end)
             target = via if (stop and via) else end
             path = [via] if via and target == end else []
+            if kind == AA_GUN and (hostile(self.pos, self.board, target, power)
+                                   or self.pos.controller(target) is None):
+                self._refuse_or_skip(explicit, f"AA guns never attack: {target} is hostile "
+                                     "now, so the AA gun stays where it is.")
+                continue
             try:
+                # AA guns move like any land unit, only never into a battle (Combat and
+                # Non-Combat Movement: no distinction is plotted, but an AA gun never
+                # attacks); the blocks check that as a non-combat move.
                 route = unit_route(self.board, self.pos, power, kind, start, target, path,
-                                   combat=True, rules=self.move_rules)
+                                   combat=kind != AA_GUN, rules=self.move_rules)
             except NotAllowed as exc:
                 if via and target == end and self.pos.has_enemy(via, power, FIGHTING):
                     self._refuse_or_skip(explicit, f"{exc.message} It may attack {via} "
@@ -395,9 +484,10 @@ class Execution(Landing, Fighting):
                 events += [self.say("blitz", line, power=power, area=area)
                            for line in capture(self.board, self.pos, area, power)]
         for target, counts in moving.items():
-            if counts.get(TRANSPORT):
+            if counts.get(TRANSPORT) and target != start:
                 self._sail_cargo(start, target, counts[TRANSPORT])
-            self.pos.move(power, counts, start, target)
+            if target != start:
+                self.pos.move(power, counts, start, target)
             self.note_moved(power, target, counts)
         air: Counts = {}
         for entry, steps in flying:
@@ -414,10 +504,21 @@ class Execution(Landing, Fighting):
         for target, counts in moving.items():
             if target == end and air:
                 counts = add(counts, air)
-            self._record(start, target, counts, fights, source)
+            if target != start:
+                self._record(start, target, counts, fights, source)
         if air and end not in moving:
             self._record(start, end, air, fights, source)
         return events
+
+    def _blocking_middle(self, start: Area, end: Area) -> Area | None:
+        """For a ship plotted two sea zones without naming the one between (D-2), the zone
+        between that holds enemy units, for `stop` ("Executing Two-Area Movement": it "has
+        the option of not moving at all or of moving to attack the intervening enemy")."""
+        if self.board.adjacent(start, end):
+            return None
+        middles = sorted(a for a in self.board.neighbours(start) & self.board.neighbours(end)
+                         if self.board.is_sea(a) and self.pos.has_enemy(a, self.power))
+        return middles[0] if middles else None
 
     def _forget_new(self, entry: dict[str, Any]) -> None:
         if entry["used"] == 0 and not entry["landed"] and entry in self.flights:
@@ -470,9 +571,18 @@ class Execution(Landing, Fighting):
             counts = {k: n for k, n in counts.items() if n}
             if not counts:
                 continue
-            transports = self.pos.units_of(end, power).get(TRANSPORT, 0)
-            if not transport_fits(add(self.pos.cargo_of(end, power), counts), transports,
-                                  rules=self.move_rules):
+            # "You may not move units onto a newly built transport" (Plotting Build Actions).
+            transports = self.pos.units_of(end, power).get(TRANSPORT, 0) \
+                - self.built.get(power, {}).get(end, {}).get(TRANSPORT, 0)
+            aboard = self.pos.cargo_of(end, power)
+            while counts and not transport_fits(add(aboard, counts), transports,
+                                                rules=self.move_rules):
+                # What doesn't fit stays ashore, the bulkiest first.
+                bulky = max(counts, key=lambda k: (UNITS[k].transport_space is None,
+                                                   UNITS[k].transport_space or 0, k))
+                counts[bulky] -= 1
+                counts = {k: n for k, n in counts.items() if n}
+            if not counts:
                 continue
             self.pos.load(power, pickup.area, end, counts)
             self.record_move({"power": power, "from": pickup.area, "to": end,
@@ -491,6 +601,12 @@ class Execution(Landing, Fighting):
         except NotAllowed as exc:
             self._refuse_or_skip(explicit, exc.message)
             return []
+        if route.attack and take.get(AA_GUN):  # an AA gun never storms ashore
+            self._refuse_or_skip(explicit, f"AA guns never attack: {land} is hostile now, so "
+                                 "the AA gun stays aboard.")
+            take = {k: n for k, n in take.items() if k != AA_GUN}
+            if not take:
+                return []
         self.pos.unload(power, sea, land, take)
         self.note_moved(power, land, take)
         self._record(sea, land, take, fights, source)
@@ -513,6 +629,41 @@ class Execution(Landing, Fighting):
         victim, result = raid
         return self.apply_bombing(area, victim, result.shot_down, result.damage, result.paid,
                                   result.shortfall)
+
+    def rocket_guns(self) -> dict[Area, list[Area]]:
+        """The acting power's AA guns that may fire a rocket now, with their targets."""
+        power = self.power
+        if ROCKETS not in self.pos.techs_of(power):
+            return {}
+        guns = {a: rocket_targets(self.board, self.pos, power, a) for a in self.pos.units
+                if a not in self.rockets_fired and self.pos.units_of(a, power).get(AA_GUN)}
+        return {a: t for a, t in sorted(guns.items()) if t}
+
+    def do_rockets(self, seat: Seat, rng: Rng, from_area: str, target: str) -> list[Event]:
+        """Rockets (Develop Weapons Phase: "follow the standard rules for weapons
+        development"): an AA gun within 3 areas of an enemy industrial complex rolls 1 die
+        of bombing damage, once a turn. Not plotted, as strategic bombing isn't: fired while
+        its power has an action revealed, before executing it (decision D-16). Damage
+        beyond the victim's treasury comes off this turn's income ("Strategic Bombing")."""
+        if self.revealed is None:
+            raise NotAllowed("Rockets fire while your revealed action waits.")
+        gun, aim = self.area(from_area), self.area(target)
+        if aim not in self.rocket_guns().get(gun, []):
+            raise NotAllowed(f"No AA gun of {seat} in {gun} can fire a rocket at a complex in "
+                             f"{aim} now (once a turn, 3 areas at most).")
+        victim = self.pos.controller(aim)
+        assert victim is not None
+        result = rocket_attack(rng, self.pos.treasury.get(victim, 0))
+        self.rockets_fired.append(gun)
+        self.pos.treasury[victim] = self.pos.treasury.get(victim, 0) - result.paid
+        if result.shortfall:
+            self.shortfall[victim] = self.shortfall.get(victim, 0) + result.shortfall
+        text = (f"{seat}'s rocket from {gun} hits the complex in {aim}: {result.damage} "
+                f"damage; {victim} pays {result.paid} IPCs")
+        if result.shortfall:
+            text += f" and collects {result.shortfall} IPCs less this turn"
+        return [self.say("rockets", text + ".", power=seat, area=aim, paid=result.paid,
+                         shortfall=result.shortfall)]
 
     def apply_bombing(self, area: Area, victim: Power, shot_down: int, damage: int, paid: int,
                       shortfall: int) -> list[Event]:
@@ -545,9 +696,10 @@ class Execution(Landing, Fighting):
         return self.ground_enemy_aircraft(area)
 
     def after_fight(self, area: Area, battle: Battle | None) -> list[Event]:
-        """Aircraft land after the attack (Aircraft Landing, condition 2)."""
+        """Aircraft land after the attack (Aircraft Landing, condition 2); a defender's
+        fighters whose carrier sank land at once."""
         self.battle_info = {}
-        return self.must_land(self.power, area, list(AIRCRAFT))
+        return self.unseat_fighters(area) + self.must_land(self.power, area, list(AIRCRAFT))
 
     def units_lost(self, area: Area) -> None:
         self.reconcile_flights(area)

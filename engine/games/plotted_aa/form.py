@@ -261,6 +261,58 @@ def _source(units_text: str, from_text: str, notes_text: str, line: int,
                   pickups, from_transport)
 
 
+# ----- a row typed again -------------------------------------------------------------------
+
+
+def add_row(sources: Sequence[Source], row: Source) -> tuple[tuple[Source, ...], str]:
+    """A move's rows after `row` is added, and what that did in words ("" for a new source).
+
+    A row from an area the move doesn't have yet is another source (the Karelia example).
+    A row from an area the move already has is that row typed again, most likely to correct
+    it (decision D-14 of docs/plotted-aa.md): for each unit kind it names, its count
+    replaces the earlier one (kinds it doesn't name stay as they were; "all" on either row
+    replaces the row's units); a `via` it names replaces the earlier one for those units; a
+    pickup from an area already named replaces that pickup's counts for the kinds it names.
+    So one area is never the source of two rows, and no unit can be counted twice."""
+    index = next((i for i, s in enumerate(sources) if s.area == row.area), None)
+    if index is None:
+        return (*sources, row), ""
+    old = sources[index]
+    units = row.units if old.units is None or row.units is None \
+        else {**old.units, **row.units}
+    pickups = list(old.pickups)
+    for pickup in row.pickups:
+        at = next((i for i, p in enumerate(pickups) if p.area == pickup.area), None)
+        if at is None:
+            pickups.append(pickup)
+        else:
+            pickups[at] = Pickup({**pickups[at].units, **pickup.units}, pickup.area)
+    merged = Source(old.area, units, {**old.via, **row.via}, tuple(pickups),
+                    old.from_transport or row.from_transport)
+    was = "all units" if old.units is None else describe_units(old.units)
+    now = "all units" if units is None else describe_units(units)
+    note = (f"The move already had a row from {old.area}: the row you typed replaces it for "
+            f"the units it names, so it moves {now} from there (it was {was}).")
+    return (*sources[:index], merged, *sources[index + 1:]), note
+
+
+def merge_rows(action: Action) -> tuple[Action, list[str]]:
+    """An action with the rows naming the same source merged as `add_row` does (a pasted
+    form may name a source twice), and the notes saying so."""
+    if action.kind != MOVE:
+        return action, []
+    sources: tuple[Source, ...] = ()
+    notes: list[str] = []
+    for source in action.sources:
+        sources, note = add_row(sources, source)
+        if note:
+            notes.append(f"Round {action.round}: {note}")
+    if not notes:
+        return action, []
+    return Action(action.round, action.kind, action.area, sources, action.build,
+                  action.notes), notes
+
+
 # ----- writing --------------------------------------------------------------------------
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.aa.economy import income
-from engine.aa.map import classic_map
+from engine.aa.map import Area, classic_map
 from engine.aa.position import Position
-from engine.aa.units import POWERS, describe_units
+from engine.aa.units import POWERS, SHIPS, describe_units
 from engine.events import Event, Seat
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.plotted_aa import statecheck
@@ -33,7 +33,7 @@ from engine.games.plotted_aa.base import (
     STAGE_NAMES,
     area_names,
 )
-from engine.games.plotted_aa.form import describe_action
+from engine.games.plotted_aa.form import BUILD, describe_action
 from engine.games.plotted_aa.turn import Turn
 from engine.registry import register
 from engine.rng import Rng
@@ -66,8 +66,9 @@ class PlottedAA(Turn):
         Option("noop", True, "The optional NOOP rule: a round may be plotted as 'no "
                "operation' (never two in a row)."),
         Option("placement_cap", "ipc", "A factory builds at most its territory's IPC value "
-               "of units a turn ('ipc'), or any number ('unlimited').",
-               choices=("ipc", "unlimited")),
+               "of units a turn ('ipc'), or any number ('unlimited'), or only factories "
+               "built or captured are capped ('new_and_captured', the 1984 game's data).",
+               choices=("ipc", "unlimited", "new_and_captured")),
         Option("economic_victory", 84, "The Axis win at this combined income at the end of a "
                "turn (0: no economic victory).", minimum=0, maximum=147),
         Option("reveal_default", "as-plotted", "What the deadline does with a revealed "
@@ -90,7 +91,8 @@ class PlottedAA(Turn):
     free_actions = frozenset({"loss-order"})
     queries = frozenset({"plot-sheet"})
     #: Writing a plot is secret, step by step: how many rows a power wrote, changed or
-    #: removed, and when, shows nowhere public (the submit, with its digest, is public).
+    #: removed, and when, shows nowhere public (the submit, with its digest, is public;
+    #: `plot-sheet` is a query, never stored). No die depends on them either (`public_luck`).
     hidden_actions = frozenset({"plot-move", "plot-build", "plot-noop", "plot-remove",
                                 "plot-clear", "plot-paste"})
     render_on = frozenset({"round_over", "turn_started", "game_over"})
@@ -103,7 +105,6 @@ class PlottedAA(Turn):
         self.turn = 1
         self.loss_orders = {}
         self.disclosed = {}
-        self.plot_start_actions = 0
         self.fresh_turn()
         self.stage = DEVELOP
         self.current = 0
@@ -129,8 +130,10 @@ class PlottedAA(Turn):
             return {seat: Prompt(seat, f"Build what you plotted and didn't build ("
                                  f"{describe_units(self.unbuilt.get(seat, {}))}) at an "
                                  "original factory, or skip.", (
-                ActionSpec("final-build", "Build", (Param("at", factories),
-                                                   Param("units", required=False))),
+                ActionSpec("final-build", "Build", (
+                    Param("at", factories), Param("units", required=False),
+                    *self._sea_param(seat, self.unbuilt.get(seat, {}),
+                                     self.original_factories(seat)))),
                 ActionSpec("skip", "Build nothing more")))}
         return {}
 
@@ -146,8 +149,7 @@ class PlottedAA(Turn):
             ActionSpec("plot-remove", "Remove a round's action", (rnd,)),
             ActionSpec("plot-clear", "Clear the plot"),
             ActionSpec("plot-paste", "Paste the whole form", (Param("text", kind="text"),)),
-            ActionSpec("plot-submit", "Submit the plot",
-                       (Param("as_it_stands", required=False, kind="bool"),)),
+            ActionSpec("plot-submit", "Submit the plot"),
         ))
 
     def _execute_prompts(self) -> dict[Seat, Prompt]:
@@ -162,13 +164,36 @@ class PlottedAA(Turn):
                 ActionSpec("land", "Land aircraft", (Param("to", spots),)),))}
         if self.revealed is not None:
             seat = self.power
+            revealed = self.revealed
+            sea = self._sea_param(seat, revealed.build, [revealed.area]) \
+                if revealed.kind == BUILD and revealed.area else ()
+            guns = self.rocket_guns()
+            rockets = (ActionSpec("rockets", "Fire a rocket", (
+                Param("from_area", tuple(Choice(a) for a in guns),
+                      question="Which AA gun fires?"),
+                Param("target", tuple(Choice(t) for t in sorted({t for ts in guns.values()
+                                                                   for t in ts})),
+                      question="At which enemy complex?"))),) if guns else ()
             return {seat: Prompt(seat, f"Execute your revealed action "
-                                 f"({describe_action(self.revealed)}) all or in part, or pass.", (
+                                 f"({describe_action(revealed)}) all or in part, or pass.", (
                 ActionSpec("execute", "Execute as plotted", (
                     Param("units", required=False), Param("stop", required=False, kind="bool"),
-                    Param("bomb", required=False, kind="bool"))),
-                ActionSpec("pass", "Pass")))}
+                    Param("bomb", required=False, kind="bool"), *sea)),
+                ActionSpec("pass", "Pass"), *rockets))}
         return {}
+
+    def _sea_param(self, power: Seat, units: dict[str, int],
+                   factories: list[Area]) -> tuple[Param, ...]:
+        """The question where new ships go ("Executing Build Actions": "a ship built at a
+        coastal factory goes to the adjacent sea zone its owner chooses"), asked when ships
+        are to be built at a factory with more than one sea zone open to them."""
+        if not any(k in SHIPS for k in units):
+            return ()
+        zones = sorted({z for f in factories for z in self.ship_zones(power, f)})
+        if not any(len(self.ship_zones(power, f)) > 1 for f in factories):
+            return ()
+        return (Param("sea", tuple(Choice(z) for z in zones), required=False,
+                      question="Which sea zone do the new ships go to?"),)
 
     # ----- bookkeeping -----------------------------------------------------------
 
@@ -196,6 +221,12 @@ class PlottedAA(Turn):
         if self.revealed is not None:
             if self.options["reveal_default"] == "pass":
                 return [(self.power, "pass", {})]
+            revealed = self.revealed
+            if revealed.kind == BUILD and revealed.area is not None \
+                    and any(k in SHIPS for k in revealed.build):
+                zones = self.ship_zones(self.power, revealed.area)
+                if len(zones) > 1:  # the first sea zone by name
+                    return [(self.power, "execute", {"sea": zones[0]})]
             return [(self.power, "execute", {})]
         return []
 

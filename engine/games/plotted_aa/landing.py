@@ -18,7 +18,18 @@ from typing import Any
 
 from engine.aa.map import Area
 from engine.aa.movement import air_distances, landing_spots
-from engine.aa.units import CARRIER, FIGHTER, UNITS, Kind, Power, allied, describe_units, movement
+from engine.aa.units import (
+    BOMBER,
+    CARRIER,
+    FIGHTER,
+    POWERS,
+    UNITS,
+    Kind,
+    Power,
+    allied,
+    describe_units,
+    movement,
+)
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
 from engine.games.plotted_aa.form import Action
@@ -35,25 +46,43 @@ class Landing(Plotting):
     def _may_stay(self, power: Power, kind: Kind, area: Area, count: int) -> int:
         """How many of `count` aircraft now in `area` may end the turn there."""
         if self.board.is_land(area):
-            ok = self.pos.friendly_since_start(area, power) and not self.pos.has_enemy(area,
-                                                                                      power)
+            ok = self.friendly_for_aircraft(area, power) and not self.pos.has_enemy(area,
+                                                                                   power)
             return count if ok else 0
         if kind != FIGHTER or self.pos.has_enemy(area, power):
             return 0
-        room = fighters = 0
-        for p, counts in self.pos.units.get(area, {}).items():
+        return self._carrier_seats(power, area, count)
+
+    def _carrier_seats(self, power: Power, zone: Area, count: int) -> int:
+        """How many of `count` fighters of `power` in a sea zone have a place on its side's
+        carriers there, the side's other fighters there seated first ("a sea zone that
+        contains a friendly carrier is considered a friendly area for as many fighters as
+        the carrier will hold"); not on a carrier built this turn ("you may not land
+        fighters on a newly built carrier")."""
+        settled = self._carrier_room(power, zone) + count
+        return max(0, min(count, settled))
+
+    def _carrier_room(self, power: Power, zone: Area) -> int:
+        """Places left for fighters on `power`'s side's carriers in a sea zone, the carriers
+        built this turn left out (negative: more fighters than places)."""
+        room = 0
+        for p, counts in self.pos.units.get(zone, {}).items():
             if allied(p, power):
-                room += counts.get(CARRIER, 0) * UNITS[CARRIER].capacity
-                fighters += counts.get(FIGHTER, 0)
-        settled = fighters - count
-        return max(0, min(count, room - settled))
+                new = self.built.get(p, {}).get(zone, {}).get(CARRIER, 0)
+                room += (counts.get(CARRIER, 0) - new) * UNITS[CARRIER].capacity
+                room -= counts.get(FIGHTER, 0)
+        return room
 
     def must_land(self, power: Power, area: Area, kinds: Sequence[Kind],
-                  *, at_once: bool = False) -> list[Event]:
-        """The aloft aircraft of `power` in `area` (of `kinds`) land now."""
+                  *, at_once: bool = False, riding: int = 0) -> list[Event]:
+        """The aloft aircraft of `power` in `area` (of `kinds`) land now; `riding` fighters
+        stay aloft aboard their carriers (they defend with them and may still make their
+        plotted move)."""
         events: list[Event] = []
         for kind in kinds:
             aloft = [f for f in self.aircraft_entries(power, area, kind) if not f["landed"]]
+            if kind == FIGHTER:
+                aloft = sorted(aloft, key=lambda f: -int(f["used"]))[riding:]
             if not aloft:
                 continue
             stay = self._may_stay(power, kind, area, len(aloft))
@@ -86,8 +115,9 @@ class Landing(Plotting):
     def spots(self, group: dict[str, Any]) -> list[Area]:
         power, kind = group["power"], group["kind"]
         left = self.range_left(power, kind, int(group["used"]))
-        return landing_spots(self.board, self.pos, power, kind, group["at"], left,
-                             rules=self.move_rules)
+        spots = landing_spots(self.board, self.pos, power, kind, group["at"], left,
+                              rules=self.move_rules)
+        return [a for a in spots if self.board.is_land(a) or self._carrier_room(power, a) > 0]
 
     def land_group(self, group: dict[str, Any], to: Area) -> list[Event]:
         power, kind = group["power"], group["kind"]
@@ -152,13 +182,60 @@ class Landing(Plotting):
                    for a in later for s in a.sources)
 
     def ground_enemy_aircraft(self, area: Area) -> list[Event]:
-        """Opposing units arrive: aloft aircraft for which the area is unfriendly land."""
+        """Opposing units arrive: aloft aircraft for which the area is unfriendly land at
+        once (Aircraft Landing, condition 1). Fighters riding a friendly carrier in a sea
+        zone are in a friendly area "for as many fighters as the carrier will hold": they
+        stay aboard and defend with it, as in the Alaska example ("Plotting Fighter and
+        Carrier Movement"), and keep their plotted move."""
         events: list[Event] = []
         for power in sorted({f["power"] for f in self.flights
                              if f["at"] == area and not f["landed"]}):
             if allied(power, self.power):
                 continue
-            if self.board.is_land(area) and self.pos.friendly_since_start(area, power):
+            if self.board.is_land(area) and self.friendly_for_aircraft(area, power):
                 continue
-            events += self.must_land(power, area, [FIGHTER, "bomber"], at_once=True)
+            riding = 0
+            if self.board.is_sea(area):
+                aloft = [f for f in self.aircraft_entries(power, area, FIGHTER)
+                         if not f["landed"]]
+                riding = self._carrier_seats(power, area, len(aloft))
+            events += self.must_land(power, area, [FIGHTER, BOMBER], at_once=True,
+                                     riding=riding)
+        return events
+
+    def unseat_fighters(self, zone: Area) -> list[Event]:
+        """After a battle at sea: fighters beyond the places left on their side's carriers
+        there (a carrier sunk) must land at once (Aircraft Landing, condition 1: the zone is
+        no longer friendly to them and opposing units are in it), at the nearest place
+        (D-4). A fighter that had landed this turn can't move again ("Once an aircraft has
+        landed, it may not move again during the turn"), and one with nowhere to land, is
+        lost. The attacker's aircraft land as after any attack (condition 2)."""
+        events: list[Event] = []
+        if not self.board.is_sea(zone):
+            return events
+        for power in POWERS:
+            if power == self.power:
+                continue
+            have = self.pos.units_of(zone, power).get(FIGHTER, 0)
+            excess = have - self._carrier_seats(power, zone, have)
+            if have == 0 or excess <= 0:
+                continue
+            entries = self.aircraft_entries(power, zone, FIGHTER)
+            unmoved = [None] * (have - len(entries))
+            order = unmoved + sorted((f for f in entries if not f["landed"]),
+                                     key=lambda f: f["used"]) + \
+                [f for f in entries if f["landed"]]
+            for entry in order[:excess]:
+                self.pos.remove(zone, power, {FIGHTER: 1})
+                if entry is not None:
+                    self.flights.remove(entry)
+                group = {"power": power, "at": zone, "kind": FIGHTER, "count": 1,
+                         "used": int(entry["used"]) if entry is not None else 0}
+                if (entry is not None and entry["landed"]) or not self.spots(group):
+                    events.append(self.say("crashed", f"{power} loses a fighter near {zone}: "
+                                           "its carrier is gone and it can't land "
+                                           "elsewhere.", power=power, area=zone))
+                    continue
+                self.landings.append(group)
+                events += self.land_group(group, self.spots(group)[0])
         return events

@@ -21,11 +21,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.aa.economy import capacity, factories_at_start
+from engine.aa.economy import EconomyRules, PlacementCap, capacity, factories_at_start
 from engine.aa.map import AAMap, Area
-from engine.aa.movement import CLASSIC, MoveRules, air_distances, can_land, transport_fits
+from engine.aa.movement import (
+    CLASSIC,
+    MoveRules,
+    air_distances,
+    can_land,
+    hostile,
+    landing_ground,
+    transport_fits,
+)
 from engine.aa.position import Position
 from engine.aa.units import (
+    AA_GUN,
     AIRCRAFT,
     CARRIER,
     FACTORY,
@@ -92,17 +101,20 @@ def _steps(board: AAMap, path: Sequence[Area]) -> int | None:
 
 
 def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence[Action], *,
-               noop: bool = True, rules: MoveRules = CLASSIC) -> PlotCheck:
+               noop: bool = True, rules: MoveRules = CLASSIC,
+               placement_cap: PlacementCap = "ipc") -> PlotCheck:
     """Every problem of `power`'s plot, as it stands, from the position at the turn's start."""
     check = PlotCheck()
     _check_rounds(actions, noop, check)
     into: dict[Area, int] = {}
     factories: dict[Area, int] = {}
-    units = _Units({a: dict(by.get(power, {})) for a, by in position.units.items()})
+    units = _Units({a: dict(by.get(power, {})) for a, by in position.units.items()},
+                   aboard={a: dict(by.get(power, {})) for a, by in position.cargo.items()})
     techs = position.techs_of(power)
     for action in sorted(actions, key=lambda a: a.round):
         if action.kind == BUILD:
-            _check_build(board, position, power, action, factories, units, check)
+            _check_build(board, position, power, action, factories, units, placement_cap,
+                         check)
         elif action.kind == MOVE:
             assert action.area is not None
             if action.area in into:
@@ -136,7 +148,8 @@ def _check_rounds(actions: Sequence[Action], noop: bool, check: PlotCheck) -> No
 
 
 def _check_build(board: AAMap, position: Position, power: Power, action: Action,
-                 factories: dict[Area, int], units: _Units, check: PlotCheck) -> None:
+                 factories: dict[Area, int], units: _Units,
+                 placement_cap: PlacementCap, check: PlotCheck) -> None:
     area = action.area
     assert area is not None
     if area in factories:
@@ -144,19 +157,44 @@ def _check_build(board: AAMap, position: Position, power: Power, action: Action,
                             f"{factories[area]}): one build per factory a turn.")
         return
     factories[area] = action.round
+    if action.build.get(FACTORY):
+        _check_new_complex(board, position, power, action, check)
+        return
     if area not in factories_at_start(board, position, power):
         check.errors.append(f"Round {action.round}: {power} has no industrial complex in "
                             f"{area} that it held at the start of the turn.")
         return
-    if action.build.get(FACTORY):
-        check.errors.append(f"Round {action.round}: {area} already has an industrial complex.")
-    cap = capacity(board, area)
+    cap = capacity(board, area, EconomyRules(placement_cap=placement_cap), power)
     if cap is not None and total(action.build) > cap:
         check.errors.append(f"Round {action.round}: the complex in {area} builds at most {cap} "
                             f"units a turn (its IPC value), not {total(action.build)}.")
     built = units.built.setdefault(area, {})
     for kind, n in action.build.items():
         built[kind] = built.get(kind, 0) + n
+
+
+def _check_new_complex(board: AAMap, position: Position, power: Power, action: Action,
+                       check: PlotCheck) -> None:
+    """A build action placing a new industrial complex in its own territory ("Plotting Build
+    Actions"; where, by the standard rules: a territory the power held at the start of the
+    turn, worth at least 1 IPC, without a complex). "A factory may not build new units
+    during the turn the factory is built": the action builds the complex alone."""
+    area = action.area
+    assert area is not None
+    where = f"Round {action.round}: "
+    if action.build != {FACTORY: 1}:
+        check.errors.append(where + "a build action with a new industrial complex builds "
+                            "that complex alone (one per territory): a complex builds "
+                            "nothing during the turn it is built.")
+    elif not board.is_land(area) or position.controller(area) != power \
+            or position.start_owner.get(area) != power:
+        check.errors.append(where + f"a new industrial complex goes only in a territory "
+                            f"{power} held at the start of the turn; {area} isn't one.")
+    elif board.ipc(area) == 0:
+        check.errors.append(where + f"{area} is worth 0 IPCs: no industrial complex can be "
+                            "built there.")
+    elif any(FACTORY in c for c in position.all_units(area).values()):
+        check.errors.append(where + f"{area} already has an industrial complex.")
 
 
 def _check_source(board: AAMap, position: Position, power: Power, action: Action,
@@ -174,7 +212,10 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
             if not rest:
                 return
             source = Source(start, rest, dict(source.via), source.pickups, True)
-        _check_unload(board, action, source, units, check)
+        _check_unload(board, position, power, action, source, units, check)
+        return
+    if start == end:
+        _check_bridging(board, power, action, source, units, check)
         return
     wanted: Counts
     if source.units is None:  # "all": whatever still stands there and may move
@@ -224,6 +265,27 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
     _check_pickups(board, power, action, source, wanted, units, check)
 
 
+def _check_bridging(board: AAMap, power: Power, action: Action, source: Source,
+                    units: _Units, check: PlotCheck) -> None:
+    """A row from an area into itself: transports staying to pick units up ("Plotting
+    Transport Movement": "Even if a unit is bridging, one action must be plotted for the
+    transport to pick the unit"). The transports have made their move."""
+    area = source.area
+    named = source.units if source.units is not None else {TRANSPORT: 1}
+    if set(named) != {TRANSPORT} or not source.pickups or not board.is_sea(area):
+        check.errors.append(f"Round {action.round}: a move goes from one area into another; a "
+                            "unit stays where it is only to pick units up: a transport "
+                            f"bridging ('trn' from {area} into {area}, noting '+2i from ...').")
+        return
+    if source.units is None:
+        named = {TRANSPORT: units.fresh.get(area, {}).get(TRANSPORT, 0)}
+    found, _ = units.take(area, TRANSPORT, named[TRANSPORT])
+    if found < named[TRANSPORT]:
+        check.wait(action, f"{power} has fewer than {named[TRANSPORT]} transports in {area} "
+                           "now")
+    _check_pickups(board, power, action, source, named, units, check)
+
+
 def _check_surface(board: AAMap, position: Position, power: Power, action: Action,
                    source: Source, kind: Kind, techs: set[str], rules: MoveRules,
                    check: PlotCheck) -> None:
@@ -258,6 +320,9 @@ def _check_surface(board: AAMap, position: Position, power: Power, action: Actio
                                 f"transport: plot the transport picking it up (+{name} from "
                                 f"{start}).")
             return
+    if kind == AA_GUN and hostile(position, board, end, power):
+        check.wait(action, f"AA guns never attack: {end} must be friendly by then for the "
+                           "AA gun to move")
     named = source.via.get(kind) or source.via.get("*")
     if named is not None and position.has_enemy(named, power, [k for k in UNITS
                                                            if k not in (FACTORY,)]):
@@ -302,12 +367,15 @@ def _check_air(board: AAMap, position: Position, power: Power, action: Action, s
                                 f"it has {reach - moves_used} moves left, and {end} is {steps} "
                                 "away.")
             return steps
-        friendly_now = position.friendly_since_start(end, power) or (
-            board.is_sea(end) and not position.has_enemy(end, power))
-        if friendly_now:
+        # "If the destination is friendly at the beginning of the turn, you may plot the
+        # aircraft to move its full range"; a sea zone is nobody's: only a carrier's deck
+        # (there now, or plotted there earlier) makes it a place to land.
+        if board.is_land(end) and landing_ground(position, end, power, rules=rules):
+            continue
+        if carried and board.is_sea(end):  # riding their carrier: they land on it
             continue
         spots = [a for a, d in air_distances(board, end, rules=rules).items()
-                 if d <= left and (can_land(board, position, power, kind, a)
+                 if d <= left and (can_land(board, position, power, kind, a, rules=rules)
                                    or (kind == FIGHTER and a in (carriers or ())))]
         if not spots:
             check.errors.append(f"Round {action.round}: {name} from {start} can reach {end} but "
@@ -319,8 +387,8 @@ def _check_air(board: AAMap, position: Position, power: Power, action: Action, s
     return steps
 
 
-def _check_unload(board: AAMap, action: Action, source: Source, units: _Units,
-                  check: PlotCheck) -> None:
+def _check_unload(board: AAMap, position: Position, power: Power, action: Action,
+                  source: Source, units: _Units, check: PlotCheck) -> None:
     """Units moving off a transport: out of its sea zone into a land area touching it."""
     sea, land = source.area, action.area
     assert land is not None
@@ -328,6 +396,15 @@ def _check_unload(board: AAMap, action: Action, source: Source, units: _Units,
         check.errors.append(f"Round {action.round}: units leave a transport in {sea} only for a "
                             f"territory touching it; {land} isn't one.")
         return
+    never = [k for k in (source.units or {}) if UNITS[k].transport_space is None]
+    if never:
+        check.errors.append(f"Round {action.round}: {describe_units({k: 1 for k in never})} "
+                            f"can't go ashore from {sea}: only what a transport carries "
+                            "(infantry, armour, AA guns) lands, and fighters fly.")
+        return
+    if (source.units or {}).get(AA_GUN) and hostile(position, board, land, power):
+        check.wait(action, f"AA guns never attack: {land} must be friendly by then for the "
+                           "AA gun to land")
     aboard = units.aboard.setdefault(sea, {})
     for kind, count in (source.units or dict(aboard)).items():
         found = min(count, aboard.get(kind, 0))

@@ -26,8 +26,10 @@ from engine.games.plotted_aa.form import (
     Action,
     FormError,
     Source,
+    add_row,
     describe_action,
     format_form,
+    merge_rows,
     parse_form,
 )
 from engine.games.plotted_aa.plotcheck import PlotCheck, check_plot
@@ -42,10 +44,12 @@ class Plotting(PlottedBase):
 
     def check(self, power: Power, actions: Sequence[Action]) -> PlotCheck:
         return check_plot(self.board, self.pos, power, actions, noop=bool(self.options["noop"]),
-                          rules=self.move_rules)
+                          rules=self.move_rules,
+                          placement_cap=self.economy_rules.placement_cap)
 
-    def _replace_plot(self, power: Power, actions: list[Action]) -> list[Event]:
-        """Check a changed plot (gaps allowed while writing), keep it, answer with the sheet."""
+    def _replace_plot(self, power: Power, actions: list[Action], note: str = "") -> list[Event]:
+        """Check a changed plot (gaps allowed while writing), keep it, answer with the sheet
+        (headed by `note`: what the change did that the player may not expect)."""
         if self.submitted.get(power):
             raise NotAllowed(f"{power} has submitted its plot: it can't change this turn.")
         result = self.check(power, actions)
@@ -53,6 +57,10 @@ class Plotting(PlottedBase):
         if errors:
             raise NotAllowed(" ".join(errors))
         self.plots[power] = sorted(actions, key=lambda a: a.round)
+        if note:
+            self.plot_notes[power] = f"Your last change: {note}"
+        else:
+            self.plot_notes.pop(power, None)
         return [self.sheet_event(power)]
 
     def sheet(self, power: Power) -> str:
@@ -60,6 +68,8 @@ class Plotting(PlottedBase):
         plot = self.plots.get(power, [])
         state = "submitted" if self.submitted.get(power) else "not submitted yet"
         lines = [f"{power}'s plot for turn {self.turn} ({state}):"]
+        if self.plot_notes.get(power):
+            lines.append(self.plot_notes[power])
         if not plot:
             lines.append("No actions plotted: every unit stays where it is and defends.")
         result = self.check(power, plot)
@@ -96,17 +106,20 @@ class Plotting(PlottedBase):
             source = Source(source.area, source.units, source.via, source.pickups, True)
         plot = list(self.plots[seat])
         same = next((a for a in plot if a.round == round), None)
+        note = ""
         if same is not None and same.kind == MOVE and same.area == parsed.area:
             plot.remove(same)
-            merged = Action(round, MOVE, parsed.area, (*same.sources, source), {}, same.notes)
-            plot.append(merged)
+            sources, note = add_row(same.sources, source)
+            plot.append(Action(round, MOVE, parsed.area, sources, {}, same.notes))
+            if note:
+                note = f"Round {round}: {note}"
         elif same is not None:
             raise NotAllowed(f"Round {round} already has an action ("
                              f"{describe_action(same)[len(f'Round {round}: '):]}) Remove it "
                              "first, or choose another round: one action a round.")
         else:
             plot.append(Action(round, MOVE, parsed.area, (source,)))
-        return self._replace_plot(seat, plot)
+        return self._replace_plot(seat, plot, note)
 
     def do_plot_build(self, seat: Seat, rng: Rng, round: int, factory: str,
                       units: str) -> list[Event]:
@@ -135,16 +148,31 @@ class Plotting(PlottedBase):
         return self._replace_plot(seat, [])
 
     def do_plot_paste(self, seat: Seat, rng: Rng, text: str) -> list[Event]:
-        actions = [_unloads_marked(self, a) for a in parse_form(text, resolve=self.area)]
-        return self._replace_plot(seat, actions)
+        actions: list[Action] = []
+        notes: list[str] = []
+        for action in parse_form(text, resolve=self.area):
+            merged, said = merge_rows(_unloads_marked(self, action))
+            actions.append(merged)
+            notes += said
+        return self._replace_plot(seat, actions, " ".join(notes))
 
     def do_plot_submit(self, seat: Seat, rng: Rng, as_it_stands: bool = False) -> list[Event]:
-        """Submit: the plot is fixed, and its commitment published."""
+        """Submit: the plot is fixed, and its commitment published.
+
+        A plot that breaks a rule (a gap in its rounds, two NOOPs in a row) is refused: it is
+        never submitted. `as_it_stands` is the Plot Phase's time limit (the deadline's
+        answer; no prompt offers it): the plot is taken as written, made legal as `legal_plot`
+        says (rounds closed up, a second NOOP in a row left out), and the power told so."""
         if self.submitted.get(seat):
             raise NotAllowed(f"{seat} has submitted already.")
         result = self.check(seat, self.plots[seat])
-        if result.errors and not as_it_stands:
-            raise NotAllowed("Fix the plot before submitting: " + " ".join(result.errors))
+        self.plot_notes.pop(seat, None)
+        if result.errors:
+            if not as_it_stands:
+                raise NotAllowed("Fix the plot before submitting: " + " ".join(result.errors))
+            self.plots[seat], changes = self.legal_plot(seat, self.plots[seat])
+            self.plot_notes[seat] = ("The Plot Phase's time limit took your plot as it stood, "
+                                     "made legal: " + "; ".join(changes) + ".")
         salt = draw_salt(rng)
         digest = commit(canonical_plot(self.plots[seat]), salt)
         self.submitted[seat] = True
@@ -157,6 +185,26 @@ class Plotting(PlottedBase):
         if all(self.submitted.get(p) for p in POWERS):
             events += self.begin_execution(rng)
         return events
+
+    def legal_plot(self, power: Power, actions: Sequence[Action]) -> tuple[list[Action],
+                                                                           list[str]]:
+        """The plot a power wrote, made legal for the time limit (decision D-1): its actions
+        in the order of their rounds, renumbered 1, 2, 3... (a gap closes up, the later
+        actions keeping their order), each kept only if the plot stays legal with it (a NOOP
+        right after a NOOP is left out). Returns the plot and the changes in words."""
+        kept: list[Action] = []
+        changes: list[str] = []
+        for action in sorted(actions, key=lambda a: a.round):
+            moved = Action(len(kept) + 1, action.kind, action.area, action.sources,
+                           action.build, action.notes)
+            if self.check(power, [*kept, moved]).errors:
+                what = "a NOOP" if action.kind == NOOP else "its action"
+                changes.append(f"round {action.round}'s {what} left out")
+                continue
+            if moved.round != action.round:
+                changes.append(f"round {action.round} is now round {moved.round}")
+            kept.append(moved)
+        return kept, changes or ["nothing to change"]
 
     def do_plot_sheet(self, seat: Seat, rng: Rng) -> list[Event]:
         return [self.sheet_event(seat)]

@@ -14,7 +14,15 @@ from typing import Any
 from engine.aa.economy import factories_at_start, income, purchase_cost, victory
 from engine.aa.map import Area
 from engine.aa.research import check_research, research
-from engine.aa.units import DEVELOPMENT_NAMES, POWERS, SIDE, Counts, Power, describe_units
+from engine.aa.units import (
+    DEVELOPMENT_NAMES,
+    POWERS,
+    SHIPS,
+    SIDE,
+    Counts,
+    Power,
+    describe_units,
+)
 from engine.errors import NotAllowed
 from engine.events import Event, Seat
 from engine.games.plotted_aa.base import DEVELOP, PLOT
@@ -53,8 +61,6 @@ class Turn(Execution):
             return []
         self.current = 0
         self.stage = PLOT
-        # The count the public view shows while plotting (see `PlottedAA.view`).
-        self.plot_start_actions = self.step_count + 1
         return [self.say("plot_phase", f"Turn {self.turn}: the Plot Phase. Every power plots "
                          "its turn in secret, then submits.", turn=self.turn)]
 
@@ -87,8 +93,8 @@ class Turn(Execution):
                                  f"{describe_units(left)} at an original factory.",
                                  power=self.power)]
 
-    def do_final_build(self, seat: Seat, rng: Rng, at: str,
-                       units: str | None = None) -> list[Event]:
+    def do_final_build(self, seat: Seat, rng: Rng, at: str, units: str | None = None,
+                       sea: str | None = None) -> list[Event]:
         factory = self.area(at)
         if factory not in self.original_factories(seat):
             raise NotAllowed(f"Final builds go to an original factory {seat} still holds: "
@@ -105,7 +111,7 @@ class Turn(Execution):
             chosen = self.default_final_build(seat, factory)
         if not chosen:
             raise NotAllowed(f"Nothing of {describe_units(left)} can be built at {factory} now.")
-        events = self.place_units(seat, factory, chosen)
+        events = self.place_units(seat, factory, chosen, sea)
         self.unbuilt[seat] = {k: n - chosen.get(k, 0) for k, n in left.items()
                               if n - chosen.get(k, 0) > 0}
         if self.can_final_build(seat):
@@ -115,7 +121,10 @@ class Turn(Execution):
     def default_final_build(self, power: Power, factory: Area) -> Counts:
         money = self.pos.treasury.get(power, 0)
         chosen: Counts = {}
+        placeable = self.ship_zones(power, factory)
         for kind, n in self.unbuilt.get(power, {}).items():
+            if kind in SHIPS and not placeable:
+                continue
             price = purchase_cost({kind: 1}, self.pos.techs_of(power))
             take = min(n, money // price) if price else n
             if take:
@@ -152,6 +161,10 @@ class Turn(Execution):
     def final_build_timeout(self) -> tuple[Seat, str, dict[str, Any]]:
         power = self.power
         for factory in self.original_factories(power):
-            if self.default_final_build(power, factory):
+            chosen = self.default_final_build(power, factory)
+            if chosen:
+                zones = self.ship_zones(power, factory)
+                if any(k in SHIPS for k in chosen) and len(zones) > 1:
+                    return (power, "final-build", {"at": factory, "sea": zones[0]})
                 return (power, "final-build", {"at": factory})
         return (power, "skip", {})

@@ -109,6 +109,7 @@ def test_libya_to_egypt_blocked_by_a_british_infantry_that_arrived_in_round_1() 
     assert units_at(twin, "Libya", GER) == {"armour": 1}
     # Or the tank attacks FE Afr (stop at the first area) while the infantry attack Egypt.
     events = act(game, GER, "execute", stop=True)
+    events += run_deadlines_while(game, lambda: game.battle is not None or game.battles)
     battles = [e.data["area"] for e in events if e.kind == "battle"]
     assert "French Equatorial Africa" in battles and "Anglo Sudan Egypt" in battles
     assert units_at(game, "Libya", GER) == {}
@@ -208,12 +209,14 @@ def test_japanese_carrier_transport_and_fighters_to_alaska_with_1_movement_point
     assert units_at(game, "Alaska Sea Zone", JAP)["fighter"] == survivors
 
 
-def run_deadlines_while(game, condition) -> None:
+def run_deadlines_while(game, condition) -> list:
+    events: list = []
     for _ in range(100):
         if not condition():
-            return
+            return events
         seat, action, params = game.timeout_actions()[0]
-        act(game, seat, action, **params)
+        events += act(game, seat, action, **params)
+    return events
 
 
 def test_transport_in_e_med_picks_up_a_tank_that_lands_in_egypt_next_round() -> None:
@@ -350,3 +353,76 @@ def test_aircraft_land_at_once_when_opposing_units_move_into_their_area() -> Non
     act(game, GER, "execute")
     assert units_at(game, "Finland Norway", GER)["bomber"] == 1
     assert units_at(game, "Baltic Sea Zone", GER).get("bomber", 0) == 0
+
+
+def test_german_1st_turn_example_executes_round_by_round() -> None:
+    """German 1st Turn Example, executed: the form as printed (rulebook.py), pasted,
+    submitted, and executed as plotted by the deadline; Germany reveals its actions in rounds
+    1 to 7, one a round, and "The Germans have legally plotted to build units during the 6th
+    round": 6 tanks at Germany for 30 IPCs."""
+    from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
+    game = plot_phase("german-executed")
+    act(game, GER, "plot-paste", text=GERMAN_FIRST_TURN)
+    events = submit_all(game) + run_deadlines(game, until="develop")
+    reveals = [e.data["round"] for e in events
+               if e.kind == "reveal" and e.data["power"] == GER and e.data["action"]]
+    assert reveals == [1, 2, 3, 4, 5, 6, 7]
+    built = [e.text for e in events if e.kind == "built" and e.data["power"] == GER]
+    assert built == ["Germany builds 6 armour in Germany (30 IPCs)."]
+    assert not game.landings and game.battle is None
+
+
+def test_karelia_the_germans_may_pass_in_the_4th_round() -> None:
+    """Rounds: "the German's plotted to attack Karelia during the 4th round. In light of a
+    massive Russian build up during the first 3 rounds, the Germans may choose not to move
+    any units into Karelia and simply pass during the 4th round." The action is revealed;
+    passing moves nothing."""
+    game = plot_phase("karelia-pass")
+    form = FORM_HEADER + ("1\tNOOP\t\t\t\n2\tW Europe\tinf\tGer\t\n3\tNOOP\t\t\t\n"
+                          "4\tKarelia\t3i, t\tFin\t\n\t\t3i, t\tUkr\t\n")
+    act(game, GER, "plot-paste", text=form)
+    submit_all(game)
+    until_revealed(game, GER, 4)
+    before = {a: units_at(game, a, GER) for a in ("Finland Norway", "Ukraine S.S.R.")}
+    events = act(game, GER, "pass")
+    assert events[0].kind == "passed"
+    assert {a: units_at(game, a, GER) for a in before} == before
+    assert units_at(game, "Karelia S.S.R.", GER) == {}
+
+
+def test_a_bomber_attacks_at_its_destination_or_stays_it_never_stops_on_the_way() -> None:
+    """Executing Aircraft Movement: "the Germans have plotted to fly a bomber to the North
+    Sea. If British units are in the North Sea, the bomber must either remain in Germany or
+    attack the British, it can't stop in Western Europe on its way to the North Sea." Asked
+    to stop (as a tank may), the bomber still flies to the North Sea and attacks."""
+    game = plot_phase("bomber-no-stop")
+    act(game, GER, "plot-move", round=1, units="b", from_area="Germany", to="North Sea")
+    submit_all(game)
+    until_revealed(game, GER, 1)
+    events = act(game, GER, "execute", stop=True)
+    assert units_at(game, "West Europe", GER).get("bomber", 0) == 0
+    battle = next(e for e in events if e.kind == "battle")
+    assert battle.data["area"] == "North Sea Zone"
+
+
+def test_a_ship_blocked_on_its_two_zone_move_may_attack_the_intervening_enemy() -> None:
+    """Executing Two-Area Movement: "It's possible that a tank or ship won't be able to move
+    2 areas because of intervening enemy units. In this case, the tank or ship has the
+    option of not moving at all or of moving to attack the intervening enemy." The German
+    submarine plotted from Spn W Coast to US E Coast (the German example's round 7, no zone
+    named between: D-2) finds a British battleship in the North Atlantic, the only way
+    through: with `stop` it attacks it (it could only stay)."""
+    game = plot_phase("ship-blocked")
+    clear(game, "East Canada Sea Zone")
+    game.pos.place("East Canada Sea Zone", UK, {"battleship": 1})
+    game.pos.place("North Atlantic Sea Zone", UK, {"battleship": 1})
+    act(game, GER, "plot-move", round=1, units="sub", from_area="Spn W Coast",
+        to="US E Coast")
+    submit_all(game)
+    until_revealed(game, GER, 1)
+    twin = type(game).from_state(game.state())
+    act(twin, GER, "execute")
+    assert units_at(twin, "West Spain Sea Zone", GER) == {"submarine": 1}
+    events = act(game, GER, "execute", stop=True)
+    battle = next(e for e in events if e.kind == "battle")
+    assert battle.data["area"] == "East Canada Sea Zone"

@@ -65,12 +65,12 @@ def test_time_limit_unsubmitted_plots_are_taken_as_they_stand() -> None:
     act(game, UK, "plot-submit")
     assert sorted(game.timeout_actions()) == sorted(
         (p, "plot-submit", {"as_it_stands": True}) for p in POWERS if p != UK)
-    # Germany's plot has a gap (no round 1): taken as it stands at the deadline.
+    # Germany's plot has a gap (no round 1): taken at the deadline, closed up (D-1).
     with pytest.raises(NotAllowed, match="Round 1 has no action"):
         act(game, GER, "plot-submit")
     for seat, action, params in game.timeout_actions():
         act(game, seat, action, **params)
-    assert game.stage == "execute"
+    assert game.stage == "execute" and [a.round for a in game.plots[GER]] == [1]
     run_deadlines(game, until="develop")
     assert units_at(game, "West Europe", GER)["infantry"] == 3
 

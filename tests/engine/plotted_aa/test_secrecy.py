@@ -21,7 +21,7 @@ from engine.aa.units import POWERS
 from engine.events import Event
 from engine.games.plotted_aa import verify_commitment
 from engine.games.plotted_aa.commitment import canonical_plot
-from tests.engine.plotted_aa.helpers import plot_phase, random_plot, verified
+from tests.engine.plotted_aa.helpers import act, plot_phase, random_plot, verified
 
 TWIN_SEEDS = 40
 TURN_SEEDS = 100  # issue 16: "random legal plotting over at least 100 seeded turns"
@@ -63,6 +63,86 @@ def test_twins_plotted_differently_look_the_same_to_the_public_until_the_reveal(
             if event.kind == "plot_sheet":
                 assert len(event.audience) == 1  # a power's own DM, even for a two-power user
     assert differing >= TWIN_SEEDS // 2
+
+
+GER = "Germany"
+# Germany's plot in the twin that writes five actions, with more commands than actions (a
+# row typed again, an action removed and written again): its first action is the other
+# twin's only one.
+FIVE = [("plot-move", {"round": 1, "units": "inf", "from_area": "Germany", "to": "W Europe"}),
+        ("plot-move", {"round": 2, "units": "arm", "from_area": "Germany", "to": "E Europe"}),
+        ("plot-move", {"round": 2, "units": "2 arm", "from_area": "Germany",
+                       "to": "E Europe"}),
+        ("plot-build", {"round": 3, "factory": "Germany", "units": "2 inf"}),
+        ("plot-noop", {"round": 4}),
+        ("plot-remove", {"round": 4}),
+        ("plot-noop", {"round": 4}),
+        ("plot-move", {"round": 5, "units": "arm", "from_area": "South Europe",
+                       "to": "Germany"})]
+
+
+def twin_games(seed: int) -> tuple[Game, Game]:
+    """Two games alike in all but Germany's plot: one action, or five (more commands)."""
+    games = []
+    for commands in (FIVE[:1], FIVE):
+        game = plot_phase(f"twin-turn-{seed}")
+        rnd = random.Random(f"twin-turn-{seed}")
+        for power in POWERS:
+            if power == GER:
+                for action, params in commands:
+                    act(game, GER, action, **params)
+            else:
+                random_plot(game, power, rnd, rnd.randint(2, 6))
+        games.append(game)
+    assert len(games[0].plots[GER]) == 1 and len(games[1].plots[GER]) == 5  # type: ignore
+    return games[0], games[1]
+
+
+def public_surface(game: Game) -> str:
+    """Everything public: the public view, and every other power's view (step counts
+    included), with the digests masked."""
+    views = {"public": game.view(None)}
+    views.update({p: game.view(p) for p in POWERS if p != GER})
+    return masked({**views, "deadline": game.deadline_seconds(),
+                   "timeout": game.timeout_actions() if game.stage != "plot" else None})
+
+
+def test_twins_one_action_or_five_look_alike_until_the_first_differing_reveal() -> None:
+    """Plot Phase: "All players simultaneously plot all movement and build actions" and
+    Execution Phase, Rounds: "each country reveals and executes the action it plotted for
+    the current round" (issue 21: the count, kinds and rounds of a power's plotted actions
+    are secret until revealed). Germany writes one action in one twin, five (with more
+    commands) in the other: every public event, the public view, every other power's view
+    (its step count too) and every die are the same, through the plots, the submits and the
+    first round's battles, until the first public event that differs, which is a reveal:
+    round 2 begins (or not), or Germany reveals its round 2."""
+    reached = 0
+    for seed in range(12):
+        one, five = twin_games(seed)
+        step = 0
+        for game in (one, five):
+            for power in POWERS:
+                game.act(power, "plot-submit", as_it_stands=True)
+        while True:
+            assert public_surface(one) == public_surface(five), (seed, step)
+            todo = one.timeout_actions()
+            if not todo:
+                break
+            seat, action, params = todo[0]
+            first = public_record(one.act(seat, action, **params))
+            second = public_record(five.act(seat, action, **params))
+            if first != second:
+                pairs = zip(first + [""], second + [""], strict=False)
+                index = next(i for i, (a, b) in enumerate(pairs) if a != b)
+                diverging = [json.loads(e) for e in first[index:index + 1]
+                             + second[index:index + 1]]
+                assert {e["kind"] for e in diverging} <= {"reveal", "round",
+                                                          "plots_disclosed"}, (seed, step)
+                assert all(e["data"].get("round", 2) >= 2 for e in diverging), (seed, step)
+                reached += 1
+                break
+            step += 1
+    assert reached >= 10
 
 
 def play_turn(seed: int) -> tuple[Game, list[Event]]:
