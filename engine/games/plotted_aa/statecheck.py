@@ -88,7 +88,8 @@ def check_state(state: Mapping[str, Any]) -> None:
             value.text(100_000)
     for _power, order in game["loss_orders"].entries(POWERS, POWER):
         order.names(UNITS, "a unit of the game", unique=True)
-    game["plot_start_actions"].count(what="the actions before the Plot Phase")
+    if not game.get("plot_start_actions").missing:  # states stored before it went unread
+        game["plot_start_actions"].count(what="the actions before the Plot Phase")
 
 
 def _action(field: Field, board: AAMap) -> Action:
