@@ -112,7 +112,8 @@ class ActionPath:
         command that was stored but seemed unanswered needs the player's confirming click."""
         live = await self.game_here(interaction, variant)
         observed = live.seq
-        async with self.host.repeats.guard(live, interaction.user.id, action, params):
+        command = getattr(interaction.command, "qualified_name", None)
+        async with self.host.repeats.guard(live, interaction.user.id, action, params, command):
             await self._act(interaction, live, action, params, seat=seat, observed=observed)
 
     async def run_again(self, interaction: discord.Interaction[Any], game_id: int,

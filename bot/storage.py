@@ -419,14 +419,6 @@ class Storage:
                               "seq = ?", (game_id, seq))
         return _action(row) if row else None
 
-    async def actions_by(self, game_id: int, user_id: int, *, since: float
-                         ) -> list[ActionRow]:
-        """The user's actions in a game stored at or after `since` (their clock)."""
-        rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
-                               "user_id = ? AND created_at >= ? ORDER BY seq",
-                               (game_id, user_id, since))
-        return [_action(r) for r in rows]
-
     async def start_snapshot(self, game_id: int) -> dict[str, Any] | None:
         """The game's position when it started (or was imported): seq 1's snapshot."""
         row = await self._one("SELECT state FROM snapshots WHERE game_id = ? AND seq = 1",

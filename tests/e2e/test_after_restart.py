@@ -1,0 +1,64 @@
+"""After a restart the game moves on (issue 22): a fresh command is not held as a repeat
+of an older one, and every awaited seat's question has live buttons."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.sandbox import SandboxTimeout
+from tests.support.table import Table
+
+
+def stored_actions(table: Table) -> list[tuple[str, str]]:
+    with sqlite3.connect(table.db) as db:
+        return list(db.execute("SELECT seat, action FROM actions WHERE kind = 'act' "
+                               "ORDER BY seq"))
+
+
+async def test_a_command_after_the_game_moved_on_is_new_after_a_restart(table: Table) -> None:
+    """Issue 22: "a command is held only while the game's latest action is that player's
+    identical command, unanswered; a command after the game moved on is a new command".
+    ann and bob each hold once, the bot restarts, and ann holds again on her new turn."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert "Done." in (await table.slash("ann", "pig hold")).text()
+    assert "Done." in (await table.slash("bob", "pig hold")).text()
+    await table.stop_bot()
+    table.clock.advance(5)
+    await table.start_bot()
+    again = await table.slash("ann", "pig hold")
+    assert "Done." in again.text(), again.text()
+    assert stored_actions(table) == [("ann", "hold"), ("bob", "hold"), ("ann", "hold")]
+
+
+async def test_a_command_after_a_lost_answer_is_new_once_the_game_moved_on(
+        table: Table) -> None:
+    """Issue 22: the same held a command "for 120 s after any answer that failed", even
+    after others had played since."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    table.fake.interaction_latency = table.fake.interaction_timeout
+    with pytest.raises(SandboxTimeout):  # the answer is lost
+        await table.fake.slash(table.users["ann"], table.channel, "pig hold")
+    await table.fake.wait_for_message(lambda m: "was applied" in m.text())
+    table.fake.interaction_latency = 0.0
+    assert "Done." in (await table.slash("bob", "pig hold")).text()
+    again = await table.slash("ann", "pig hold")
+    assert "Done." in again.text(), again.text()
+    assert stored_actions(table) == [("ann", "hold"), ("bob", "hold"), ("ann", "hold")]
+
+
+async def test_a_held_repeat_names_the_command_as_the_player_typed_it(table: Table) -> None:
+    """Issue 22: "The held reply names the command as the player typed it" (the test game's
+    `/pig note`, not a made-up name)."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    table.fake.interaction_latency = table.fake.interaction_timeout
+    with pytest.raises(SandboxTimeout):  # the answer is lost
+        await table.fake.slash(table.users["bob"], table.channel, "pig note", text="x")
+    await table.fake.wait_for_message(lambda m: "was applied" in m.text())
+    table.fake.interaction_latency = 0.0
+    held = await table.slash("bob", "pig note", text="x")
+    assert "Your last `/pig note` was applied" in held.text(), held.text()
