@@ -109,6 +109,9 @@ class DeadlineRow:
     paused_remaining: float | None
     reminder_sent: bool
     armed_seq: int
+    # The question it was set for: {seat: its prompt's fingerprint} as JSON ("" for a row
+    # stored before version 5, or a deadline that follows the sequence alone).
+    question: str = ""
 
 
 @dataclass(frozen=True)
@@ -374,26 +377,38 @@ class Storage:
                             seat: str | None, action: str | None, params: dict[str, Any],
                             user_id: int | None, step: dict[str, Any],
                             events: list[dict[str, Any]], snapshot: dict[str, Any] | None,
-                            finished: bool, now: float) -> int:
+                            finished: bool, now: float,
+                            deadline: DeadlineRow | None = None) -> int:
         """Store one action durably; refuse it if the game is no longer at `expected_seq`.
 
         The triggers of the schema check the sequence and advance the game, so the
         common case is a single INSERT: one atomic commit, one trip to the database
-        thread."""
+        thread. `deadline`: the action is a deadline's, stored only if that deadline is
+        still as it was when it fired (same question, same due time), checked by the same
+        INSERT; otherwise `StaleWrite` (an answer, or the creator, came first)."""
         seq = expected_seq + 1
-        row = (game_id, seq, kind, seat, action, json.dumps(params), user_id, json.dumps(step),
-               json.dumps(events), now)
+        row: tuple[Any, ...] = (game_id, seq, kind, seat, action, json.dumps(params), user_id,
+                                json.dumps(step), json.dumps(events), now)
         insert = f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)"
+        if deadline is not None:
+            insert = (f"INSERT INTO actions ({ACTION_COLUMNS}) SELECT ?,?,?,?,?,?,?,?,?,? "
+                      "WHERE EXISTS (SELECT 1 FROM deadlines WHERE game_id = ? AND "
+                      "armed_seq = ? AND due_at = ?)")
+            row = (*row, game_id, deadline.armed_seq, deadline.due_at)
         try:
             if snapshot is None and not finished:
                 async with self._lock:
                     try:
-                        await self._conn.execute(insert, row)
+                        cur = await self._conn.execute(insert, row)
                     except sqlite3.Error as exc:
                         raise _fault(exc) from exc
+                if cur.rowcount != 1:
+                    raise StaleWrite("The deadline changed before its action was stored.")
                 return seq
             async with self.transaction() as db:
-                await db.execute(insert, row)
+                cur = await db.execute(insert, row)
+                if cur.rowcount != 1:
+                    raise StaleWrite("The deadline changed before its action was stored.")
                 if snapshot is not None:
                     # Only the latest snapshot and the start (seq 1: where a replay begins,
                     # an imported game's position) are read; the others go, so a game's
@@ -464,22 +479,24 @@ class Storage:
 
     async def deadline(self, game_id: int) -> DeadlineRow | None:
         row = await self._one("SELECT game_id, turn_seconds, due_at, paused_remaining, "
-                              "reminder_sent, armed_seq FROM deadlines WHERE game_id = ?",
-                              (game_id,))
-        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) if row else None
+                              "reminder_sent, armed_seq, question FROM deadlines WHERE "
+                              "game_id = ?", (game_id,))
+        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6]) \
+            if row else None
 
     async def deadlines(self) -> list[DeadlineRow]:
         rows = await self._all("SELECT d.game_id, d.turn_seconds, d.due_at, d.paused_remaining,"
-                               " d.reminder_sent, d.armed_seq FROM deadlines d JOIN games g ON "
-                               "g.id = d.game_id WHERE g.status = 'running'")
-        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+                               " d.reminder_sent, d.armed_seq, d.question FROM deadlines d JOIN "
+                               "games g ON g.id = d.game_id WHERE g.status = 'running'")
+        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
 
     async def put_deadline(self, row: DeadlineRow) -> None:
         async with self.transaction() as db:
             await db.execute("INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
-                             "paused_remaining, reminder_sent, armed_seq) VALUES (?,?,?,?,?,?)",
+                             "paused_remaining, reminder_sent, armed_seq, question) VALUES "
+                             "(?,?,?,?,?,?,?)",
                              (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
-                              int(row.reminder_sent), row.armed_seq))
+                              int(row.reminder_sent), row.armed_seq, row.question))
 
     async def clear_deadline(self, game_id: int) -> None:
         async with self.transaction() as db:
@@ -491,6 +508,11 @@ class Storage:
         row = await self._one("SELECT channel_id, message_id, fingerprint FROM messages "
                               "WHERE game_id = ? AND purpose = ?", (game_id, purpose))
         return (row[0], row[1], row[2]) if row else None
+
+    async def drop_message(self, game_id: int, purpose: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?",
+                             (game_id, purpose))
 
     async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
                           fingerprint: str = "") -> None:
