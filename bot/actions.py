@@ -233,6 +233,11 @@ class ActionPath:
             return
         header, chosen, greyed = answered
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+        if not ephemeral and interaction.message is not None and outcome.seat:
+            # Said before the message is greyed: if the process dies before the seat is
+            # asked again, the next start asks it in that message, with live buttons.
+            await prompt_state.mark_greyed(self.service.storage, live.id, outcome.seat,
+                                           interaction.message.id)
         if not ephemeral:
             # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
             chosen = "\n".join([chosen, *(e.text for e in outcome.events

@@ -368,6 +368,12 @@ class Delivery:
             prompt = awaited.get(seat)
             if prompt is None:
                 if record is not None and is_open:
+                    # Closed in storage before the message is greyed: a crash in between
+                    # leaves live buttons that answer "out of date", never a greyed message
+                    # taken for an open one when the same question comes back.
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, False, record.fingerprint,
+                        record.since))
                     if seat not in answered:
                         await self._close(record, "\N{CHEQUERED FLAG} Closed: the game is over."
                                           if game.finished else
@@ -375,16 +381,15 @@ class Delivery:
                                           "command." if seat == typed else
                                           "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
                                           "the game moved on.")
-                    await prompt_state.save(storage, live.id, seat, PromptRecord(
-                        record.channel_id, record.message_id, False, record.fingerprint,
-                        record.since))
                 continue
             fp = prompt_state.fingerprint(prompt)
             user = live.user_of(seat)
             wants_dm = user is not None and await preferences.dm_prompts(storage, user)
             # A prompt whose DM never went out (Discord refused it) is owed, not unchanged.
             delivered = record is not None and (record.message_id or not wants_dm)
-            unchanged = record is not None and is_open and record.fingerprint == fp
+            # A message greyed by the seat's own click shows no live buttons: ask again.
+            unchanged = record is not None and is_open and record.fingerprint == fp and \
+                not record.greyed
             # The game's private detail for this seat (a plot sheet): shown in the prompt
             # message, which is edited when it changes. Its fingerprint is kept apart, so
             # that the buttons' validity (`since`) follows the prompt alone.

@@ -540,10 +540,13 @@ class Storage:
                 await self._conn.execute("PRAGMA synchronous=FULL")
 
     async def games_owing_prompts(self) -> list[int]:
-        """Running games that moved since their prompts last all went out."""
+        """Running games that moved since their prompts last all went out, or with a prompt
+        greyed by its own click and not yet asked again (`bot/prompt_state.py`)."""
         rows = await self._all("SELECT g.id FROM games g LEFT JOIN prompt_deliveries p ON "
                                "p.game_id = g.id WHERE g.status = 'running' AND "
-                               "g.seq > COALESCE(p.seq, 0) ORDER BY g.id")
+                               "(g.seq > COALESCE(p.seq, 0) OR EXISTS (SELECT 1 FROM messages "
+                               "m WHERE m.game_id = g.id AND m.purpose LIKE 'prompt:%' AND "
+                               "m.fingerprint LIKE 'greyed:%')) ORDER BY g.id")
         return [r[0] for r in rows]
 
     # ----- undo requests -------------------------------------------------

@@ -7,7 +7,9 @@ import sqlite3
 
 import pytest
 
-from bot.sandbox import SandboxTimeout
+from bot.sandbox import Message, SandboxTimeout
+from engine import ActionSpec, Prompt
+from tests.support.pig import Pig
 from tests.support.table import Table
 
 
@@ -62,3 +64,55 @@ async def test_a_held_repeat_names_the_command_as_the_player_typed_it(table: Tab
     table.fake.interaction_latency = 0.0
     held = await table.slash("bob", "pig note", text="x")
     assert "Your last `/pig note` was applied" in held.text(), held.text()
+
+
+def live_prompts(table: Table, user: str) -> list[Message]:
+    """The user's DMs whose buttons can be pressed now."""
+    return [m for m in table.dms(user) if any(not off for _, _, off in m.buttons())]
+
+
+async def test_a_prompt_greyed_by_its_own_click_has_live_buttons_after_a_restart(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: "A prompt greyed by its own click is not reopened when a crash comes before
+    the same question is asked again." ann's question stays the same after a roll (as an
+    A&A power's does between moves); her click greys her prompt, and the process dies
+    before it asks her again. After the restart her prompt's buttons work."""
+
+    def same_question(self: Pig) -> dict[str, Prompt]:
+        return {self.current: Prompt(self.current, "Your turn.", (
+            ActionSpec("roll", "Roll"), ActionSpec("hold", "Hold")))}
+
+    monkeypatch.setattr(Pig, "_prompts", same_question)
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    (prompt,) = live_prompts(table, "ann")
+    assert table.bot is not None
+
+    async def dies_before_announcing(*args: object, **kwargs: object) -> None:
+        return None
+
+    monkeypatch.setattr(table.bot.actions, "announce", dies_before_announcing)
+    clicked = await table.fake.click(table.users["ann"], prompt.id, prompt.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in clicked.text()
+    assert live_prompts(table, "ann") == []  # greyed by the click, not asked again
+    assert stored_actions(table) == [("ann", "roll")]
+    await table.stop_bot()
+    await table.start_bot()
+    await table.fake.settle()
+    (reopened,) = await wait_for_live_prompt(table, "ann")
+    again = await table.fake.click(table.users["ann"], reopened.id, reopened.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in again.text()
+    assert stored_actions(table) == [("ann", "roll"), ("ann", "roll")]
+
+
+async def wait_for_live_prompt(table: Table, user: str) -> list[Message]:
+    """The user's live prompts, once the restarted bot has brought them up to date."""
+    dm = table.fake.dm_channel_id(table.users[user])
+    try:
+        await table.fake.wait_for_message(
+            lambda m: m.channel_id == dm and any(not off for _, _, off in m.buttons()))
+    except Exception:  # noqa: BLE001 - the assertion below says what is missing
+        pass
+    return [m for m in table.dms(user) if any(not off for _, _, off in m.buttons())]
