@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -50,6 +51,47 @@ class StorageFault(StorageError):
 
 class StorageUnavailable(StorageError):
     """The database can't be opened at all: the process must stop and say why."""
+
+
+class DatabaseInUse(StorageUnavailable):
+    """Another bot process holds the database: this one must stop and say so."""
+
+
+def hold_database(path: str) -> int | None:
+    """Take the database's exclusive lock for the rest of this process's life (the open
+    file descriptor returned, which the caller keeps); `DatabaseInUse` if another process
+    holds it, `StorageUnavailable` if its folder can't hold the lock file.
+
+    Two processes on one SQLite file never fork it (the log's triggers refuse the stale
+    writer), but each answers from its own memory: one refuses every legal move the other
+    made possible, and can send a seat's secrets to the player it was taken from. So only
+    one may run: `flock` on a lock file beside the database, which the kernel releases
+    when the process ends, however it ends (kill -9 included). Not SQLite's own locks, which
+    it takes per transaction; not the database file, whose POSIX locks SQLite manages (and
+    on NFS `flock` is emulated by them). Where `fcntl` is missing (Windows), nothing is held."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return None
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    lock_path = f"{path}.lock"
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise StorageUnavailable(f"The database {path!r} can't be opened: {exc}. Check that "
+                                 "its folder exists and is writable.") from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        raise DatabaseInUse(f"another Croupier bot is running on the database {path!r} (it "
+                            f"holds {lock_path!r}). Only one bot may use a database at a "
+                            "time: stop the other one first (a second terminal, or a "
+                            "container still running beside this one).") from exc
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for whoever looks
+    return fd
 
 
 def _fault(exc: sqlite3.Error) -> StorageError:

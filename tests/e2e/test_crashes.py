@@ -77,7 +77,8 @@ class BotProcess:
         deadline = time.monotonic() + 20
         while not any(s.live for s in self.fake._sessions[sessions:]):
             if self.proc.returncode is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the bot did not connect:\n{self.log.read_text()}")
+                raise AssertionError(f"the bot did not connect ({self.proc.returncode}):\n"
+                                     f"{self.log.read_text()}")
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.2)  # READY and the guild processed
 
