@@ -228,7 +228,7 @@ class ActionPath:
                             outcome.seq, exc)
                 await self.delivery.tell_applied(outcome, interaction.user.id)
             else:
-                self.host.repeats.answered(outcome, interaction.user.id, params)
+                await self.host.repeats.answered(outcome, interaction.user.id, params)
             await self.announce(outcome, typed=True)
             return
         header, chosen, greyed = answered
@@ -243,7 +243,7 @@ class ActionPath:
             chosen = "\n".join([chosen, *(e.text for e in outcome.events
                                           if not e.public and outcome.seat in e.audience)])
         if await self.answer_in_place(interaction, f"{header}\n{chosen}", greyed):
-            self.host.repeats.answered(outcome, interaction.user.id, params)
+            await self.host.repeats.answered(outcome, interaction.user.id, params)
         else:
             await self.delivery.tell_applied(outcome, interaction.user.id)
         await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
@@ -326,17 +326,18 @@ class ActionPath:
         """The clicking player's own prompts, only to them, with their buttons and menus."""
         try:
             live = await self.service.get(game_id)
-            game = live.game
-            if game is None:
-                raise NotAllowed(paused_message(live) if live.broken else
-                                 "The game hasn't started yet.")
-            prompts = game.prompts()
+            async with live.lock:  # the prompts and the step that asks them, together
+                game = live.game
+                if game is None:
+                    raise NotAllowed(paused_message(live) if live.broken else
+                                     "The game hasn't started yet.")
+                prompts, seq = game.prompts(), live.seq
             mine = [s for s in live.seats_of(interaction.user.id) if s in prompts]
             if not mine:
                 raise NotAllowed("Nothing is waiting for you now.")
             for seat in mine:
                 text = self.delivery.prompt_text(live, seat, prompts[seat])
-                view = prompt_view(live.id, live.seq, game.seats.index(seat), prompts[seat])
+                view = prompt_view(live.id, seq, game.seats.index(seat), prompts[seat])
                 if interaction.response.is_done():
                     await interaction.followup.send(text[:2000], view=view, ephemeral=True)
                 else:

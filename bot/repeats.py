@@ -8,9 +8,11 @@ command, and the player has not been shown that it counted. The repeat is then a
 
 Only that situation: once the game moved on (anyone's action, an undo, a deadline), the
 same command is a new one, whatever became of the earlier answer. What was answered is
-known in memory; after a restart, the game's latest action counts as unanswered if it is
-this player's and was stored in the two minutes before the start (its answer may have
-died with the process). After two minutes, an identical command is taken as meant.
+known in memory, and noted in storage (the game's `answered` row: the seq of the latest
+action whose answer reached its player); after a restart, the game's latest action counts
+as unanswered if it is this player's, was stored in the two minutes before the start, and
+its answer is not noted (it may have died with the process). After two minutes, an
+identical command is taken as meant.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.service import LiveGame, Outcome
+from bot.storage import StorageError
 from engine import RuleError
 
 if TYPE_CHECKING:
@@ -97,10 +100,14 @@ class RepeatGuard:
         if attempt is not None and not attempt.stored.done():
             attempt.stored.set_result(outcome.seq)
 
-    def answered(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
+    async def answered(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
+        """The player was shown that the command counted: an identical one is new. Noted in
+        storage too, for the next process (without waiting for the disk)."""
         key = _key(outcome.live, user_id, outcome.action, params)
         if self._unanswered.get(key, (None,))[0] == outcome.seq:
             del self._unanswered[key]
+        with contextlib.suppress(StorageError):  # at worst the player confirms a repeat
+            await self.bot.service.storage.answered(outcome.live.id, outcome.seq)
 
     async def _refuse_unanswered(self, live: LiveGame, key: Key, command: str | None
                                  ) -> None:
@@ -125,9 +132,13 @@ class RepeatGuard:
     async def _recall_before_start(self, live: LiveGame, user_id: int) -> None:
         """The game's latest action, if it is the user's and was stored shortly before this
         process started: its answer may have died with the previous process."""
-        row = await self.bot.service.storage.action(live.id, live.seq)
+        storage = self.bot.service.storage
+        row = await storage.action(live.id, live.seq)
         if row is None or row.kind != "act" or row.action is None or row.user_id != user_id:
             return
+        answered = await storage.message(live.id, "answered")
+        if answered is not None and answered[2] == str(row.seq):
+            return  # its answer reached the player before the restart
         if self._started - RECENT <= row.created_at < self._started:
             self._unanswered[_key(live, user_id, row.action, row.params)] = (
                 row.seq, row.created_at)

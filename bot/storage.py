@@ -571,15 +571,28 @@ class Storage:
         Written without waiting for the disk (the next durable commit takes it along): if
         it is lost in a crash, the game is only looked at again at startup, and a prompt
         its seat already has is not sent twice. Saves an fsync per action."""
+        await self._unsynced("INSERT OR REPLACE INTO prompt_deliveries (game_id, seq) "
+                             "VALUES (?, ?)", (game_id, seq))
+
+    async def _unsynced(self, sql: str, args: tuple[Any, ...]) -> None:
+        """A write that need not wait for the disk: the next durable commit takes it along.
+        It survives the process being killed (it is in the WAL), not a power loss."""
         async with self._lock:
             await self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                await self._conn.execute("INSERT OR REPLACE INTO prompt_deliveries (game_id, "
-                                         "seq) VALUES (?, ?)", (game_id, seq))
+                await self._conn.execute(sql, args)
             except sqlite3.Error as exc:
                 raise StorageFault() from exc
             finally:
                 await self._conn.execute("PRAGMA synchronous=FULL")
+
+    async def answered(self, game_id: int, seq: int) -> None:
+        """The player who made the game's action `seq` was shown that it counted (read
+        back by the repeat guard after a restart, `bot/repeats.py`). Not waited for on disk:
+        if a crash loses it, the player's identical command next is only asked to confirm."""
+        await self._unsynced("INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
+                             "message_id, fingerprint) VALUES (?, 'answered', 0, 0, ?)",
+                             (game_id, str(seq)))
 
     async def games_owing_prompts(self) -> list[int]:
         """Running games that moved since their prompts last all went out, or with a prompt

@@ -35,6 +35,22 @@ async def test_a_command_after_the_game_moved_on_is_new_after_a_restart(table: T
     assert stored_actions(table) == [("ann", "hold"), ("bob", "hold"), ("ann", "hold")]
 
 
+async def test_an_answered_command_typed_again_after_a_restart_is_new(table: Table) -> None:
+    """Issue 22: held "only while the game's latest action is that player's identical
+    command, unanswered". ann rolls and is answered; after a restart she rolls again (her
+    roll is still the game's latest action): that is a new roll, not a repeat."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert "Done." in (await table.slash("ann", "pig roll")).text()
+    rolls = stored_actions(table)
+    await table.stop_bot()
+    table.clock.advance(5)
+    await table.start_bot()
+    again = await table.slash("ann", "pig roll")
+    assert "Done." in again.text(), again.text()
+    assert stored_actions(table) == rolls + [("ann", "roll")]
+
+
 async def test_a_command_after_a_lost_answer_is_new_once_the_game_moved_on(
         table: Table) -> None:
     """Issue 22: the same held a command "for 120 s after any answer that failed", even
