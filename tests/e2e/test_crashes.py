@@ -61,21 +61,27 @@ def latest_note(db: Path, game_id: int = 1) -> str | None:
 class BotProcess:
     """`python -m bot` against the stand-in, its log kept in a file."""
 
-    def __init__(self, fake: FakeDiscord, db: Path, log: Path) -> None:
-        self.fake, self.db, self.log = fake, db, log
+    def __init__(self, fake: FakeDiscord, db: Path, log: Path,
+                 extensions: str | None = "cogs.lobby,tests.e2e.pig_process") -> None:
+        """`extensions`: the cogs to load (None: the bot's own, every game)."""
+        self.fake, self.db, self.log, self.extensions = fake, db, log, extensions
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
         env = {**os.environ, "DISCORD_TOKEN": self.fake.bot_token, "CROUPIER_DB": str(self.db),
-               "CROUPIER_SANDBOX_URL": self.fake.base_url, "CROUPIER_LOG_LEVEL": "WARNING",
-               "CROUPIER_EXTENSIONS": "cogs.lobby,tests.e2e.pig_process"}
-        sessions = len(self.fake._sessions)
+               "CROUPIER_SANDBOX_URL": self.fake.base_url, "CROUPIER_LOG_LEVEL": "WARNING"}
+        env.pop("CROUPIER_EXTENSIONS", None)
+        if self.extensions is not None:
+            env["CROUPIER_EXTENSIONS"] = self.extensions
+        # The sessions before this start (a killed bot's leaves the list when the stand-in
+        # notices, so a count would be off by one).
+        before = {id(s): s for s in self.fake._sessions}  # (kept alive: ids stay unique)
         with self.log.open("a") as log:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=ROOT, env=env,
                 stdout=asyncio.subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 20
-        while not any(s.live for s in self.fake._sessions[sessions:]):
+        while not any(s.live and id(s) not in before for s in self.fake._sessions):
             if self.proc.returncode is not None or time.monotonic() > deadline:
                 raise AssertionError(f"the bot did not connect ({self.proc.returncode}):\n"
                                      f"{self.log.read_text()}")
