@@ -125,9 +125,11 @@ class RepeatGuard:
             # (typed again on purpose).
             del self._unanswered[key]
             return
-        raise Unconfirmed(f"Your last {typed(command)} was applied (action "
-                          f"{seq}) and counts once; my answer to it may not have reached "
-                          "you. To do it once more, press the button.", live.id, seq, live.seq)
+        # No action number: the log's numbering also counts steps whose very occurrence
+        # is secret (a plot being written).
+        raise Unconfirmed(f"Your last {typed(command)} was applied and counts once; my "
+                          "answer to it may not have reached you. To do it once more, press "
+                          "the button.", live.id, seq, live.seq)
 
     async def _recall_before_start(self, live: LiveGame, user_id: int) -> None:
         """The game's latest action, if it is the user's and was stored shortly before this
