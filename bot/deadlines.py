@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -129,6 +130,9 @@ class Deadlines:
             waiting = self._waiting(live)
             if waiting is not None:
                 self._arm(live.id, 0.0, waiting[0])
+            if row is not None and row.due_at is not None and row.due_at < self.now():
+                row = replace(row, due_at=self.now())  # due now, not "two hours ago"
+                await self.storage.put_deadline(row)
             self._wake.set()
             if row is None or row.due_at is not None:
                 return row
@@ -297,7 +301,7 @@ class Deadlines:
         upcoming = []
         for loaded in list(self.bot.service.live.values()):
             if loaded.id not in self._recovered and loaded.game is not None:
-                await self._each(loaded, self._recover(loaded), "Its reaction window was looked for")
+                await self._each(loaded, self._recover(loaded), "Its reaction window was being timed again after a restart")
         for game_id, (due, kind) in list(self.windows.items()):
             if now < due:
                 upcoming.append(due)
