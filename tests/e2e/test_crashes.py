@@ -83,10 +83,16 @@ class BotProcess:
         deadline = time.monotonic() + 20
         while not any(s.live and id(s) not in before for s in self.fake._sessions):
             if self.proc.returncode is not None or time.monotonic() > deadline:
+                await self.kill_if_running()  # never left behind by a failed test
                 raise AssertionError(f"the bot did not connect ({self.proc.returncode}):\n"
                                      f"{self.log.read_text()}")
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.2)  # READY and the guild processed
+
+    async def kill_if_running(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
 
     async def kill(self) -> None:
         assert self.proc is not None

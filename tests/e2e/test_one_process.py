@@ -61,8 +61,8 @@ async def test_a_second_bot_on_the_same_database_exits_and_the_first_serves_on(
             # Killed (-9), it leaves no lock behind: the next bot starts and plays.
             await first.kill()
             third = BotProcess(fake, db, tmp_path / "third.log")
-            await third.start()
             try:
+                await third.start()
                 status = await slash(fake, users["bob"], channel, "game status")
                 assert status is not None and "Pig" in status.text()
             finally:
