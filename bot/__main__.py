@@ -51,9 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.token:
         print(TOKEN_HELP.format(demo=f"{python_command()} -m bot demo"), file=sys.stderr)
         return 2
-    from bot.storage import StorageUnavailable
+    from bot.storage import StorageUnavailable, hold_database
 
     try:
+        # One bot per database, for as long as this process lives (the descriptor stays
+        # open until it ends): a second one stops here, before it connects to anything.
+        held = hold_database(settings.database)
         asyncio.run(check_database(settings.database))
     except StorageUnavailable as exc:
         print(f"Croupier can't start: {exc}", file=sys.stderr)
@@ -71,7 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     # the stand-in sends every guild at once: no need to wait 2 s for more
     bot = Croupier(settings, extensions=extensions,
                    guild_ready_timeout=0.05 if sandbox else 2.0)
-    bot.run(settings.token, log_handler=None)
+    try:
+        bot.run(settings.token, log_handler=None)
+    finally:
+        if held is not None:
+            os.close(held)  # (the kernel releases it anyway when the process ends)
     return 0
 
 

@@ -112,7 +112,8 @@ class ActionPath:
         command that was stored but seemed unanswered needs the player's confirming click."""
         live = await self.game_here(interaction, variant)
         observed = live.seq
-        async with self.host.repeats.guard(live, interaction.user.id, action, params):
+        command = getattr(interaction.command, "qualified_name", None)
+        async with self.host.repeats.guard(live, interaction.user.id, action, params, command):
             await self._act(interaction, live, action, params, seat=seat, observed=observed)
 
     async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
@@ -227,17 +228,22 @@ class ActionPath:
                             outcome.seq, exc)
                 await self.delivery.tell_applied(outcome, interaction.user.id)
             else:
-                self.host.repeats.answered(outcome, interaction.user.id, params)
+                await self.host.repeats.answered(outcome, interaction.user.id, params)
             await self.announce(outcome, typed=True)
             return
         header, chosen, greyed = answered
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+        if not ephemeral and interaction.message is not None and outcome.seat:
+            # Said before the message is greyed: if the process dies before the seat is
+            # asked again, the next start asks it in that message, with live buttons.
+            await prompt_state.mark_greyed(self.service.storage, live.id, outcome.seat,
+                                           interaction.message.id)
         if not ephemeral:
             # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
             chosen = "\n".join([chosen, *(e.text for e in outcome.events
                                           if not e.public and outcome.seat in e.audience)])
         if await self.answer_in_place(interaction, named(live, f"{header}\n{chosen}"), greyed):
-            self.host.repeats.answered(outcome, interaction.user.id, params)
+            await self.host.repeats.answered(outcome, interaction.user.id, params)
         else:
             await self.delivery.tell_applied(outcome, interaction.user.id)
         await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
@@ -320,17 +326,18 @@ class ActionPath:
         """The clicking player's own prompts, only to them, with their buttons and menus."""
         try:
             live = await self.service.get(game_id)
-            game = live.game
-            if game is None:
-                raise NotAllowed(paused_message(live) if live.broken else
-                                 "The game hasn't started yet.")
-            prompts = game.prompts()
+            async with live.lock:  # the prompts and the step that asks them, together
+                game = live.game
+                if game is None:
+                    raise NotAllowed(paused_message(live) if live.broken else
+                                     "The game hasn't started yet.")
+                prompts, seq = game.prompts(), live.seq
             mine = [s for s in live.seats_of(interaction.user.id) if s in prompts]
             if not mine:
                 raise NotAllowed("Nothing is waiting for you now.")
             for seat in mine:
                 text = self.delivery.prompt_text(live, seat, prompts[seat])
-                view = prompt_view(live.id, live.seq, game.seats.index(seat), prompts[seat])
+                view = prompt_view(live.id, seq, game.seats.index(seat), prompts[seat])
                 if interaction.response.is_done():
                     await interaction.followup.send(text[:2000], view=view, ephemeral=True)
                 else:

@@ -17,21 +17,32 @@ The timer depends only on public facts and the game's fixed `window_seconds` opt
 opens the same way and lasts the same time whatever anyone holds. Windows are kept in
 memory; after a restart, a game found waiting in a window once it is loaded (a command, a
 click, its prompts owed) gets its timer back, counted from the stored action that opened it.
+
+A timed step acts only on the question it was set for (`GameService.act_automatically`):
+under the game's lock, only if the game has not moved since, and a deadline's action is
+stored only if the deadline is still the one that fired (checked by the action's INSERT),
+so an answer that wins the race makes the timer do nothing. A timed step that fails other
+than by the rules (the engine raising, say, ValueError) pauses that game alone: its channel
+and creator are told, once, what could not be done and how to go on, the error is logged
+with the game's id, and the other games' timers go on. The pause lasts until the game moves
+(an answer, an undo) or the creator runs `/game deadline resume`, which tries the step again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import prompt_state
-from bot.service import LiveGame, Outcome
-from bot.storage import DeadlineRow, Storage
-from engine import NotAllowed, RuleError
+from bot import forms, prompt_state
+from bot.service import Automatic, LiveGame, Outcome
+from bot.storage import DeadlineRow, Storage, StorageError
+from engine import Game, NotAllowed
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -42,6 +53,17 @@ REMIND_AT = 0.75  # of the allowance
 #: The `messages` row saying that the creator set (or cleared) the deadline by hand, which
 #: then replaces a game's own time limits (`deadline_seconds`) for the rest of the game.
 BY_HAND = "deadline:by-hand"
+#: The `messages` row saying that a timed step failed at the game's seq in its fingerprint:
+#: the game's timers wait until it moves on, or `/game deadline resume`.
+STALLED = "automatic:stalled"
+
+
+def question_of(game: Game | None) -> str:
+    """The question a deadline is set for: each awaited seat's prompt fingerprint."""
+    if game is None:
+        return ""
+    return json.dumps({seat: prompt_state.fingerprint(prompt)
+                       for seat, prompt in game.prompts().items()}, sort_keys=True)
 
 
 class Deadlines:
@@ -62,15 +84,19 @@ class Deadlines:
         return self.bot.service.clock()
 
     async def due(self, live: LiveGame) -> float | None:
+        """When the deadline passes; None without one, paused, or waiting on a failed step."""
         row = await self.storage.deadline(live.id)
-        return row.due_at if row else None
+        if row is None or row.due_at is None or await self.stalled(live):
+            return None
+        return row.due_at
 
     # ----- commands ------------------------------------------------------
 
     async def set(self, live: LiveGame, seconds: float) -> DeadlineRow:
         if seconds <= 0:
             raise NotAllowed("A deadline must be in the future.")
-        row = DeadlineRow(live.id, seconds, self.now() + seconds, None, False, live.seq)
+        row = DeadlineRow(live.id, seconds, self.now() + seconds, None, False, live.seq,
+                          question_of(live.game))
         await self.storage.put_deadline(row)
         await self.storage.put_message(live.id, BY_HAND, 0, 0, "set")
         self._wake.set()
@@ -81,7 +107,7 @@ class Deadlines:
         if row.due_at is None:
             raise NotAllowed("The deadline is paused; resume it first.")
         new = DeadlineRow(live.id, row.turn_seconds, row.due_at + seconds, None, False,
-                          row.armed_seq)
+                          row.armed_seq, row.question)
         await self.storage.put_deadline(new)
         self._wake.set()
         return new
@@ -91,16 +117,30 @@ class Deadlines:
         if row.due_at is None:
             raise NotAllowed("The deadline is already paused.")
         new = DeadlineRow(live.id, row.turn_seconds, None, max(0.0, row.due_at - self.now()),
-                          row.reminder_sent, row.armed_seq)
+                          row.reminder_sent, row.armed_seq, row.question)
         await self.storage.put_deadline(new)
         return new
 
-    async def resume(self, live: LiveGame) -> DeadlineRow:
+    async def resume(self, live: LiveGame) -> DeadlineRow | None:
+        """Resume a deadline paused by hand; for a game paused by a failed timed step, try
+        that step again now (its deadline, or its reaction window, is due at once)."""
+        row = await self.storage.deadline(live.id)
+        if await self.stalled(live):
+            await self.storage.drop_message(live.id, STALLED)
+            waiting = self._waiting(live)
+            if waiting is not None:
+                self._arm(live.id, 0.0, waiting[0])
+            if row is not None and row.due_at is not None and row.due_at < self.now():
+                row = replace(row, due_at=self.now())  # due now, not "two hours ago"
+                await self.storage.put_deadline(row)
+            self._wake.set()
+            if row is None or row.due_at is not None:
+                return row
         row = await self._existing(live)
         if row.due_at is not None:
             raise NotAllowed("The deadline isn't paused.")
         new = DeadlineRow(live.id, row.turn_seconds, self.now() + (row.paused_remaining or 0),
-                          None, row.reminder_sent, row.armed_seq)
+                          None, row.reminder_sent, row.armed_seq, row.question)
         await self.storage.put_deadline(new)
         self._wake.set()
         return new
@@ -128,13 +168,14 @@ class Deadlines:
         one cleared by hand stays off."""
         row = await self.storage.deadline(live.id)
         game = live.game
+        question = question_of(game)
         limit = getattr(game, "deadline_seconds", None) if game is not None else None
         if limit is None:
             if row is None or row.armed_seq == live.seq or row.due_at is None:
                 return
             await self.storage.put_deadline(DeadlineRow(
                 live.id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
-                live.seq))
+                live.seq, question))
             self._wake.set()
             return
         if row is not None and (row.armed_seq == live.seq or row.due_at is None):
@@ -142,25 +183,32 @@ class Deadlines:
         by_hand = await self.storage.message(live.id, BY_HAND)
         if row is None and by_hand is not None:
             return  # cleared by hand
-        if row is not None and not await self.new_question(live):
+        if row is not None and not await self.new_question(live, row):
             await self.storage.put_deadline(DeadlineRow(
-                live.id, row.turn_seconds, row.due_at, None, row.reminder_sent, live.seq))
+                live.id, row.turn_seconds, row.due_at, None, row.reminder_sent, live.seq,
+                question))
             return
         seconds = row.turn_seconds if row is not None and by_hand is not None else limit()
         if seconds is None:
             return
         await self.storage.put_deadline(DeadlineRow(live.id, float(seconds),
                                                     self.now() + seconds, None, False,
-                                                    live.seq))
+                                                    live.seq, question))
         self._wake.set()
 
-    async def new_question(self, live: LiveGame) -> bool:
-        """Does the game ask something it didn't before this step? Read before the prompts
-        are brought up to date: a seat awaited now whose stored prompt is missing, closed
-        or different."""
+    async def new_question(self, live: LiveGame, row: DeadlineRow | None = None) -> bool:
+        """Does the game ask something the deadline was not set for? A seat awaited now
+        that wasn't then, or whose prompt changed since. A deadline stored before it kept
+        its question is compared with the prompt messages instead, read before they are
+        brought up to date: a seat awaited now whose stored prompt is missing, closed or
+        different."""
         game = live.game
         if game is None:
             return False
+        if row is not None and row.question:
+            asked = json.loads(row.question)
+            return any(asked.get(seat) != prompt_state.fingerprint(prompt)
+                       for seat, prompt in game.prompts().items())
         for seat, prompt in game.prompts().items():
             record = await prompt_state.load(self.storage, live.id, seat)
             if record is None or not record.open or \
@@ -233,28 +281,27 @@ class Deadlines:
         game = (await self.bot.service.load(live)).game
         if game is None or game.finished:
             return
-        decision = game.view(None).get("decision") or {}
-        if not isinstance(decision, dict) or decision.get("kind") != kind:
-            return
-        outcomes = []
-        for seat, action, params in game.timeout_actions():
-            try:
-                outcomes.append(await self.bot.service.act_as_deadline(live, seat, action,
-                                                                       params))
-            except RuleError as exc:
-                log.warning("game %s: window action %s for %s refused: %s", live.id, action,
-                            seat, exc)
-        if outcomes:
-            seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
+
+        def plan(game: Game) -> list[tuple[str, str, dict[str, Any]]]:
+            decision = game.view(None).get("decision") or {}
+            if not isinstance(decision, dict) or decision.get("kind") != kind:
+                return []
+            return list(game.timeout_actions())
+
+        done = await self.bot.service.act_automatically(live, live.seq, plan)
+        if done.outcomes:
+            seats = ", ".join(dict.fromkeys(o.seat for o in done.outcomes if o.seat))
             await self.bot.actions.announce_all(
-                outcomes, [f"\N{HOURGLASS} The time to answer is up for {seats}."])
+                done.outcomes, [f"\N{HOURGLASS} The time to answer is up for {seats}."])
+        if done.error is not None:
+            await self._stall(live, done, "The time to answer ran out")
 
     async def _windows_due(self, now: float) -> list[float]:
         """Close every window whose time is up; return when the others close."""
         upcoming = []
         for loaded in list(self.bot.service.live.values()):
             if loaded.id not in self._recovered and loaded.game is not None:
-                await self._recover(loaded)
+                await self._each(loaded, self._recover(loaded), "Its reaction window was being timed again after a restart")
         for game_id, (due, kind) in list(self.windows.items()):
             if now < due:
                 upcoming.append(due)
@@ -262,14 +309,55 @@ class Deadlines:
             if self.windows.get(game_id) == (due, kind):
                 del self.windows[game_id]
             live = self.bot.service.live.get(game_id)
-            if live is not None:
-                await self._close_window(live, kind)
+            if live is not None and not await self.stalled(live):
+                await self._each(live, self._close_window(live, kind),
+                                 "The time to answer ran out")
         return upcoming
+
+    # ----- a timed step that failed ------------------------------------------
+
+    async def _each(self, live: LiveGame, step: Any, when: str) -> None:
+        """One game's timed work (`when` says what in players' words): whatever it raises,
+        the other games' timers go on. A storage fault (the disk) is tried again at the next
+        tick; anything else pauses this game and says so."""
+        try:
+            await step
+        except StorageError as exc:
+            log.warning("game %s: %s, but storage failed for now: %s", live.id, when, exc)
+        except Exception as exc:  # noqa: BLE001 - one game must not stop the others
+            await self._stall(live, Automatic(error=exc), when)
+
+    async def stalled(self, live: LiveGame) -> bool:
+        """Is the game paused by a timed step that failed where it still is?"""
+        mark = await self.storage.message(live.id, STALLED)
+        if mark is None:
+            return False
+        if mark[2] == str(live.seq):
+            return True
+        await self.storage.drop_message(live.id, STALLED)  # it moved on since: go on
+        return False
+
+    async def _stall(self, live: LiveGame, done: Automatic, when: str) -> None:
+        """A timed step raised something other than a refusal of the rules: log it with the
+        game's id, pause this game's timers where it is, and tell its channel and creator,
+        once, what could not be done and how to go on."""
+        log.error("game %s: a timed step failed at action %s (%s); its timers are paused",
+                  live.id, live.seq, done.failed, exc_info=done.error)
+        try:
+            await self.storage.put_message(live.id, STALLED, 0, 0, str(live.seq))
+            text = stalled_text(live, done, when)
+            await self.bot.delivery.post(live, text)
+            await self.bot.delivery.dm(live.row.creator_id, text)
+            await self.bot.delivery.status(live, deadline=None)
+        except Exception:  # noqa: BLE001 - the log above says it all
+            log.exception("game %s: telling the table about the failed timed step failed",
+                          live.id)
 
     # ----- the clock -----------------------------------------------------
 
     async def tick(self) -> float | None:
-        """Handle every reminder and deadline that is due; return the next wake-up time."""
+        """Handle every reminder and deadline that is due; return the next wake-up time.
+        Each game on its own: one game's failure never keeps the others waiting."""
         now = self.now()
         upcoming: list[float] = await self._windows_due(now)
         for row in await self.storage.deadlines():
@@ -280,10 +368,11 @@ class Deadlines:
                 continue
             remind_at = row.due_at - row.turn_seconds * (1 - REMIND_AT)
             if now >= row.due_at:
-                await self._expire(live, row)
+                if not await self.stalled(live):
+                    await self._each(live, self._expire(live, row), "The deadline passed")
                 continue
             if not row.reminder_sent and now >= remind_at:
-                await self._remind(live, row)
+                await self._each(live, self._remind(live, row), "A reminder was due")
             elif not row.reminder_sent:
                 upcoming.append(remind_at)
             upcoming.append(row.due_at)
@@ -291,7 +380,7 @@ class Deadlines:
 
     async def _remind(self, live: LiveGame, row: DeadlineRow) -> None:
         await self.storage.put_deadline(DeadlineRow(row.game_id, row.turn_seconds, row.due_at,
-                                                    None, True, row.armed_seq))
+                                                    None, True, row.armed_seq, row.question))
         game = (await self.bot.service.load(live)).game  # rebuilt if it sat idle
         if game is None or row.due_at is None:
             return
@@ -316,33 +405,32 @@ class Deadlines:
                     again.armed_seq != live.seq:
                 return
             row = again  # the clock ran on through steps that asked nothing new: it is due
-        plan = game.timeout_actions()
-        outcomes = []
-        for seat, action, params in plan:
-            try:
-                outcomes.append(await self.bot.service.act_as_deadline(live, seat, action,
-                                                                       params))
-            except RuleError as exc:
-                log.warning("game %s: deadline action %s for %s refused: %s", live.id, action,
-                            seat, exc)
-        if outcomes:
+        # Only on the question it was set for: the game still at the deadline's seq, and
+        # the deadline itself unchanged when its action is stored.
+        done = await self.bot.service.act_automatically(
+            live, row.armed_seq, lambda game: game.timeout_actions(), deadline=row)
+        if done.late:
+            return  # an answer (or the creator) came first: this deadline did nothing
+        if done.outcomes:
             # One announcement for the whole step, however many seats it acted for.
-            seats = ", ".join(dict.fromkeys(o.seat for o in outcomes if o.seat))
+            seats = ", ".join(dict.fromkeys(o.seat for o in done.outcomes if o.seat))
             await self.bot.actions.announce_all(
-                outcomes, [f"\N{ALARM CLOCK} The deadline passed for {seats}."])
+                done.outcomes, [f"\N{ALARM CLOCK} The deadline passed for {seats}."])
             after = await self.storage.deadline(live.id)
             if after is not None and after.due_at is not None and after.due_at <= self.now():
                 # The deadline's own step asked nothing new (a game with its own limits
                 # keeps its clock then): the same question gets a full period, not a loop.
                 await self.storage.put_deadline(DeadlineRow(
                     live.id, after.turn_seconds, self.now() + after.turn_seconds, None, False,
-                    live.seq))
-        moved = bool(outcomes)
-        if not moved:
+                    live.seq, question_of(live.game)))
+        if done.error is not None:
+            await self._stall(live, done, "The deadline passed")
+            return
+        if not done.outcomes:
             # No policy: tell the creator once per period, and start a new period.
             await self.storage.put_deadline(DeadlineRow(
                 row.game_id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
-                row.armed_seq))
+                row.armed_seq, row.question))
             waiting = ", ".join(game.prompts()) or "nobody"
             await self.bot.delivery.dm(
                 live.row.creator_id, f"\N{ALARM CLOCK} The deadline passed in **{game.title} "
@@ -371,3 +459,27 @@ class Deadlines:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+
+
+def stalled_text(live: LiveGame, done: Automatic, when: str) -> str:
+    """What a failed timed step could not do, and how the table goes on, in players' words."""
+    game = live.game
+    title = game.title if game is not None else live.row.variant
+    what = "the game's automatic step"
+    seat = None
+    if done.failed is not None:
+        seat, action, params = done.failed
+        prompt = game.prompts().get(seat) if game is not None else None
+        spec = prompt.action(action) if prompt is not None else None
+        said = forms.summary(spec, params) if spec is not None else forms.plain(action)
+        what = f"{seat}'s automatic answer ({said[:200]})"
+    answer = (f"{seat}'s player can answer as usual (the creator can hand the seat to someone "
+              "else with `/game substitute`)" if seat else
+              "the awaited players can answer as usual (the creator can hand a seat to "
+              "someone else with `/game substitute`)")
+    return (f"\N{WARNING SIGN} {when} in **{title} #{live.id}**, but I could not make {what}: "
+            "something went wrong on my side, so it was not applied and nothing changed. "
+            "The game waits here, without a deadline, until it moves on. To go on: "
+            f"{answer}; the creator can take back the last move with `/game undo`, try the "
+            "automatic step again with `/game deadline resume`, or end the game with "
+            "`/game abort`.")

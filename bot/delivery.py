@@ -369,41 +369,54 @@ class Delivery:
         A seat no longer awaited has its message closed: buttons greyed out, and a line
         saying it was answered (`typed`: the seat that just answered with a typed command)
         or that the game moved on."""
-        game = live.game
-        if game is None:
-            return []
+        # The step these prompts are for, read under the game's lock: an action changes the
+        # engine's position before its row is stored and the game's seq advances, and a
+        # prompt's buttons must carry the step that asked its question (a click on them is
+        # checked against what the seat did since). The game may move on while they go out.
+        async with live.lock:
+            game = live.game
+            if game is None:
+                return []
+            awaited = game.prompts()
+            seq, finished = live.seq, game.finished
+            details = {seat: self.detail(live, seat) for seat in awaited} \
+                if hasattr(game, "prompt_detail") else {}
         answered = answered or {}
         storage = self.bot.service.storage
-        awaited = game.prompts()
         newly: list[tuple[str, Prompt]] = []
-        seq, complete = live.seq, True
+        complete = True
         for index, seat in enumerate(game.seats):
             record = await prompt_state.load(storage, live.id, seat)
             is_open = record is not None and record.open
             prompt = awaited.get(seat)
             if prompt is None:
                 if record is not None and is_open:
+                    # Closed in storage before the message is greyed: a crash in between
+                    # leaves live buttons that answer "out of date", never a greyed message
+                    # taken for an open one when the same question comes back.
+                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                        record.channel_id, record.message_id, False, record.fingerprint,
+                        record.since))
                     if seat not in answered:
                         await self._close(record, "\N{CHEQUERED FLAG} Closed: the game is over."
-                                          if game.finished else
+                                          if finished else
                                           "\N{HEAVY CHECK MARK} Closed: you answered with a "
                                           "command." if seat == typed else
                                           "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
                                           "the game moved on.")
-                    await prompt_state.save(storage, live.id, seat, PromptRecord(
-                        record.channel_id, record.message_id, False, record.fingerprint,
-                        record.since))
                 continue
             fp = prompt_state.fingerprint(prompt)
             user = live.user_of(seat)
             wants_dm = user is not None and await preferences.dm_prompts(storage, user)
             # A prompt whose DM never went out (Discord refused it) is owed, not unchanged.
             delivered = record is not None and (record.message_id or not wants_dm)
-            unchanged = record is not None and is_open and record.fingerprint == fp
+            # A message greyed by the seat's own click shows no live buttons: ask again.
+            unchanged = record is not None and is_open and record.fingerprint == fp and \
+                not record.greyed
             # The game's private detail for this seat (a plot sheet): shown in the prompt
             # message, which is edited when it changes. Its fingerprint is kept apart, so
             # that the buttons' validity (`since`) follows the prompt alone.
-            detail = self.detail(live, seat) if wants_dm else ""
+            detail = details.get(seat, "") if wants_dm else ""
             detail_fp = view_fingerprint(detail) if detail else ""
             shown = await storage.message(live.id, detail_purpose(seat)) \
                 if hasattr(game, "prompt_detail") else None
@@ -412,7 +425,7 @@ class Delivery:
             if unchanged and delivered and seat not in answered and not fresh_detail:
                 continue
             text = self.prompt_text(live, seat, prompt)
-            view = prompt_view(live.id, live.seq, index, prompt)
+            view = prompt_view(live.id, seq, index, prompt)
             extra: dict[str, Any] = {}
             if record is not None and is_open and record.message_id:
                 content = named(live, f"{answered[seat]}\n\n{text}") if seat in answered else text
@@ -424,7 +437,7 @@ class Delivery:
                 if await self._edit(record, content, view, **extra):
                     await prompt_state.save(storage, live.id, seat, PromptRecord(
                         record.channel_id, record.message_id, True, fp,
-                        live.seq if not unchanged else record.since))
+                        seq if not unchanged else record.since))
                     if fresh_detail:
                         await storage.put_message(live.id, detail_purpose(seat),
                                                   record.channel_id, record.message_id,
@@ -440,7 +453,7 @@ class Delivery:
                 if sent is not None and detail:
                     await storage.put_message(live.id, detail_purpose(seat), sent.channel.id,
                                               sent.id, detail_fp)
-            since = record.since if unchanged and record is not None else live.seq
+            since = record.since if unchanged and record is not None else seq
             await prompt_state.save(storage, live.id, seat, PromptRecord(
                 sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, since))
             if not is_open:
@@ -525,14 +538,16 @@ class Delivery:
     async def follow_with_prompt(self, interaction: discord.Interaction[Any], live: LiveGame,
                                  seat: str) -> None:
         """After a choice made in an ephemeral prompt, the seat's next one, the same way."""
-        game = live.game
-        prompt = game.prompts().get(seat) if game else None
+        async with live.lock:  # the prompt and the step that asks it, together
+            game = live.game
+            prompt = game.prompts().get(seat) if game else None
+            seq = live.seq
         if game is None or prompt is None:
             return
         try:
             await interaction.followup.send(
                 self.prompt_text(live, seat, prompt),
-                view=prompt_view(live.id, live.seq, game.seats.index(seat), prompt),
+                view=prompt_view(live.id, seq, game.seats.index(seat), prompt),
                 ephemeral=True)
         except discord.HTTPException as exc:
             log.info("game %s: no follow-up prompt for %s: %s", live.id, seat, exc)

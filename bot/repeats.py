@@ -6,9 +6,13 @@ answer. Both are the same situation: the game's latest action is this player's i
 command, and the player has not been shown that it counted. The repeat is then answered
 "that was applied" with a button to do it again, and goes through only on that click.
 
-What was answered is known in memory; after a restart, the commands a player stored in
-the two minutes before it count as unanswered (their answers may have died with the
-process). After two minutes, an identical command is taken as meant.
+Only that situation: once the game moved on (anyone's action, an undo, a deadline), the
+same command is a new one, whatever became of the earlier answer. What was answered is
+known in memory, and noted in storage (the game's `answered` row: the seq of the latest
+action whose answer reached its player); after a restart, the game's latest action counts
+as unanswered if it is this player's, was stored in the two minutes before the start, and
+its answer is not noted (it may have died with the process). After two minutes, an
+identical command is taken as meant.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.service import LiveGame, Outcome
+from bot.storage import StorageError
 from engine import RuleError
 
 if TYPE_CHECKING:
@@ -64,9 +69,10 @@ class RepeatGuard:
         self._under_way: dict[Key, _Attempt] = {}
 
     @contextlib.asynccontextmanager
-    async def guard(self, live: LiveGame, user_id: int, action: str,
-                    params: dict[str, Any]) -> AsyncIterator[None]:
-        """Around one slash command: refuse it as an unconfirmed repeat, or let it run."""
+    async def guard(self, live: LiveGame, user_id: int, action: str, params: dict[str, Any],
+                    command: str | None = None) -> AsyncIterator[None]:
+        """Around one slash command: refuse it as an unconfirmed repeat, or let it run.
+        `command`: the command as the player typed it ("paa plot submit"), for the reply."""
         if live.game is None or action in live.game.queries:
             yield
             return
@@ -75,7 +81,7 @@ class RepeatGuard:
         if earlier is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(earlier.stored), WAIT_FOR_FIRST)
-        await self._refuse_unanswered(live, key)
+        await self._refuse_unanswered(live, key, command)
         attempt = _Attempt()
         self._under_way[key] = attempt
         try:
@@ -94,32 +100,55 @@ class RepeatGuard:
         if attempt is not None and not attempt.stored.done():
             attempt.stored.set_result(outcome.seq)
 
-    def answered(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
+    async def answered(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
+        """The player was shown that the command counted: an identical one is new. Noted in
+        storage too, for the next process (without waiting for the disk)."""
         key = _key(outcome.live, user_id, outcome.action, params)
         if self._unanswered.get(key, (None,))[0] == outcome.seq:
             del self._unanswered[key]
+        with contextlib.suppress(StorageError):  # at worst the player confirms a repeat
+            await self.bot.service.storage.answered(outcome.live.id, outcome.seq)
 
-    async def _refuse_unanswered(self, live: LiveGame, key: Key) -> None:
+    async def _refuse_unanswered(self, live: LiveGame, key: Key, command: str | None
+                                 ) -> None:
+        """Hold the command if the game's latest action is this very command, stored for
+        this player and not yet answered (or answered by a process that died since)."""
         if (live.id, key[1]) not in self._recalled:
             self._recalled.add((live.id, key[1]))
             await self._recall_before_start(live, key[1])
         entry = self._unanswered.get(key)
         if entry is None:
             return
-        if self.bot.service.clock() - entry[1] > RECENT:
-            del self._unanswered[key]  # long ago: typed again on purpose
+        seq, stored_at = entry
+        if seq != live.seq or self.bot.service.clock() - stored_at > RECENT:
+            # The game moved on since (so this is a new command), or it was long ago
+            # (typed again on purpose).
+            del self._unanswered[key]
             return
-        group = self.bot.command_groups.get(live.row.variant)
-        command = f"`/{group} {key[2]}`" if group else "same command"
-        raise Unconfirmed(f"Your last {command} was applied (action {entry[0]}) and counts "
-                          "once; my answer to it may not have reached you. To do it once "
-                          "more, press the button.", live.id, entry[0], live.seq)
+        # No action number: the log's numbering also counts steps whose very occurrence
+        # is secret (a plot being written).
+        raise Unconfirmed(f"Your last {typed(command)} was applied and counts once; my "
+                          "answer to it may not have reached you. To do it once more, press "
+                          "the button.", live.id, seq, live.seq)
 
     async def _recall_before_start(self, live: LiveGame, user_id: int) -> None:
-        """The user's actions stored shortly before this process started: their answers may
-        have died with the previous process."""
-        since = self._started - RECENT
-        for row in await self.bot.service.storage.actions_by(live.id, user_id, since=since):
-            if row.kind == "act" and row.action is not None and row.created_at < self._started:
-                self._unanswered[_key(live, user_id, row.action, row.params)] = (
-                    row.seq, row.created_at)
+        """The game's latest action, if it is the user's and was stored shortly before this
+        process started: its answer may have died with the previous process."""
+        storage = self.bot.service.storage
+        row = await storage.action(live.id, live.seq)
+        if row is None or row.kind != "act" or row.action is None or row.user_id != user_id:
+            return
+        answered = await storage.message(live.id, "answered")
+        if answered is not None and answered[2] == str(row.seq):
+            return  # its answer reached the player before the restart
+        if self._started - RECENT <= row.created_at < self._started:
+            self._unanswered[_key(live, user_id, row.action, row.params)] = (
+                row.seq, row.created_at)
+
+
+def typed(command: str | None) -> str:
+    """The command as the player typed it (`/paa plot submit`); without the interaction's
+    name (never so for a slash command) just "command", rather than a made-up name."""
+    if command:
+        return f"`/{command}`"
+    return "command"

@@ -26,7 +26,16 @@ from typing import Any
 
 import engine
 from bot import names
-from bot.storage import ActionRow, GameRow, SeatRow, Storage, UndoRequest
+from bot.storage import (
+    ActionRow,
+    DeadlineRow,
+    GameRow,
+    SeatRow,
+    StaleWrite,
+    Storage,
+    StorageError,
+    UndoRequest,
+)
 from engine import Ambiguous, Event, Game, NotAllowed, RuleError, Step, Unreadable
 
 log = logging.getLogger(__name__)
@@ -89,6 +98,26 @@ class Outcome:
     def game(self) -> Game:
         assert self.live.game is not None
         return self.live.game
+
+
+#: What a timed step would do to a game: (seat, action, parameters), computed from it.
+Plan = Callable[[Game], Sequence[tuple[str, str, dict[str, Any]]]]
+
+
+@dataclass
+class Automatic:
+    """What a timed step (a deadline's, a reaction window's) did to its game.
+
+    `outcomes`: the actions it stored. `late`: the game, or the deadline, had changed
+    before the step could act (an answer won the race), so it did nothing. `failed` and
+    `error`: the step that raised something other than a refusal of the rules (the
+    engine's bug, not the players'), which changed nothing; `failed` is None when working
+    out the plan itself raised."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+    late: bool = False
+    failed: tuple[str, str, dict[str, Any]] | None = None
+    error: Exception | None = None
 
 
 class GameService:
@@ -443,6 +472,53 @@ class GameService:
             self._running(live)
             return await self._apply(live, seat, action, params, 0)
 
+    async def act_automatically(self, live: LiveGame, at_seq: int, plan: Plan, *,
+                                deadline: DeadlineRow | None = None) -> Automatic:
+        """A timed step, only on the question it was set for: under the game's lock, if the
+        game is still at `at_seq`, apply what `plan` says for the game as it is, each
+        action stored only if `deadline` (the deadline that fired, if any) is still as it
+        was, checked in the action's own INSERT. A refusal of the rules skips that action;
+        anything else raised stops the step and is returned, not raised, so that the
+        caller can pause this game and go on with the others."""
+        done = Automatic()
+        async with live.lock:
+            await self._ensure(live)
+            try:
+                self._running(live)
+            except RuleError:
+                done.late = True
+                return done
+            game = live.game
+            assert game is not None
+            if live.seq != at_seq:
+                done.late = True
+                return done
+            try:
+                steps = list(plan(game))
+            except RuleError:
+                return done
+            except Exception as exc:  # noqa: BLE001 - reported by the caller
+                done.error = exc
+                return done
+            for seat, action, params in steps:
+                if live.game is None or live.game.finished:
+                    break
+                try:
+                    done.outcomes.append(await self._apply(live, seat, action, params, 0,
+                                                           deadline=deadline))
+                except StaleWrite:
+                    done.late = not done.outcomes
+                    break
+                except StorageError:
+                    raise  # the disk, not the game: tried again at the next tick
+                except RuleError as exc:
+                    log.warning("game %s: automatic %s for %s refused: %s", live.id, action,
+                                seat, exc)
+                except Exception as exc:  # noqa: BLE001 - reported by the caller
+                    done.failed, done.error = (seat, action, params), exc
+                    break
+        return done
+
     async def refuse_repeat(self, live: LiveGame, observed: int, seat: str, action: str,
                             params: dict[str, Any]) -> None:
         """Raise Duplicate if the seat made this very action since `observed`."""
@@ -452,7 +528,7 @@ class GameService:
                 raise Duplicate("That was already done a moment ago; it counts once.")
 
     async def _apply(self, live: LiveGame, seat: str, action: str, params: dict[str, Any],
-                     user_id: int) -> Outcome:
+                     user_id: int, deadline: DeadlineRow | None = None) -> Outcome:
         game = live.game
         assert game is not None
         events = game.act(seat, action, **params)
@@ -465,7 +541,7 @@ class GameService:
                 live.id, expected_seq=live.seq, kind="act", seat=seat, action=action,
                 params=params, user_id=user_id, step=stored_step(step),
                 events=[e.to_json() for e in events], snapshot=snapshot,
-                finished=game.finished, now=self.clock())
+                finished=game.finished, now=self.clock(), deadline=deadline)
         except BaseException:
             # Not stored, so it did not happen: rebuild the game from what is stored.
             await self._reload(live)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -50,6 +51,47 @@ class StorageFault(StorageError):
 
 class StorageUnavailable(StorageError):
     """The database can't be opened at all: the process must stop and say why."""
+
+
+class DatabaseInUse(StorageUnavailable):
+    """Another bot process holds the database: this one must stop and say so."""
+
+
+def hold_database(path: str) -> int | None:
+    """Take the database's exclusive lock for the rest of this process's life (the open
+    file descriptor returned, which the caller keeps); `DatabaseInUse` if another process
+    holds it, `StorageUnavailable` if its folder can't hold the lock file.
+
+    Two processes on one SQLite file never fork it (the log's triggers refuse the stale
+    writer), but each answers from its own memory: one refuses every legal move the other
+    made possible, and can send a seat's secrets to the player it was taken from. So only
+    one may run: `flock` on a lock file beside the database, which the kernel releases
+    when the process ends, however it ends (kill -9 included). Not SQLite's own locks, which
+    it takes per transaction; not the database file, whose POSIX locks SQLite manages (and
+    on NFS `flock` is emulated by them). Where `fcntl` is missing (Windows), nothing is held."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return None
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    lock_path = f"{path}.lock"
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise StorageUnavailable(f"The database {path!r} can't be opened: {exc}. Check that "
+                                 "its folder exists and is writable.") from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        raise DatabaseInUse(f"another Croupier bot is running on the database {path!r} (it "
+                            f"holds {lock_path!r}). Only one bot may use a database at a "
+                            "time: stop the other one first (a second terminal, or a "
+                            "container still running beside this one).") from exc
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for whoever looks
+    return fd
 
 
 def _fault(exc: sqlite3.Error) -> StorageError:
@@ -109,6 +151,9 @@ class DeadlineRow:
     paused_remaining: float | None
     reminder_sent: bool
     armed_seq: int
+    # The question it was set for: {seat: its prompt's fingerprint} as JSON ("" for a row
+    # stored before version 5, or a deadline that follows the sequence alone).
+    question: str = ""
 
 
 @dataclass(frozen=True)
@@ -374,26 +419,38 @@ class Storage:
                             seat: str | None, action: str | None, params: dict[str, Any],
                             user_id: int | None, step: dict[str, Any],
                             events: list[dict[str, Any]], snapshot: dict[str, Any] | None,
-                            finished: bool, now: float) -> int:
+                            finished: bool, now: float,
+                            deadline: DeadlineRow | None = None) -> int:
         """Store one action durably; refuse it if the game is no longer at `expected_seq`.
 
         The triggers of the schema check the sequence and advance the game, so the
         common case is a single INSERT: one atomic commit, one trip to the database
-        thread."""
+        thread. `deadline`: the action is a deadline's, stored only if that deadline is
+        still as it was when it fired (same question, same due time), checked by the same
+        INSERT; otherwise `StaleWrite` (an answer, or the creator, came first)."""
         seq = expected_seq + 1
-        row = (game_id, seq, kind, seat, action, json.dumps(params), user_id, json.dumps(step),
-               json.dumps(events), now)
+        row: tuple[Any, ...] = (game_id, seq, kind, seat, action, json.dumps(params), user_id,
+                                json.dumps(step), json.dumps(events), now)
         insert = f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)"
+        if deadline is not None:
+            insert = (f"INSERT INTO actions ({ACTION_COLUMNS}) SELECT ?,?,?,?,?,?,?,?,?,? "
+                      "WHERE EXISTS (SELECT 1 FROM deadlines WHERE game_id = ? AND "
+                      "armed_seq = ? AND due_at = ?)")
+            row = (*row, game_id, deadline.armed_seq, deadline.due_at)
         try:
             if snapshot is None and not finished:
                 async with self._lock:
                     try:
-                        await self._conn.execute(insert, row)
+                        cur = await self._conn.execute(insert, row)
                     except sqlite3.Error as exc:
                         raise _fault(exc) from exc
+                if cur.rowcount != 1:
+                    raise StaleWrite("The deadline changed before its action was stored.")
                 return seq
             async with self.transaction() as db:
-                await db.execute(insert, row)
+                cur = await db.execute(insert, row)
+                if cur.rowcount != 1:
+                    raise StaleWrite("The deadline changed before its action was stored.")
                 if snapshot is not None:
                     # Only the latest snapshot and the start (seq 1: where a replay begins,
                     # an imported game's position) are read; the others go, so a game's
@@ -418,14 +475,6 @@ class Storage:
         row = await self._one(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
                               "seq = ?", (game_id, seq))
         return _action(row) if row else None
-
-    async def actions_by(self, game_id: int, user_id: int, *, since: float
-                         ) -> list[ActionRow]:
-        """The user's actions in a game stored at or after `since` (their clock)."""
-        rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND "
-                               "user_id = ? AND created_at >= ? ORDER BY seq",
-                               (game_id, user_id, since))
-        return [_action(r) for r in rows]
 
     async def start_snapshot(self, game_id: int) -> dict[str, Any] | None:
         """The game's position when it started (or was imported): seq 1's snapshot."""
@@ -472,22 +521,24 @@ class Storage:
 
     async def deadline(self, game_id: int) -> DeadlineRow | None:
         row = await self._one("SELECT game_id, turn_seconds, due_at, paused_remaining, "
-                              "reminder_sent, armed_seq FROM deadlines WHERE game_id = ?",
-                              (game_id,))
-        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) if row else None
+                              "reminder_sent, armed_seq, question FROM deadlines WHERE "
+                              "game_id = ?", (game_id,))
+        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6]) \
+            if row else None
 
     async def deadlines(self) -> list[DeadlineRow]:
         rows = await self._all("SELECT d.game_id, d.turn_seconds, d.due_at, d.paused_remaining,"
-                               " d.reminder_sent, d.armed_seq FROM deadlines d JOIN games g ON "
-                               "g.id = d.game_id WHERE g.status = 'running'")
-        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+                               " d.reminder_sent, d.armed_seq, d.question FROM deadlines d JOIN "
+                               "games g ON g.id = d.game_id WHERE g.status = 'running'")
+        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
 
     async def put_deadline(self, row: DeadlineRow) -> None:
         async with self.transaction() as db:
             await db.execute("INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
-                             "paused_remaining, reminder_sent, armed_seq) VALUES (?,?,?,?,?,?)",
+                             "paused_remaining, reminder_sent, armed_seq, question) VALUES "
+                             "(?,?,?,?,?,?,?)",
                              (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
-                              int(row.reminder_sent), row.armed_seq))
+                              int(row.reminder_sent), row.armed_seq, row.question))
 
     async def clear_deadline(self, game_id: int) -> None:
         async with self.transaction() as db:
@@ -499,6 +550,11 @@ class Storage:
         row = await self._one("SELECT channel_id, message_id, fingerprint FROM messages "
                               "WHERE game_id = ? AND purpose = ?", (game_id, purpose))
         return (row[0], row[1], row[2]) if row else None
+
+    async def drop_message(self, game_id: int, purpose: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?",
+                             (game_id, purpose))
 
     async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
                           fingerprint: str = "") -> None:
@@ -515,21 +571,37 @@ class Storage:
         Written without waiting for the disk (the next durable commit takes it along): if
         it is lost in a crash, the game is only looked at again at startup, and a prompt
         its seat already has is not sent twice. Saves an fsync per action."""
+        await self._unsynced("INSERT OR REPLACE INTO prompt_deliveries (game_id, seq) "
+                             "VALUES (?, ?)", (game_id, seq))
+
+    async def _unsynced(self, sql: str, args: tuple[Any, ...]) -> None:
+        """A write that need not wait for the disk: the next durable commit takes it along.
+        It survives the process being killed (it is in the WAL), not a power loss."""
         async with self._lock:
             await self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                await self._conn.execute("INSERT OR REPLACE INTO prompt_deliveries (game_id, "
-                                         "seq) VALUES (?, ?)", (game_id, seq))
+                await self._conn.execute(sql, args)
             except sqlite3.Error as exc:
                 raise StorageFault() from exc
             finally:
                 await self._conn.execute("PRAGMA synchronous=FULL")
 
+    async def answered(self, game_id: int, seq: int) -> None:
+        """The player who made the game's action `seq` was shown that it counted (read
+        back by the repeat guard after a restart, `bot/repeats.py`). Not waited for on disk:
+        if a crash loses it, the player's identical command next is only asked to confirm."""
+        await self._unsynced("INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
+                             "message_id, fingerprint) VALUES (?, 'answered', 0, 0, ?)",
+                             (game_id, str(seq)))
+
     async def games_owing_prompts(self) -> list[int]:
-        """Running games that moved since their prompts last all went out."""
+        """Running games that moved since their prompts last all went out, or with a prompt
+        greyed by its own click and not yet asked again (`bot/prompt_state.py`)."""
         rows = await self._all("SELECT g.id FROM games g LEFT JOIN prompt_deliveries p ON "
                                "p.game_id = g.id WHERE g.status = 'running' AND "
-                               "g.seq > COALESCE(p.seq, 0) ORDER BY g.id")
+                               "(g.seq > COALESCE(p.seq, 0) OR EXISTS (SELECT 1 FROM messages "
+                               "m WHERE m.game_id = g.id AND m.purpose LIKE 'prompt:%' AND "
+                               "m.fingerprint LIKE 'greyed:%')) ORDER BY g.id")
         return [r[0] for r in rows]
 
     # ----- undo requests -------------------------------------------------

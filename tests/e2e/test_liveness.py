@@ -172,3 +172,39 @@ async def test_after_a_failed_announcement_the_awaited_seat_still_gets_its_promp
     rolled = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
     await table.fake.settle()
     assert "You chose: Roll" in rolled.text()
+
+
+async def test_prompts_sent_while_an_action_is_being_stored_carry_its_step(
+        table: Table) -> None:
+    """Issue 22: "every awaited seat has a live prompt". ann's roll has changed the game but
+    is not stored yet when her prompt is brought up to date (another seat's announcement,
+    the prompts owed at a start): her new question must not go out with the step before
+    her roll, or its Roll button is refused as a repeat of the roll that asked it."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert table.bot is not None
+    storage = table.bot.service.storage
+    storing, gate = asyncio.Event(), asyncio.Event()
+    append = storage.append_action
+
+    async def slow_append(*args, **kwargs):  # type: ignore[no-untyped-def]
+        storing.set()
+        await gate.wait()
+        return await append(*args, **kwargs)
+
+    storage.append_action = slow_append  # type: ignore[method-assign]
+    rolled = asyncio.ensure_future(table.fake.slash(table.users["ann"], table.channel,
+                                                    "pig roll"))
+    await storing.wait()
+    refreshed = asyncio.ensure_future(table.bot.delivery.refresh_prompts(await table.loaded()))
+    await table.fake.settle()
+    storage.append_action = append  # type: ignore[method-assign]
+    gate.set()
+    await asyncio.gather(rolled, refreshed)
+    await table.fake.settle()
+    assert "Done." in rolled.result().text()
+    prompt = prompt_message(table, "ann")
+    assert "in the pot" in prompt.text() and "Your turn: 0 in the pot" not in prompt.text()
+    clicked = await table.fake.click(table.users["ann"], prompt.id, prompt.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in clicked.text(), clicked.text()
