@@ -9,7 +9,6 @@ from discord import app_commands
 
 from bot.client import Croupier
 from cogs.base import GameCog
-from renders import hf as hf_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "hf-political-events"
@@ -91,6 +90,5 @@ class HighFrontier(GameCog):
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers[VARIANT] = hf_render.render
     bot.command_groups[VARIANT] = "hf"
     await bot.add_cog(HighFrontier(bot))

@@ -31,7 +31,7 @@ async def history_reads_as_words(table: Table) -> None:
 async def seat_players(table: Table, variant: str, seats: list[str | None]) -> None:
     """A started game. What is measured here is the clicks: no images, no fsync."""
     assert table.bot is not None
-    table.bot.renderers.clear()
+    table.bot.pictures.clear()
     await table.bot.service.storage._conn.execute("PRAGMA synchronous=OFF")
     await table.slash("ann", "game new", variant=variant)
     for user, seat in zip(("ann", "bob", "cy", "dee"), seats, strict=False):
@@ -82,7 +82,7 @@ async def test_aa_classic_by_clicks_alone(table: Table) -> None:
     table.extensions = ("cogs.lobby", "cogs.aa")
     assert await table.start_bot(seed="walk-aa-1")
     assert table.bot is not None
-    table.bot.renderers.clear()
+    table.bot.pictures.clear()
     await table.slash("ann", "game new", variant="aa-classic")
     for user, power in (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"),
                         ("ann", "Japan"), ("bob", "USA")):
@@ -135,7 +135,7 @@ async def test_plotted_aa_by_clicks_alone(table: Table) -> None:
     table.extensions = ("cogs.lobby", "cogs.paa")
     assert await table.start_bot(seed="walk-paa-1")
     assert table.bot is not None
-    table.bot.renderers.clear()
+    table.bot.pictures.clear()
     await table.slash("ann", "game new", variant="plotted-aa")
     for user, power in (("bob", "USSR"), ("ann", "Germany"), ("cy", "United Kingdom"),
                         ("ann", "Japan"), ("bob", "USA")):

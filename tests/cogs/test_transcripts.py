@@ -23,7 +23,7 @@ from PIL import Image
 
 import bot.__main__ as main_module
 import demo.run
-import renders.killer_clue
+import renders
 from demo.run import run_demo
 from tests.support.players_words import read_as_a_player
 
@@ -38,7 +38,7 @@ def tiny_png(*_: Any, **__: Any) -> bytes:
 
 @pytest.fixture(autouse=True)
 def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(renders.killer_clue, "render", tiny_png)
+    monkeypatch.setitem(renders.PICTURES, "killer-clue", renders.Pictures(board=tiny_png))
 
 
 def test_python_m_bot_demo_plays_killer_clue_by_default(monkeypatch: pytest.MonkeyPatch
