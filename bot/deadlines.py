@@ -10,7 +10,7 @@ game's new sequence number.
 Reaction windows (a game whose cards may be answered out of turn, as One World Dominion's):
 an action whose public events include a `window` event with `seconds` > 0 opens a short
 timer for that game, and so does an action that leaves a defender to answer an attack (the
-public view's `decision` is `defend`; its `window_seconds` says how long). When the timer
+game's `window()` is a `defend` window; it says how long). When the timer
 passes and the game still waits in that kind of window, the game's `timeout_actions()`
 answer for everyone still awaited (they pass; a defender rolls as many dice as allowed).
 The timer depends only on public facts and the game's fixed `window_seconds` option, so it
@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -31,7 +32,7 @@ import discord
 from bot import prompt_state
 from bot.service import LiveGame, Outcome
 from bot.storage import DeadlineRow, Storage
-from engine import NotAllowed, RuleError
+from engine import Game, NotAllowed, RuleError
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -128,7 +129,7 @@ class Deadlines:
         one cleared by hand stays off."""
         row = await self.storage.deadline(live.id)
         game = live.game
-        limit = getattr(game, "deadline_seconds", None) if game is not None else None
+        limit = own_limits(game)
         if limit is None:
             if row is None or row.armed_seq == live.seq or row.due_at is None:
                 return
@@ -193,19 +194,12 @@ class Deadlines:
 
     @staticmethod
     def _waiting(live: LiveGame) -> tuple[str, float] | None:
-        """(kind, seconds) of the reaction window the game waits in: "window" or "defend"
-        in its public view's `decision`, timed by its `window_seconds`; None otherwise (and
-        for every game that declares no window, without computing its view)."""
+        """(kind, seconds) of the reaction window the game waits in (`Game.window()`):
+        "window" or "defend", and how long it stays open; None otherwise."""
         game = live.game
-        if game is None or game.finished or not game.options.get("window_seconds"):
+        if game is None or game.finished:
             return None
-        view = game.view(None)
-        decision = view.get("decision")
-        kind = decision.get("kind") if isinstance(decision, dict) else None
-        seconds = float(view.get("window_seconds") or 0)
-        if kind in ("window", "defend") and seconds > 0:
-            return str(kind), seconds
-        return None
+        return game.window()
 
     def _arm(self, game_id: int, seconds: float, kind: str, since: float | None = None
              ) -> None:
@@ -233,8 +227,8 @@ class Deadlines:
         game = (await self.bot.service.load(live)).game
         if game is None or game.finished:
             return
-        decision = game.view(None).get("decision") or {}
-        if not isinstance(decision, dict) or decision.get("kind") != kind:
+        window = game.window()
+        if window is None or window.kind != kind:
             return
         outcomes = []
         for seat, action, params in game.timeout_actions():
@@ -371,3 +365,11 @@ class Deadlines:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+
+
+def own_limits(game: Game | None) -> Callable[[], int | None] | None:
+    """The game's own time limits (`Game.deadline_seconds`) if it declares any, else None:
+    then only the deadline the creator sets applies."""
+    if game is None or type(game).deadline_seconds is Game.deadline_seconds:
+        return None
+    return game.deadline_seconds

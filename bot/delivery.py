@@ -24,7 +24,7 @@ from bot import preferences, prompt_state
 from bot.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
 from bot.prompt_state import PromptRecord
 from bot.service import LiveGame, Outcome
-from engine import Event, Prompt
+from engine import Event, Game, Prompt
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -288,15 +288,15 @@ class Delivery:
     def detail(self, live: LiveGame, seat: str) -> str:
         """The game's private text for the seat's prompt message (`prompt_detail`), or "";
         worked out once per stored step."""
-        hook = getattr(live.game, "prompt_detail", None)
-        if hook is None:
+        game = live.game
+        if game is None:
             return ""
         seq, known = self._details.get(live.id, (-1, {}))
         if seq != live.seq:
             known = {}
             self._details[live.id] = (live.seq, known)
         if seat not in known:
-            known[seat] = str(hook(seat) or "")
+            known[seat] = game.prompt_detail(seat)
         return known[seat]
 
     async def carried(self, live: LiveGame) -> dict[str, frozenset[str]]:
@@ -304,7 +304,7 @@ class Delivery:
         they are not sent again as a DM of their own): the game's `shown_in_prompt`, for
         the seats awaited with a detail whose prompt comes as a message of its own."""
         game = live.game
-        kinds = frozenset(getattr(game, "shown_in_prompt", ()) or ())
+        kinds = game.shown_in_prompt if game is not None else frozenset()
         if game is None or not kinds:
             return {}
         out: dict[str, frozenset[str]] = {}
@@ -387,7 +387,7 @@ class Delivery:
             detail = self.detail(live, seat) if wants_dm else ""
             detail_fp = view_fingerprint(detail) if detail else ""
             shown = await storage.message(live.id, detail_purpose(seat)) \
-                if hasattr(game, "prompt_detail") else None
+                if type(game).prompt_detail is not Game.prompt_detail else None
             # A new detail, or an old one the message still shows (the game moved on).
             fresh_detail = wants_dm and (shown[2] if shown is not None else "") != detail_fp
             if unchanged and delivered and seat not in answered and not fresh_detail:

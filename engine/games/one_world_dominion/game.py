@@ -17,7 +17,7 @@ from engine import wording
 from engine.deck import Card
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
-from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.game import ActionSpec, Choice, Option, Param, Prompt, Window
 from engine.games.one_world_dominion.attack import Attack
 from engine.games.one_world_dominion.base import (
     ATTACK,
@@ -565,6 +565,15 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         if top["kind"] == "occupy":
             shown.update(to=top["to"], min=top["min"], max=top["max"])
         return shown
+
+    def window(self) -> Window | None:
+        """A card window open to everyone still awaited, or a defender who may answer the
+        attack with a card: timed by the `window_seconds` option (0: no timer)."""
+        seconds = float(self.options["window_seconds"] or 0)
+        if self.finished or not self.stack or seconds <= 0:
+            return None
+        kind = str(self.stack[-1]["kind"])
+        return Window(kind, seconds) if kind in ("window", "defend") else None
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         sealed = sorted({e["area"] for e in self.effects
