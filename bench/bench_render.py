@@ -24,6 +24,7 @@ from _common import ROOT  # noqa: F401  (puts the repository on sys.path)
 from PIL import Image  # noqa: E402
 
 import engine  # noqa: E402
+from engine import autoplay  # noqa: E402
 from renders import cold_cash_risk, hf, killer_clue, one_world_dominion, risk_map  # noqa: E402
 from renders.encode import png  # noqa: E402
 
@@ -37,21 +38,8 @@ def played(variant: str, seats: list[str], steps: int, seed: str,
            options: dict[str, Any] | None = None) -> dict[str, Any]:
     """The public view (as JSON, as the bot has it) after `steps` random legal actions."""
     game = engine.new_game(variant, seats, seed=seed, options=options)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        prompts = game.prompts()
-        if game.finished or not prompts:
-            break
-        seat, prompt = sorted(prompts.items())[rnd.randrange(len(prompts))]
-        specs = [s for s in prompt.actions if all(p.choices or not p.required for p in s.params)]
-        if not specs:
-            break
-        spec = specs[rnd.randrange(len(specs))]
-        try:
-            game.act(seat, spec.name, **{p.name: rnd.choice(p.choices).value
-                                         for p in spec.params if p.choices})
-        except engine.RuleError:
-            continue
+    autoplay.play(game, random.Random(seed), steps,
+                  autoplay.Leaning(skip_optional=0.0, open_values=False))
     view: dict[str, Any] = json.loads(json.dumps(game.view(None)))
     return view
 

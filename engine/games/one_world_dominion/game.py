@@ -298,8 +298,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             attackers = self.armies[from_territory] - 1
             defenders = self.armies[to_territory]
         if attackers is None or defenders is None:
-            raise Unreadable("Give two areas (from_territory, to_territory) or the numbers "
-                             "(attackers, defenders).")
+            raise Unreadable("Give two areas (where the attack comes from and the area "
+                             "attacked) or the numbers of attackers and defenders.")
         if attackers < 1 or defenders < 1:
             raise NotAllowed("Each side needs at least 1 army.")
         return [private(seat, "odds", format_odds(attackers, defenders) +
