@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 JARGON: dict[str, re.Pattern[str]] = {
     "JSON": re.compile(r'\{"|"\s*:\s*[\[{"\d]|```json'),
@@ -54,3 +55,10 @@ def read_as_a_player(out: Path) -> list[str]:
             if found:
                 bad.append(f"{path.name}: {line.strip()[:140]} ({', '.join(found)})")
     return bad
+
+
+def transcript_as_a_player(fake: Any, out: Path) -> list[str]:
+    """`read_as_a_player` of what a test's sandbox holds, written as the demo writes it: for
+    an end-to-end test that plays a demo's script against its own sandbox."""
+    fake.write_transcript(out)
+    return read_as_a_player(out)
