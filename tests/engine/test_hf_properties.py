@@ -125,6 +125,7 @@ def play(seed: int, options: dict[str, Any], seats: list[str], steps: int,
     return game
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**9), options=st.sampled_from(OPTION_SETS),
        seats=st.sampled_from(SEAT_SETS))
@@ -136,6 +137,7 @@ def test_random_legal_play(seed: int, options: dict[str, Any], seats: list[str])
     assert result.ok, result.problems
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_long_games_verify(options: dict[str, Any]) -> None:
     """Several laps of the deck (Seniority and HF-3 reshuffles) replay exactly."""

@@ -24,6 +24,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from PIL import Image
 
 import engine
@@ -277,6 +278,7 @@ def illegal(game: ColdCashRisk, rnd: random.Random) -> None:
         raise AssertionError(f"{seat} {action} {params} was accepted")
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_secrecy_and_the_contract_across_random_games() -> None:
     """CCR-5: "Holdings are private. Each player decides, privately, how many shares of
     each corporation are shown ... Purchases and sales themselves are announced, and so are

@@ -16,6 +16,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from engine import ActionSpec, Choice, Event, Game, Param, RuleError, autoplay
 from engine.games.killer_clue import KillerClue
 from engine.games.killer_clue.board import SUSPECTS, destinations
@@ -161,6 +163,7 @@ def act_randomly(game: KillerClue, rnd: random.Random) -> list[Event]:
 TARGETED = {"Motive", "Butler Enters Room", "Maid Enters Room"}
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_secrecy_across_random_games() -> None:
     """DESIGN: 'The engine alone decides what is secret.' Rulebook, Getting Started 8:
     'shuffle all of the envelopes together until you have no idea which one belongs to the
