@@ -24,7 +24,7 @@ import _common  # noqa: F401  (puts the repository on sys.path)
 import engine
 from bot.service import GameService
 from bot.storage import Storage
-from engine import Game, RuleError
+from engine import ActionSpec, Game, RuleError, autoplay
 
 CACHE = Path(tempfile.gettempdir()) / "croupier-bench"
 SCHEMA_TAG = "v3"  # bump when what is stored per action changes
@@ -39,30 +39,28 @@ LATE: dict[str, tuple[int, list[str], dict[str, Any]]] = {
 VARIANTS = tuple(LATE)
 
 
-def _move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
-    """A random prompted action with random prompted values; ending the game is avoided
-    (no accusations, no murders when something else is offered) so that it runs long."""
-    prompts = game.prompts()
-    seat = rnd.choice(sorted(prompts))
-    specs = [a for a in prompts[seat].actions if a.name != "accuse"] or \
-        list(prompts[seat].actions)
-    spec = rnd.choice(specs)
-    params: dict[str, Any] = {}
-    for param in spec.params:
-        if not param.required and rnd.random() < 0.5:
-            continue
-        if param.choices is None:
-            params[param.name] = rnd.randint(1, 4)
-        elif param.choices:
-            values = [c.value for c in param.choices]
-            calm = [v for v in values if not v.endswith("Murdered")] or values
-            params[param.name] = rnd.choice(calm)
+def _reachable(game: Game, seat: str, spec: ActionSpec, params: dict[str, Any],
+               rnd: random.Random) -> None:
+    """A RISK-like attack or move mostly aimed where its source can reach."""
     if spec.name in ("attack", "blitz", "move") and "from_territory" in params:
         source = params["from_territory"]
         reach = getattr(game, "attacks" if spec.name != "move" else "free_moves")(seat)
         if source in reach and reach[source] and rnd.random() < 0.8:
             params["to_territory"] = rnd.choice(reach[source])
-    return seat, spec.name, params
+
+
+# Random prompted actions and values; ending the game is avoided (no accusations, no
+# murders when something else is offered) so that it runs long.
+LONG_GAMES = autoplay.Leaning(
+    rare=frozenset({"accuse"}), open_value=lambda game, spec, param, rnd: rnd.randint(1, 4),
+    prefer=lambda param, choices, rnd: [c for c in choices if not c.value.endswith("Murdered")],
+    touch=_reachable)
+
+
+def _move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
+    call = autoplay.pick(game, rnd, LONG_GAMES)
+    assert call is not None
+    return call
 
 
 async def play_late(service: GameService, variant: str, index: int, channel: int

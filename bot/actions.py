@@ -44,19 +44,10 @@ def private_note(outcome: Outcome) -> str:
 
 
 def seat_words(live: LiveGame, seat: str) -> list[str]:
-    """What a seat holds and knows, as the game says it in words."""
+    """What a seat holds and knows, as the game says it in words (`Game.describe`)."""
     game = live.game
     assert game is not None
-    describe = getattr(game, "describe", None)
-    if describe is not None:
-        return list(describe(seat))
-    lines: list[str] = []
-    for query in sorted(game.queries):
-        try:
-            lines += [e.text for e in game.act(seat, query) if seat in e.audience]
-        except RuleError:
-            continue
-    return lines or [f"You play {seat}."]
+    return list(game.describe(seat))
 
 
 def title_of(variant: str) -> str:

@@ -25,10 +25,10 @@ from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.delivery import Delivery
-from bot.host import Renderer
 from bot.repeats import RepeatGuard
 from bot.service import GameService, LiveGame, Outcome
 from bot.storage import Storage
+from renders import PICTURES, Pictures
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,9 @@ class Croupier(commands.Bot):
         self._clock = clock
         self._seed_source = seed_source
         self._extension_names = extensions
-        self.renderers: dict[str, Renderer] = {}
+        # Each game's pictures, from the renders registry: a copy, so that a test can
+        # leave images out by emptying it.
+        self.pictures: dict[str, Pictures] = dict(PICTURES)
         self.command_groups: dict[str, str] = {}  # variant -> its slash command group
         self.render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self.actions = ActionPath(self)

@@ -10,7 +10,7 @@ game's new sequence number.
 Reaction windows (a game whose cards may be answered out of turn, as One World Dominion's):
 an action whose public events include a `window` event with `seconds` > 0 opens a short
 timer for that game, and so does an action that leaves a defender to answer an attack (the
-public view's `decision` is `defend`; its `window_seconds` says how long). When the timer
+game's `window()` is a `defend` window; it says how long). When the timer
 passes and the game still waits in that kind of window, the game's `timeout_actions()`
 answer for everyone still awaited (they pass; a defender rolls as many dice as allowed).
 The timer depends only on public facts and the game's fixed `window_seconds` option, so it
@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -169,7 +170,7 @@ class Deadlines:
         row = await self.storage.deadline(live.id)
         game = live.game
         question = question_of(game)
-        limit = getattr(game, "deadline_seconds", None) if game is not None else None
+        limit = own_limits(game)
         if limit is None:
             if row is None or row.armed_seq == live.seq or row.due_at is None:
                 return
@@ -241,19 +242,12 @@ class Deadlines:
 
     @staticmethod
     def _waiting(live: LiveGame) -> tuple[str, float] | None:
-        """(kind, seconds) of the reaction window the game waits in: "window" or "defend"
-        in its public view's `decision`, timed by its `window_seconds`; None otherwise (and
-        for every game that declares no window, without computing its view)."""
+        """(kind, seconds) of the reaction window the game waits in (`Game.window()`):
+        "window" or "defend", and how long it stays open; None otherwise."""
         game = live.game
-        if game is None or game.finished or not game.options.get("window_seconds"):
+        if game is None or game.finished:
             return None
-        view = game.view(None)
-        decision = view.get("decision")
-        kind = decision.get("kind") if isinstance(decision, dict) else None
-        seconds = float(view.get("window_seconds") or 0)
-        if kind in ("window", "defend") and seconds > 0:
-            return str(kind), seconds
-        return None
+        return game.window()
 
     def _arm(self, game_id: int, seconds: float, kind: str, since: float | None = None
              ) -> None:
@@ -283,8 +277,8 @@ class Deadlines:
             return
 
         def plan(game: Game) -> list[tuple[str, str, dict[str, Any]]]:
-            decision = game.view(None).get("decision") or {}
-            if not isinstance(decision, dict) or decision.get("kind") != kind:
+            window = game.window()
+            if window is None or window.kind != kind:
                 return []
             return list(game.timeout_actions())
 
@@ -483,3 +477,11 @@ def stalled_text(live: LiveGame, done: Automatic, when: str) -> str:
             f"{answer}; the creator can take back the last move with `/game undo`, try the "
             "automatic step again with `/game deadline resume`, or end the game with "
             "`/game abort`.")
+
+
+def own_limits(game: Game | None) -> Callable[[], int | None] | None:
+    """The game's own time limits (`Game.deadline_seconds`) if it declares any, else None:
+    then only the deadline the creator sets applies."""
+    if game is None or type(game).deadline_seconds is Game.deadline_seconds:
+        return None
+    return game.deadline_seconds

@@ -13,7 +13,6 @@ import hashlib
 import io
 import json
 import logging
-import sys
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -25,7 +24,7 @@ from bot import names, preferences, prompt_state
 from bot.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
 from bot.prompt_state import PromptRecord
 from bot.service import LiveGame, Outcome
-from engine import Event, Prompt
+from engine import Event, Game, Prompt
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -303,15 +302,15 @@ class Delivery:
     def detail(self, live: LiveGame, seat: str) -> str:
         """The game's private text for the seat's prompt message (`prompt_detail`), or "";
         worked out once per stored step."""
-        hook = getattr(live.game, "prompt_detail", None)
-        if hook is None:
+        game = live.game
+        if game is None:
             return ""
         seq, known = self._details.get(live.id, (-1, {}))
         if seq != live.seq:
             known = {}
             self._details[live.id] = (live.seq, known)
         if seat not in known:
-            known[seat] = str(hook(seat) or "")
+            known[seat] = game.prompt_detail(seat)
         return known[seat]
 
     async def carried(self, live: LiveGame) -> dict[str, frozenset[str]]:
@@ -319,7 +318,7 @@ class Delivery:
         they are not sent again as a DM of their own): the game's `shown_in_prompt`, for
         the seats awaited with a detail whose prompt comes as a message of its own."""
         game = live.game
-        kinds = frozenset(getattr(game, "shown_in_prompt", ()) or ())
+        kinds = game.shown_in_prompt if game is not None else frozenset()
         if game is None or not kinds:
             return {}
         out: dict[str, frozenset[str]] = {}
@@ -330,18 +329,15 @@ class Delivery:
                 out[seat] = kinds
         return out
 
-    def renderer_module(self, live: LiveGame) -> Any:
-        render = self.bot.renderers.get(live.row.variant)
-        return sys.modules.get(getattr(render, "__module__", "")) if render else None
-
     async def detail_parts(self, live: LiveGame, seat: str, detail: str
                            ) -> tuple[discord.Embed, list[discord.File]]:
-        """The seat's detail as an embed, with the renderer module's `render_private` image
-        of the seat's own view in it when it gives one (rendered off the event loop)."""
+        """The seat's detail as an embed, with the game's `private` picture of the seat's own
+        view in it when it declares one (rendered off the event loop)."""
         game = live.game
         assert game is not None
         embed = discord.Embed(description=fit(detail, 4000))
-        private = getattr(self.renderer_module(live), "render_private", None)
+        pictures = self.bot.pictures.get(live.row.variant)
+        private = pictures.private if pictures is not None else None
         if private is None:
             return embed, []
         png = await self.bot.loop.run_in_executor(self.bot.render_pool, private,
@@ -419,7 +415,7 @@ class Delivery:
             detail = details.get(seat, "") if wants_dm else ""
             detail_fp = view_fingerprint(detail) if detail else ""
             shown = await storage.message(live.id, detail_purpose(seat)) \
-                if hasattr(game, "prompt_detail") else None
+                if type(game).prompt_detail is not Game.prompt_detail else None
             # A new detail, or an old one the message still shows (the game moved on).
             fresh_detail = wants_dm and (shown[2] if shown is not None else "") != detail_fp
             if unchanged and delivered and seat not in answered and not fresh_detail:
@@ -653,26 +649,25 @@ class Delivery:
     async def images(self, live: LiveGame, *, drawn: bool, events: list[Event] | None = None
                      ) -> list[discord.File]:
         """The board when the game says a turn or round ended (its `render_on` events) and
-        the picture differs from the last one posted, with the renderer module's
-        `render_zoom` close-up beside it when it gives one (A&A: the theatre of the round's
-        moves); a game's market table as its own image, at the same moments, when that
-        changed. A renderer module with `board_views(view, public_events)` says which
-        pictures one announcement gets (Plotted A&A: one per round it ended, with that
-        round's moves, however many actions or rounds it took). Rendered off the event
-        loop; at most Discord's ten files."""
+        the picture differs from the last one posted, with the game's `zoom` close-up
+        beside it when it declares one (A&A: the theatre of the round's moves); a game's
+        `market` table as its own image, at the same moments, when that changed. A game's
+        `boards(view, public_events)` says which pictures one announcement gets (Plotted
+        A&A: one per round it ended, with that round's moves, however many actions or
+        rounds it took). Pictures from the renders registry (`renders.PICTURES`); rendered
+        off the event loop; at most Discord's ten files."""
         game = live.game
         if not drawn or game is None:
             return []
         storage = self.bot.service.storage
         view = game.view(None)
         files: list[discord.File] = []
-        render = self.bot.renderers.get(live.row.variant)
-        if render is None:
+        pictures = self.bot.pictures.get(live.row.variant)
+        if pictures is None:
             return []
-        module = self.renderer_module(live)
-        market = getattr(module, "render_market", None)
+        market = pictures.market
         unseen = {"awaiting", "actions", "phase"} | ({"market"} if market is not None else set())
-        boards = getattr(module, "board_views", None)
+        boards = pictures.boards
         views = [view] if boards is None else boards(
             view, [{**e.data, "kind": e.kind} for e in events or [] if e.public]) or [view]
         last = await storage.message(live.id, "board")
@@ -683,10 +678,9 @@ class Delivery:
                 continue
             posted = drawing
             what = "board" if len(views) == 1 else f"board-{number}"
-            board = getattr(module, "render_map", None) if market is not None else None
-            files.append(await self.picture(live, board or render, board_view, what))
+            files.append(await self.picture(live, pictures.board, board_view, what))
             await storage.put_message(live.id, "board", 0, 0, drawing)
-            zoom = getattr(module, "render_zoom", None)  # a close-up beside it, if any
+            zoom = pictures.zoom  # a close-up beside it, if any
             if zoom is not None:
                 png = await self.bot.loop.run_in_executor(self.bot.render_pool, zoom,
                                                           board_view)

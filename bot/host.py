@@ -8,7 +8,6 @@ class, so none of them imports `bot/client.py`, which imports them all.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
     from bot.delivery import Delivery
     from bot.repeats import RepeatGuard
     from bot.service import GameService
-
-Renderer = Callable[[dict[str, Any]], bytes]
+    from renders import Pictures
 
 
 class Host(Protocol):
@@ -30,7 +28,7 @@ class Host(Protocol):
     delivery: Delivery
     deadlines: Deadlines
     repeats: RepeatGuard
-    renderers: dict[str, Renderer]
+    pictures: dict[str, Pictures]  # variant -> its pictures (`renders.PICTURES`)
     command_groups: dict[str, str]
     render_pool: ThreadPoolExecutor
 

@@ -19,7 +19,6 @@ from engine import Ambiguous, RuleError
 from engine.aa.map import classic_map
 from engine.aa.names import classic_names
 from engine.aa.units import POWERS, describe_units
-from renders import aa_classic as aa_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "aa-classic"
@@ -309,6 +308,5 @@ class AxisAndAllies(GameCog):
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers[VARIANT] = aa_render.render
     bot.command_groups[VARIANT] = "aa"
     await bot.add_cog(AxisAndAllies(bot))

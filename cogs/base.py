@@ -86,14 +86,14 @@ class GameCog(commands.Cog):
     async def show_board(self, interaction: Interaction, name: str) -> None:
         """The board image of the public view, only to the asker (rendered off the loop)."""
         live = await self.bot.game_here(interaction, self.variant)
-        render = self.bot.renderers.get(self.variant)
-        if live.game is None or render is None:
+        pictures = self.bot.pictures.get(self.variant)
+        if live.game is None or pictures is None:
             await interaction.response.send_message(
                 paused_message(live) if live.broken else "The game hasn't started.",
                 ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await self.bot.loop.run_in_executor(self.bot.render_pool, render,
+        png = await self.bot.loop.run_in_executor(self.bot.render_pool, pictures.board,
                                                   live.game.view(None))
         await interaction.followup.send(file=discord.File(io.BytesIO(png), name),
                                         ephemeral=True)

@@ -10,7 +10,6 @@ from discord import app_commands
 from bot.client import Croupier
 from cogs.base import Complete, GameCog, from_prompt, matching, prompt_choices, risk_territories
 from engine.acquire.chart import chains
-from renders import cold_cash_risk as ccr_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "cold-cash-risk"
@@ -248,6 +247,5 @@ class ColdCashRisk(GameCog):
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers[VARIANT] = ccr_render.render
     bot.command_groups[VARIANT] = "ccr"
     await bot.add_cog(ColdCashRisk(bot))

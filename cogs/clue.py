@@ -9,7 +9,6 @@ from discord import app_commands
 
 from bot.client import Croupier
 from cogs.base import GameCog, from_prompt
-from renders import killer_clue as clue_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "killer-clue"
@@ -105,6 +104,5 @@ class KillerClue(GameCog):
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers[VARIANT] = clue_render.render
     bot.command_groups[VARIANT] = "clue"
     await bot.add_cog(KillerClue(bot))

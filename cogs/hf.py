@@ -13,7 +13,6 @@ from bot.storage import ActionRow
 from cogs.base import GameCog
 from engine.events import PUBLIC
 from engine.games.hf_political_events import history_lines
-from renders import hf as hf_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "hf-political-events"
@@ -115,6 +114,5 @@ def in_effect(rows: list[ActionRow]) -> list[ActionRow]:
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers[VARIANT] = hf_render.render
     bot.command_groups[VARIANT] = "hf"
     await bot.add_cog(HighFrontier(bot))

@@ -15,7 +15,6 @@ from discord import app_commands
 from bot.client import Croupier
 from cogs.base import GameCog, from_prompt, matching, risk_territories
 from engine.risk.map import classic_map
-from renders import one_world_dominion as owd_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "one-world-dominion"
@@ -176,6 +175,5 @@ class OneWorldDominionCog(GameCog):
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers[VARIANT] = owd_render.render
     bot.command_groups[VARIANT] = "owd"
     await bot.add_cog(OneWorldDominionCog(bot))

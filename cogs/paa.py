@@ -35,7 +35,6 @@ from engine.aa.units import POWERS, describe_units
 from engine.events import PUBLIC
 from engine.games.plotted_aa.commitment import commit
 from engine.games.plotted_aa.form import describe_action, format_form
-from renders import plotted_aa as paa_render
 
 Interaction = discord.Interaction[Any]
 VARIANT = "plotted-aa"
@@ -580,7 +579,6 @@ class PlottedAxisAndAllies(GameCog):
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers[VARIANT] = paa_render.render
     bot.command_groups[VARIANT] = "paa"
     bot.add_dynamic_items(FixButton)
     await bot.add_cog(PlottedAxisAndAllies(bot))

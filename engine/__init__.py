@@ -15,13 +15,13 @@ from engine.game import Game
 from engine.registry import VARIANTS, game_class, load, new_game, register
 from engine.replay import UNDO, Verification, replay, undo_last, verify, verify_steps
 from engine.rng import Rng, commitment
-from engine.spec import ActionSpec, Choice, Option, Param, Prompt, Step
+from engine.spec import ActionSpec, Choice, Option, Param, Prompt, Step, Window
 
 __all__ = [
     "PUBLIC", "UNDO", "VARIANTS", "ActionSpec", "Ambiguous", "Choice", "Deck", "Event", "Game",
     "NotAllowed", "Option", "Param", "Prompt", "RuleError", "Rng", "Seat", "Step", "Unreadable",
     "Verification", "commitment", "game_class", "load", "new_game", "private", "public",
-    "register", "replay", "undo_last", "verify", "verify_steps",
+    "register", "replay", "undo_last", "verify", "verify_steps", "Window",
 ]
 
 # isort: off

@@ -25,11 +25,12 @@ from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat
 from engine.params import read_params
 from engine.rng import Rng, commitment
-from engine.spec import ActionSpec, Choice, Option, Param, Prompt, Step
+from engine.spec import ActionSpec, Choice, Option, Param, Prompt, Step, Window
 
 # The contract's values live in engine.spec; they are re-exported here so that
 # `from engine.game import Prompt` keeps working.
-__all__ = ["STATE_SCHEMA", "ActionSpec", "Choice", "Game", "Option", "Param", "Prompt", "Step"]
+__all__ = ["STATE_SCHEMA", "ActionSpec", "Choice", "Game", "Option", "Param", "Prompt", "Step",
+           "Window"]
 
 STATE_SCHEMA = 1
 
@@ -216,6 +217,38 @@ class Game(ABC):
         cash): what "Show my hand" prints, never the view's JSON. Each paragraph stays well
         under a chat message's length; every game with secrets overrides this."""
         return [f"You play {seat} in {self.title}."]
+
+    # ----- what a game may offer the bot and the tests (declared here, with defaults) -----
+
+    # Private event kinds that `prompt_detail` already shows in the seat's prompt message:
+    # the bot does not send them again as DMs of their own to a seat whose prompt shows them.
+    shown_in_prompt: ClassVar[frozenset[str]] = frozenset()
+
+    def prompt_detail(self, seat: Seat) -> str:
+        """Private text the seat's prompt message shows beside its buttons, edited in place
+        when it changes (Plotted A&A's plot sheet); "" for none. Never public."""
+        return ""
+
+    def deadline_seconds(self) -> int | None:
+        """The game's own time limit for what it waits for now (Plotted A&A's Plot Phase and
+        reveal timer), armed by the bot for each new question; None: only the deadline the
+        creator sets. A game that has no time limits of its own keeps this default."""
+        return None
+
+    def window(self) -> Window | None:
+        """The reaction window the game waits in, from public facts only (One World
+        Dominion's card windows and defenders); when its time is up the bot answers with
+        `timeout_actions()`. None: the game waits in no window."""
+        return None
+
+    @classmethod
+    def example_seats(cls) -> list[Seat]:
+        """Seats for a game made without players (tests, benches, random play): three when
+        the game seats them (else as few or as many as it takes), named by its `seat_names`
+        or as players are."""
+        count = min(max(cls.min_seats, 3), cls.max_seats)
+        names = cls.seat_names or ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+        return list(names[:count])
 
     # ----- the facade ---------------------------------------------------
 

@@ -1,8 +1,8 @@
 """The words of the engine contract: what a game offers and what a step records.
 
-`Option`, `Choice`, `Param`, `ActionSpec`, `Prompt` and `Step` are plain values shared by
-`engine.game` (which checks actions against them) and `engine.wording` (which words them
-for players); they live apart so that neither of those two imports the other in a circle.
+`Option`, `Choice`, `Param`, `ActionSpec`, `Prompt`, `Step` and `Window` are plain values
+shared by `engine.game` (which checks actions against them) and `engine.wording` (which words
+them for players); they live apart so that neither of those two imports the other in a circle.
 Both `engine` and `engine.game` re-export them.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import Unreadable
 from engine.events import Seat
@@ -145,3 +145,11 @@ class Step:
     def from_json(cls, raw: Mapping[str, Any]) -> Step:
         return cls(raw["seat"], raw["action"], dict(raw["params"]), list(raw.get("luck", [])),
                    bool(raw.get("secret", False)))
+
+
+class Window(NamedTuple):
+    """A reaction window a game waits in: seats may answer out of turn until the bot's timer,
+    set from public facts only, runs out (`Game.window`)."""
+
+    kind: str  # "window": cards may be answered out of turn; "defend": a defender may answer
+    seconds: float  # how long the bot keeps it open

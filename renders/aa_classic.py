@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from renders import aa_map
+from renders.registry import Pictures, register
 
 
 def render(view: Mapping[str, Any]) -> bytes:
@@ -25,3 +26,6 @@ def render_zoom(view: Mapping[str, Any]) -> bytes | None:
     """The theatre where most of the round's moves are, or None when nothing moved."""
     theatres = aa_map.theatres_for(view)
     return aa_map.render(view, theatre=theatres[0]) if theatres else None
+
+
+register("aa-classic", Pictures(board=render, zoom=render_zoom))

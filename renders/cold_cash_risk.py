@@ -23,6 +23,7 @@ from PIL import Image
 from renders import risk_map
 from renders.encode import png
 from renders.palette import ink_on, seat_colour
+from renders.registry import Pictures, register
 from renders.text import Pen, Style, fit, length, wrap
 
 INK = (30, 30, 36)
@@ -193,3 +194,6 @@ def _notes(view: Mapping[str, Any]) -> list[str]:
 def render_market(view: Mapping[str, Any]) -> bytes:
     """The stock market table alone, as PNG bytes."""
     return png(market_image(view))
+
+
+register("cold-cash-risk", Pictures(board=render, market=render_market))

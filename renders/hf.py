@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from renders import fonts, palette
 from renders.encode import png
+from renders.registry import Pictures, register
 from renders.text import Pen, Style, fit, min_size, wrap
 
 RGB = tuple[int, int, int]
@@ -338,3 +339,6 @@ def picture(public_view: dict[str, Any], *, recent: int = 7) -> Image.Image:
         pen.text((32, y), line, style=load_font(22), fill=GOLD, anchor="ls")
         y += 30
     return img
+
+
+register("hf-political-events", Pictures(board=render))

@@ -21,6 +21,7 @@ from PIL import Image
 from engine.games.killer_clue import board
 from renders import palette
 from renders.encode import png
+from renders.registry import Pictures, register
 from renders.text import Drawn, Pen, Style, min_size, recording, replay, wrap
 
 RGB = tuple[int, int, int]
@@ -382,3 +383,6 @@ def _panel(pen: Pen, view: dict[str, Any], top: int) -> int:
         if view.get("winners"):
             y = lines(right, y, "Winner: " + ", ".join(view["winners"]), HEADING, CANDLE, 28)
     return max(bottom, y) + 16
+
+
+register("killer-clue", Pictures(board=render))

@@ -19,6 +19,7 @@ from PIL import Image
 
 from renders import risk_map
 from renders.encode import png
+from renders.registry import Pictures, register
 from renders.text import Pen, Style, min_size, wrap
 
 PAPER = (248, 245, 236)
@@ -144,3 +145,6 @@ def picture(view: Mapping[str, Any]) -> Image.Image:
 def render(view: Mapping[str, Any]) -> bytes:
     """What the bot posts when a turn ends or an area falls: `picture`, encoded once."""
     return png(picture(view))
+
+
+register("one-world-dominion", Pictures(board=render))

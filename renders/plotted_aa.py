@@ -30,6 +30,7 @@ from engine.games.plotted_aa.form import BUILD, MOVE, Action, describe_action
 from renders import aa_map, encode
 from renders.aa_cells import xy
 from renders.palette import RGB, ink_on
+from renders.registry import Pictures, register
 from renders.text import Pen, Style, min_size, wrap
 
 WIDTH = aa_map.WIDTH
@@ -223,3 +224,7 @@ def _chip(pen: Pen, at: tuple[float, float], label: str, colour: RGB, size: int,
     else:
         pen.draw.ellipse(box, fill=colour, outline=INK, width=3)
     pen.text((x, y), label, Style(size, bold=True), ink_on(colour), anchor="mm")
+
+
+register("plotted-aa", Pictures(board=render, zoom=render_zoom, boards=board_views,
+                                private=render_private))

@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+import engine
+from demo.scripts import SCRIPTS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -87,7 +90,8 @@ def test_the_installed_bot_runs_without_the_checkout(installed: Path, tmp_path: 
     # packages beside bot/): an unknown game is refused with the list of demos.
     no_demo = run_installed(installed, "-m", "bot", "demo", "no-such-game", cwd=tmp_path)
     assert no_demo.returncode == 2, no_demo.stderr
-    assert "Demos: hf-political-events, killer-clue" in no_demo.stderr
+    shipped = [v for v, (script, _, _) in SCRIPTS.items() if script.__module__.startswith("demo.")]
+    assert f"Demos: {', '.join(shipped)}." in no_demo.stderr
 
     # Its migrations and game data load from the package, not from the repository.
     smoke = run_installed(installed, "-c", """
@@ -99,15 +103,15 @@ async def main():
     await storage.close()
 asyncio.run(main())
 for variant, cls in sorted(engine.VARIANTS.items()):
-    seats = list(cls.seat_names[:cls.min_seats]) or [f"p{n}" for n in range(cls.min_seats)]
-    engine.new_game(variant, seats, seed="smoke")
+    engine.new_game(variant, cls.example_seats(), seed="smoke")
     print(variant)
 """, cwd=tmp_path)
     assert smoke.returncode == 0, smoke.stderr
     lines = smoke.stdout.split()
     assert lines[0] == str(max(int(p.name[:3]) for p in (ROOT / "bot" / "migrations").glob(
         "*.sql")))  # the newest migration's number (numbers may skip: 001, 003)
-    assert {"hf-political-events", "killer-clue", "cold-cash-risk"} <= set(lines[1:])
+    assert set(lines[1:]) == {v for v, cls in engine.VARIANTS.items()
+                              if cls.__module__.startswith("engine.")}  # every game shipped
 
 
 def test_the_dockerfile_copies_the_packages_and_runs_the_bot_unprivileged() -> None:

@@ -1,7 +1,8 @@
 """What a scripted player reads off a prompt, and tries on a copy of the game first.
 
 Only the engine's facade: a prompt's choices, `engine.load(variant, state())` for a copy,
-`act` on it, and `timeout_actions()` for what the game's deadline would do.
+`act` on it (`engine.autoplay.first_legal`), and `timeout_actions()` for what the game's
+deadline would do.
 """
 
 from __future__ import annotations
@@ -10,25 +11,13 @@ from typing import Any
 
 import engine
 from engine import ActionSpec, Game
+from engine.autoplay import first_legal  # the parameters the engine accepts, on a copy
 
 
 def choice_values(spec: ActionSpec, name: str) -> list[str]:
     """The values a question of the action offers, in the menu's order."""
     param = next(p for p in spec.params if p.name == name)
     return [c.value for c in (param.choices or ())]
-
-
-def first_legal(game: Game, seat: str, action: str,
-                candidates: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The first parameters the engine accepts, tried on a copy of the game."""
-    for params in candidates:
-        trial = engine.load(game.variant, game.state())
-        try:
-            trial.act(seat, action, **params)
-        except engine.RuleError:
-            continue
-        return params
-    return None
 
 
 def offered_after(game: Game, seat: str, action: str, params: dict[str, Any]) -> set[str]:

@@ -8,7 +8,6 @@ from typing import Any
 
 from demo.table import Clicker
 from engine.aa.units import POWERS
-from renders import plotted_aa
 from sandbox import Message
 from tests.support.table import Table
 
@@ -19,9 +18,8 @@ HOLDERS = {"USSR": "ann", "Germany": "ann", "United Kingdom": "bob", "Japan": "b
 
 
 async def paa_game(table: Table, options: str = "") -> None:
-    """A started Plotted A&A game, the renderer registered as its cog registers it."""
-    bot = await table.start_bot(seed="paa-view")
-    bot.renderers["plotted-aa"] = plotted_aa.render
+    """A started Plotted A&A game, its pictures from the renders registry."""
+    await table.start_bot(seed="paa-view")
     await table.slash("ann", "game new", variant="plotted-aa",
                       **({"options": options} if options else {}))
     for power in POWERS:
@@ -249,8 +247,7 @@ async def test_the_sheet_message_survives_a_restart(table: Table) -> None:
     ussr = prompt_of(table, "USSR")
     edits, dms = ussr.edits, len(table.dms("ann"))
     await table.stop_bot()
-    bot = await table.start_bot(seed="paa-view")
-    bot.renderers["plotted-aa"] = plotted_aa.render
+    await table.start_bot(seed="paa-view")
     await table.fake.settle()
     await table.loaded()
     assert ussr.edits == edits and len(table.dms("ann")) == dms

@@ -3,7 +3,8 @@
 "End to end through the sandbox: a purchase, a combat move with an amphibious assault,
 casualties chosen by the defender by DM, a retreat, placement and income, the map posted."
 The scripted players are the demo's (demo/scripts/aa_classic.py: three players hold the five powers and
-play round 1 by clicking their DM prompts), run against the test's sandbox.
+play round 1 by clicking their DM prompts), run against the test's sandbox with the demo's seed:
+what `python -m bot demo aa-classic` must show is checked here too (tests/cogs/test_demo.py).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ async def test_round_one_of_all_five_powers_through_discord(table: Table) -> Non
     assert any(i.user_id == table.users["bob"] for i in chosen)
     assert "Japan moves 1 fighter from China to Manchuria." in channel
     assert "Japan collects 27 IPCs" in channel and "USA collects 34 IPCs" in channel
+    assert "Germany collects 32 IPCs" in channel and "United Kingdom collects 30 IPCs" in channel
+    assert all(table.dms(u) for u in ("ann", "bob", "cy"))
     assert "Round 2: USSR's turn" in channel
     # The map posted: the world after each turn, the zoomed theatre beside it after battles.
     files = [(name, data) for m in table.fake.messages(table.channel) for name, data in m.files]

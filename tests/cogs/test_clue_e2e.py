@@ -3,22 +3,29 @@
 A 4-player game: the envelopes go by DM, a suggestion is disproved by a card given
 through a DM menu, the Danger round is collected by DM and revealed shuffled, a
 suspect is murdered, and a correct accusation ends the game. The scripted players
-are the demo's (demo/scripts/killer_clue.py), run here against the test's own sandbox.
+are the demo's (demo/scripts/killer_clue.py), run here against the test's own sandbox,
+with the demo's seed: what `python -m bot demo killer-clue` must show is checked here too
+(tests/cogs/test_demo.py), and its transcript read as a player reads it.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from demo.scripts.killer_clue import clue_script
 from demo.table import DemoTable
+from tests.support.players_words import transcript_as_a_player
 from tests.support.table import Table
 
+PNG = b"\x89PNG\r\n\x1a\n"
 
-async def test_a_whole_four_player_game_through_discord(table: Table) -> None:
+
+async def test_a_whole_four_player_game_through_discord(table: Table, tmp_path: Path) -> None:
     table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
     table.extensions = ("cogs.lobby", "cogs.clue")
     bot = await table.start_bot(seed="demo-kc-0")
     summary = await clue_script(DemoTable(table.fake, bot, table.channel, table.users))
-    assert "winner" in summary
+    assert "the winner:" in summary
     channel = table.said()
     players = ("ann", "bob", "cy", "dee")
 
@@ -47,6 +54,13 @@ async def test_a_whole_four_player_game_through_discord(table: Table) -> None:
     assert "Case File" in killer_text
     verified = await table.slash("ann", "game verify")
     assert "Verified" in verified.text()
+
+    # The demo's whole game to a winner, in players' words, its mansion posted.
+    assert "Winner:" in channel and all(table.dms(u) for u in players)
+    images = [data for m in table.fake.messages(table.channel) for _, data in m.files]
+    assert images and all(data.startswith(PNG) for data in images)
+    bad = transcript_as_a_player(table.fake, tmp_path)
+    assert not bad, "\n".join(bad[:20])
 
 
 async def test_hand_is_private_and_the_board_image_shows_only_the_public_view(

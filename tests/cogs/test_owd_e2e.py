@@ -133,7 +133,7 @@ async def test_one_world_dominion_by_clicks_alone(table: Table) -> None:
     table.extensions = ("cogs.lobby", "cogs.owd")
     await table.start_bot(seed="walk-owd-1")
     assert table.bot is not None
-    table.bot.renderers.clear()
+    table.bot.pictures.clear()
     seats = ["Ann", "Bob", "Cy", "Dee"]
     state = position(seats, hands={"Ann": ["Mole", "Propaganda", "Weather Control"],
                                    "Bob": ["Fortification", "Killer Satellite"],

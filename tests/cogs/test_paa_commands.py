@@ -33,7 +33,7 @@ async def plot_phase(table: Table, seed: str, *, images: bool = False) -> None:
     table.extensions = ("cogs.lobby", "cogs.paa")
     bot = await table.start_bot(seed=seed)
     if not images:
-        bot.renderers.clear()
+        bot.pictures.clear()
     await table.slash("ann", "game new", variant="plotted-aa")
     for user, power in SEATS:
         await table.slash(user, "game join", seat=power)
@@ -321,7 +321,7 @@ async def test_plot_commands_outside_the_plot_phase_say_so(table: Table) -> None
     name), to the asker alone; the sheet can still be asked for."""
     table.extensions = ("cogs.lobby", "cogs.paa")
     bot = await table.start_bot(seed="paa-early")
-    bot.renderers.clear()
+    bot.pictures.clear()
     await table.slash("ann", "game new", variant="plotted-aa")
     for user, power in SEATS:
         await table.slash(user, "game join", seat=power)

@@ -13,10 +13,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import engine
 from bot import forms, prompt_state
 from demo.table import Clicker
-from engine import ActionSpec, Game, Step
+from engine import ActionSpec, Game, Step, autoplay
 from sandbox.world import iter_components
 from tests.support.table import Table
 
@@ -54,14 +53,7 @@ Suggest = Callable[[Game, str, ActionSpec, random.Random], list[dict[str, Any]]]
 def legal(game: Game, seat: str, spec: ActionSpec, rng: random.Random,
           suggest: Suggest | None = None) -> dict[str, Any] | None:
     offered = suggest(game, seat, spec, rng) if suggest is not None else []
-    for params in offered + candidates(spec, rng):
-        trial = engine.load(game.variant, game.state())
-        try:
-            trial.act(seat, spec.name, **params)
-        except engine.RuleError:
-            continue
-        return params
-    return None
+    return autoplay.first_legal(game, seat, spec.name, offered + candidates(spec, rng))
 
 
 async def assert_every_action_has_a_component(table: Table, game_id: int, game: Game) -> None:

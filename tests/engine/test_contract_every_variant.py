@@ -23,12 +23,12 @@ import pytest
 
 import engine
 from engine import Game, RuleError
+from engine.autoplay import pick as random_call  # a prompted action with prompted values
 from engine.params import handler_params
 
 GAMES_PER_VARIANT = 4
 STEPS = 150
 CALLS_PER_CHECK = 30  # a sample of the malformed calls at each checked position
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 # Values no parameter of any game may take, each with what it stands for.
 WRONG_VALUES: list[Any] = [
@@ -39,37 +39,11 @@ WRONG_NAMES: list[Any] = [None, 5, 2.5, ["roll"], {"a": 1}, ("x",), b"roll", obj
 
 
 def seats_for(cls: type[Game]) -> list[str]:
-    count = min(max(cls.min_seats, 3), cls.max_seats)
-    return list(cls.seat_names[:count]) if cls.seat_names else NAMES[:count]
+    return cls.example_seats()
 
 
 def frozen(game: Game) -> str:
     return json.dumps(game.state(), sort_keys=True, default=str)
-
-
-def random_call(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]] | None:
-    """A prompted action with prompted (or plausible free) values."""
-    prompts = game.prompts()
-    if not prompts:
-        return None
-    seat = rnd.choice(sorted(prompts))
-    spec = rnd.choice(prompts[seat].actions)
-    types = handler_params(game._handler(spec.name))
-    params: dict[str, Any] = {}
-    for param in spec.params:
-        if not param.required and rnd.random() < 0.5:
-            continue
-        if param.choices:
-            params[param.name] = rnd.choice(param.choices).value
-        elif param.choices is None:
-            kinds = types[param.name].kinds if param.name in types else ()
-            if int in kinds:
-                params[param.name] = rnd.randint(0, 4)
-            elif bool in kinds:
-                params[param.name] = rnd.random() < 0.5
-            elif param.required:
-                params[param.name] = rnd.choice(["x", "1", "yes"])
-    return seat, spec.name, params
 
 
 def malformed_calls(game: Game, rnd: random.Random) -> list[tuple[Any, Any, dict[str, Any]]]:

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import Game, RuleError
+from engine import ActionSpec, Game, Param, RuleError, autoplay
 from engine.games.hf_cards import DECK, IDEOLOGIES
 from tests.support import contract
 
@@ -52,16 +52,22 @@ def check_invariants(game: Game) -> None:
     assert len(held) == len(set(held))
 
 
+def seniority_vote(game: Game, spec: ActionSpec, param: Param, rnd: random.Random) -> Any:
+    """A yes-or-no question the prompt leaves open: half the time answered, and yes only now
+    and then after the first turn."""
+    if param.kind == "bool" and rnd.random() < 0.5:
+        return rnd.random() < 0.3 and game.state()["game"]["turn"] > 0
+    return None
+
+
+# Every prompted question answered from its choices (a prompted choice is always accepted).
+PROMPTED = autoplay.Leaning(skip_optional=0.0, open_value=seniority_vote)
+
+
 def prompted_move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
-    seat, prompt = rnd.choice(sorted(game.prompts().items()))
-    spec = rnd.choice(prompt.actions)
-    params: dict[str, Any] = {}
-    for param in spec.params:
-        if param.choices is not None:
-            params[param.name] = rnd.choice(param.choices).value
-        elif param.kind == "bool" and rnd.random() < 0.5:
-            params[param.name] = rnd.random() < 0.3 and game.state()["game"]["turn"] > 0
-    return seat, spec.name, params
+    call = autoplay.pick(game, rnd, PROMPTED)
+    assert call is not None  # exactly one seat is awaited at any time
+    return call
 
 
 def bookkeeping_move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
@@ -119,6 +125,7 @@ def play(seed: int, options: dict[str, Any], seats: list[str], steps: int,
     return game
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**9), options=st.sampled_from(OPTION_SETS),
        seats=st.sampled_from(SEAT_SETS))
@@ -130,6 +137,7 @@ def test_random_legal_play(seed: int, options: dict[str, Any], seats: list[str])
     assert result.ok, result.problems
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_long_games_verify(options: dict[str, Any]) -> None:
     """Several laps of the deck (Seniority and HF-3 reshuffles) replay exactly."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 import engine
 from tests.engine.test_hf_properties import OPTION_SETS, SEAT_SETS, bookkeeping_move, prompted_move
 from tests.support.secrecy import check_twin
@@ -17,6 +19,7 @@ V = "hf-political-events"
 REVEALS = frozenset({"drawn", "reshuffle"})
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_the_deck_order_changes_nothing_public_before_a_draw() -> None:
     compared = 0
     for index in range(30):

@@ -1,10 +1,10 @@
 """Issue 14, "Players' words, not the engine's": every text a game shows a player.
 
-Seeded random games of each of the three games are read the way a player meets them:
-prompt texts, action labels, each menu's question and choices, every event (public and
-private), every refusal, and each seat's `describe()`. None may read as the program's
-(tests/support/players_words.py), every parameter a prompt offers asks a question, and a
-refused choice is refused in words.
+Seeded random games of every registered game (`engine.VARIANTS`, seated by its
+`example_seats()`) are read the way a player meets them: prompt texts, action labels, each
+menu's question and choices, every event (public and private), every refusal, and each seat's
+`describe()`. None may read as the program's (tests/support/players_words.py), every
+parameter a prompt offers asks a question, and a refused choice is refused in words.
 """
 
 from __future__ import annotations
@@ -16,23 +16,26 @@ from typing import Any
 import pytest
 
 import engine
-from engine import ActionSpec, Choice, Game, Option, Param, Prompt, RuleError, wording
+from engine import ActionSpec, Choice, Game, Option, Param, Prompt, RuleError, autoplay, wording
+from engine.params import handler_params
 from tests.support.players_words import jargon
 
-SEATS = {
-    "hf-political-events": ["Ann", "Bo", "Cy"],
-    "killer-clue": ["Miss Scarlet", "Col. Mustard", "Mrs. White", "Mr. Green"],
-    "cold-cash-risk": ["Ann", "Bo", "Cy"],
-}
-STEPS = {"hf-political-events": 80, "killer-clue": 400, "cold-cash-risk": 120}
+GAMES = sorted(engine.VARIANTS)
+# How many random steps a game is read over (a game not named here: DEFAULT_STEPS).
+STEPS = {"hf-political-events": 80, "killer-clue": 400, "cold-cash-risk": 120,
+         "one-world-dominion": 60}
+DEFAULT_STEPS = 100
 SEEDS = ("words-1", "words-2")
-# Every game refuses an unoffered choice in words, the base contract's own refusal included
-# (One World Dominion uses it as it is; the A&A games' prompts offer few menus: below).
-REFUSING = {**SEATS, "one-world-dominion": ["Ann", "Bo", "Cy"]}
-REFUSING_STEPS = {**STEPS, "one-world-dominion": 60}
-# Actions that end a random game early: taken only now and then.
-RARE = frozenset({"accuse", "declare-end"})
-# Questions and table bookkeeping any seat may ask or do, tried now and then.
+# A random player's words game: actions that end it early only now and then, optional
+# questions mostly left out, rooms rather than corridors (so that Killer Clue's rounds get
+# played), and only what menus alone can answer (free input is the forms' business).
+WORDS = autoplay.Leaning(
+    rare=frozenset({"accuse", "declare-end"}), rare_chance=0.03, skip_optional=0.7,
+    open_values=False,
+    prefer=lambda param, choices, rnd: [c for c in choices if not c.shown.startswith("Corridor")]
+    if rnd.random() < 0.8 else choices)
+# Questions and table bookkeeping any seat may ask or do, tried now and then (a game not
+# named here: its queries that take no parameters).
 ASIDES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "hf-political-events": [("anarchy", {"on": True}), ("war", {"on": True}),
                             ("anarchy", {"on": False}), ("law", {"law": "Freedom"}),
@@ -55,34 +58,27 @@ def prompt_texts(prompt: Prompt) -> Iterator[str]:
             yield from (c.shown for c in param.choices or ())
 
 
-def pick(prompt: Prompt, rng: random.Random) -> tuple[str, dict[str, Any]] | None:
-    """A random prompted action with random choices (None: it needs free input)."""
-    common = [a for a in prompt.actions if a.name not in RARE]
-    spec = rng.choice(common if common and rng.random() < 0.97 else prompt.actions)
-    params: dict[str, Any] = {}
-    for param in spec.params:
-        if param.choices:
-            # Rooms rather than corridors, so that Killer Clue's rounds get played.
-            rooms = [c for c in param.choices if not c.shown.startswith("Corridor")]
-            if param.required or rng.random() < 0.3:
-                params[param.name] = rng.choice(rooms if rooms and rng.random() < 0.8
-                                                else param.choices).value
-        elif param.required:
-            return None
-    return spec.name, params
+def asides(game: Game) -> list[tuple[str, dict[str, Any]]]:
+    return ASIDES.get(game.variant) or [(q, {}) for q in sorted(game.queries) if not any(
+        p.required for p in handler_params(game._handler(q)).values())]
+
+
+def seats(variant: str) -> list[str]:
+    return engine.game_class(variant).example_seats()
 
 
 def play(variant: str, seed: str) -> Iterator[tuple[str, str]]:
     """(where, text) for every text a random game shows its players."""
     rng = random.Random(seed)
-    game: Game = engine.new_game(variant, SEATS[variant], seed=seed)
+    game: Game = engine.new_game(variant, seats(variant), seed=seed)
     for event in game.setup_events:
         yield f"{event.kind} event", event.text
-    for _ in range(STEPS[variant]):
+    for _ in range(STEPS.get(variant, DEFAULT_STEPS)):
         prompts = game.prompts()
         if not prompts:
             break
-        seat = rng.choice(sorted(prompts))
+        call = autoplay.pick(game, rng, WORDS)
+        seat = call[0] if call is not None else sorted(prompts)[0]
         prompt = prompts[seat]
         for text in prompt_texts(prompt):
             yield "prompt", text
@@ -95,9 +91,9 @@ def play(variant: str, seed: str) -> Iterator[tuple[str, str]]:
             innocent = [s for s in game.seats if s != game.view(s).get("killer")]
             for other in innocent:
                 assert "Case File" not in " ".join(game.describe(other))
-        chosen = pick(prompt, rng)
-        if rng.random() < 0.15:
-            chosen = rng.choice(ASIDES[variant])
+        chosen = call[1:] if call is not None else None
+        if rng.random() < 0.15 and asides(game):
+            chosen = rng.choice(asides(game))
             seat = rng.choice(game.seats)
         elif rng.random() < 0.05:  # the awaited seat's choice, tried by another seat
             seat = rng.choice([s for s in game.seats if s != seat])
@@ -114,20 +110,22 @@ def play(variant: str, seed: str) -> Iterator[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("variant", sorted(SEATS))
+@pytest.mark.parametrize("variant", GAMES)
 def test_every_text_of_a_random_game_is_in_players_words(variant: str, seed: str) -> None:
     bad = {f"{where}: {text[:120]!r} ({', '.join(found)})"
            for where, text in play(variant, seed) for found in [jargon(text)] if found}
     assert not bad, "\n".join(sorted(bad)[:20])
 
 
-@pytest.mark.parametrize("variant", sorted(REFUSING))
+@pytest.mark.parametrize("variant", GAMES)
 def test_an_unoffered_choice_is_refused_in_words(variant: str) -> None:
-    """"refusals say 'Z99 is not a square you can reach' not 'Z99 is not a legal to now'"."""
+    """"refusals say 'Z99 is not a square you can reach' not 'Z99 is not a legal to now'".
+    A game whose prompts offer no menu in these steps (the A&A games: below) has nothing to
+    refuse here."""
     rng = random.Random(variant)
-    game = engine.new_game(variant, REFUSING[variant], seed="refusals")
-    refused = 0
-    for _ in range(REFUSING_STEPS[variant]):
+    game = engine.new_game(variant, seats(variant), seed="refusals")
+    refused = tried = 0
+    for _ in range(STEPS.get(variant, DEFAULT_STEPS)):
         prompts = game.prompts()
         if not prompts:
             break
@@ -139,6 +137,7 @@ def test_an_unoffered_choice_is_refused_in_words(variant: str) -> None:
                 others = {p.name: p.choices[0].value for p in spec.params
                           if p.required and p.choices and p is not param}
                 before = game.state()
+                tried += 1
                 with pytest.raises(RuleError) as refusal:
                     game.act(seat, spec.name, **others, **{param.name: "Z99"})
                 assert game.state() == before
@@ -147,18 +146,19 @@ def test_an_unoffered_choice_is_refused_in_words(variant: str) -> None:
                 # rule's own reason ("You must suggest the room you are in").
                 assert "is not a legal" not in text and not jargon(text), text
                 refused += "Z99" in text
-        chosen = pick(prompts[seat], rng)
-        if chosen is not None:
+        call = autoplay.pick(game, rng, WORDS)
+        if call is not None:
             try:
-                game.act(seat, chosen[0], **chosen[1])
+                game.act(call[0], call[1], **call[2])
             except RuleError:
                 pass
-    assert refused
+    assert refused or not tried
 
 
 def test_killer_clue_says_which_square_cannot_be_reached() -> None:
     """Issue 14: "Z99 is not a square you can reach"."""
-    game = engine.new_game("killer-clue", SEATS["killer-clue"], seed="words-1")
+    game = engine.new_game("killer-clue", ["Miss Scarlet", "Col. Mustard", "Mrs. White",
+                                           "Mr. Green"], seed="words-1")
     seat = next(iter(game.prompts()))
     game.act(seat, "move")
     if seat not in game.prompts() or not game.prompts()[seat].action("go"):
@@ -167,10 +167,24 @@ def test_killer_clue_says_which_square_cannot_be_reached() -> None:
         game.act(seat, "go", to="Z99")
 
 
-@pytest.mark.parametrize("variant", sorted(SEATS))
+# Options found unlabelled when this test began to read every registered game (issue 23):
+# their status post says "Window seconds: 30". Each game's own branch labels them, then they
+# leave this list; a new game is never added to it.
+NOT_YET_LABELLED = {
+    "aa-classic": {"placement_cap", "neutrals", "transport", "research",
+                   "bombardment_return_fire", "axis_economic_victory"},
+    "one-world-dominion": {"cards", "start", "setup_batch", "defence", "window_seconds",
+                           "starting_cards", "deck", "saboteur_card_armies"},
+    "plotted-aa": {"noop", "placement_cap", "economic_victory", "reveal_default"},
+}
+
+
+@pytest.mark.parametrize("variant", GAMES)
 def test_options_have_labels_in_words(variant: str) -> None:
     """Issue 14: "the status post names options in words ("Butler & Maid cards: off")"."""
     for option in engine.game_class(variant).options_spec:
+        if option.name in NOT_YET_LABELLED.get(variant, ()):
+            continue
         assert option.label and not jargon(option.label), option
         assert not jargon(option.description.replace(option.name, "")), option.description
 
@@ -232,9 +246,7 @@ def test_the_a_and_a_and_owd_forms_ask_in_words(variant: str) -> None:
     """Players' words in a form: each question is written ("From which area?", never the
     built "Which from area?"), and a prompt doesn't repeat the power it is for (its DM and
     its ping already name it)."""
-    seats = (["Ann", "Bo", "Cy"] if variant == "one-world-dominion" else
-             ["USSR", "Germany", "United Kingdom", "Japan", "USA"])
-    game = engine.new_game(variant, seats, seed="questions")
+    game = engine.new_game(variant, seats(variant), seed="questions")
     rnd = random.Random(variant)
     seen: set[str] = set()
     for _ in range(250):
@@ -247,11 +259,11 @@ def test_the_a_and_a_and_owd_forms_ask_in_words(variant: str) -> None:
                 for param in spec.params:
                     assert param.question and len(param.question) <= 45, (spec.name, param)
                     seen.add(spec.name)
-        chosen = pick(prompts[sorted(prompts)[0]], rnd)
+        call = autoplay.pick(game, rnd, WORDS)
         timeout = game.timeout_actions()
-        if chosen is not None and (not timeout or rnd.random() < 0.5):
+        if call is not None and (not timeout or rnd.random() < 0.5):
             try:
-                game.act(sorted(prompts)[0], chosen[0], **chosen[1])
+                game.act(call[0], call[1], **call[2])
                 continue
             except RuleError:
                 pass

@@ -2,6 +2,10 @@
 needs is at least 9 px tall when Discord shows the image 550 px wide, at most 1600 px wide and
 150 KB (issue 13).
 
+Every game's board and market in the renders registry (`renders.PICTURES`) is drawn, from a
+random game between NAMES (or the game's own seats) unless a richer position is given below;
+the A&A close-ups and Plotted A&A's private preview have their own tests.
+
 How it is measured: the renders draw all text through `renders.text.Pen`, which records each
 text with its size in px (the font's em size) and whether a player needs it; here
 `size * 550 / image width >= 9` for every needed text. A glyph is missing when no font of the
@@ -21,7 +25,9 @@ import pytest
 from PIL import Image
 
 import engine
-from renders import cold_cash_risk, fonts, hf, killer_clue, one_world_dominion, risk_map
+import renders
+from engine import autoplay
+from renders import fonts, risk_map
 from renders.text import CHAT_WIDTH, MIN_PX, Drawn, Pen, Style, missing, recording, runs
 from tests.engine.killer_clue.helpers import (
     GREEN,
@@ -35,25 +41,17 @@ from tests.engine.killer_clue.helpers import (
 NAMES = ["Zoë", "José", "李明", "🐙kraken"]
 
 
+# Random legal play from the prompts' choices alone, every question answered.
+CLICKS = autoplay.Leaning(skip_optional=0.0, open_values=False)
+
+
 def played(variant: str, steps: int, seed: str) -> engine.Game:
-    """A game between NAMES after `steps` random legal actions (the prompts' choices)."""
-    game = engine.new_game(variant, NAMES, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        prompts = game.prompts()
-        if game.finished or not prompts:
-            break
-        seat, prompt = sorted(prompts.items())[rnd.randrange(len(prompts))]
-        specs = [s for s in prompt.actions if all(p.choices or not p.required
-                                                   for p in s.params)]
-        if not specs:
-            break
-        spec = specs[rnd.randrange(len(specs))]
-        params = {p.name: rnd.choice(p.choices).value for p in spec.params if p.choices}
-        try:
-            game.act(seat, spec.name, **params)
-        except engine.RuleError:
-            continue
+    """A game between NAMES (or the game's own seats) after `steps` random legal actions
+    (the prompts' choices)."""
+    cls = engine.game_class(variant)
+    seats = cls.example_seats() if cls.seat_names else NAMES[:cls.max_seats]
+    game = engine.new_game(variant, seats, seed=seed)
+    autoplay.play(game, random.Random(seed), steps, CLICKS)
     return game
 
 
@@ -92,24 +90,45 @@ def owd_view() -> dict[str, Any]:
     return public(busy())
 
 
-def ccr_view() -> dict[str, Any]:
-    return public(played("cold-cash-risk", 60, "chat"))
+# Positions richer than a short random game reaches, by variant; the others play STEPS.
+VIEWS: dict[str, Callable[[], dict[str, Any]]] = {"killer-clue": clue_view,
+                                                  "one-world-dominion": owd_view}
+STEPS = {"hf-political-events": 30}
 
 
-IMAGES: dict[str, Callable[[], bytes]] = {
-    "High Frontier": lambda: hf.render(public(played("hf-political-events", 30, "chat"))),
-    "Killer Clue": lambda: killer_clue.render(clue_view()),
-    "Cold Cash Risk map": lambda: cold_cash_risk.render(ccr_view()),
-    "Cold Cash Risk market": lambda: cold_cash_risk.render_market(ccr_view()),
-    "RISK map": lambda: risk_map.render(risk_view(), highlight=["Peru", "Brazil"]),
-    "One World Dominion": lambda: one_world_dominion.render(owd_view()),
-}
+def view_of(variant: str) -> dict[str, Any]:
+    if variant in VIEWS:
+        return VIEWS[variant]()
+    return public(played(variant, STEPS.get(variant, 60), "chat"))
+
+
+Drawing = tuple[Callable[[], bytes], list[str]]
+
+
+def images() -> dict[str, Drawing]:
+    """Each registered picture by name: how to draw it, and the seats' names it shows (a
+    game seated by its players' names names them on its board, or on its market if it has
+    one)."""
+    out: dict[str, Drawing] = {
+        "RISK map": (lambda: risk_map.render(risk_view(), highlight=["Peru", "Brazil"]), NAMES)}
+    for variant, pictures in sorted(renders.PICTURES.items()):
+        cls = engine.game_class(variant)
+        named = [] if cls.seat_names else NAMES[:cls.max_seats]
+        out[f"{cls.title} board"] = (lambda p=pictures, v=variant: p.board(view_of(v)),
+                                     [] if pictures.market is not None else named)
+        if pictures.market is not None:
+            out[f"{cls.title} market"] = (lambda m=pictures.market, v=variant: m(view_of(v)),
+                                          named)
+    return out
+
+
+IMAGES = images()
 
 
 @pytest.fixture(scope="module", params=sorted(IMAGES))
 def drawn(request: pytest.FixtureRequest) -> tuple[str, bytes, list[Drawn]]:
     with recording() as texts:
-        data = IMAGES[request.param]()
+        data = IMAGES[request.param][0]()
     return request.param, data, texts
 
 
@@ -124,8 +143,7 @@ def test_every_name_renders(drawn: tuple[str, bytes, list[Drawn]]) -> None:
             for char in part:
                 assert fonts.covers(number, char) or not char.strip(), (name, text.text, char)
     seen = "".join(t.text for t in texts)
-    if name in ("High Frontier", "Cold Cash Risk market", "RISK map", "One World Dominion"):  # they name the seats
-        assert all(n in seen for n in NAMES), name
+    assert all(n in seen for n in IMAGES[name][1]), name  # the seats it names
 
 
 def test_needed_text_is_readable_at_chat_size(drawn: tuple[str, bytes, list[Drawn]]) -> None:

@@ -36,7 +36,8 @@ class Pig(Game):
     summary = "Roll a die to add to your turn total; a 1 loses it. Hold to bank it."
     min_seats = 2
     max_seats = 6
-    options_spec = (Option("target", 20, "Points needed to win", minimum=5, maximum=100),)
+    options_spec = (Option("target", 20, "Points needed to win", minimum=5, maximum=100,
+                           label="Target"),)
     free_actions = frozenset({"note"})
     queries = frozenset({"peek"})
     render_on = frozenset({"held"})
@@ -71,7 +72,7 @@ class Pig(Game):
     def _prompts(self) -> dict[Seat, Prompt]:
         actions = [ActionSpec("roll", "Roll"), ActionSpec("hold", "Hold")]
         actions.append(ActionSpec("bet", "Bet", (Param("amount", tuple(
-            Choice(str(n), f"{n} points") for n in (1, 2, 3))),)))
+            Choice(str(n), f"{n} points") for n in (1, 2, 3)), question="How many points?"),)))
         return {self.current: Prompt(self.current, f"Your turn: {self.pot} in the pot.",
                                      tuple(actions))}
 

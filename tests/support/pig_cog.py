@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.client import Croupier
 from cogs.base import prompt_choices
+from renders import Pictures
 
 Interaction = discord.Interaction[Any]
 
@@ -47,7 +48,7 @@ class PigCog(commands.Cog):
 
 
 async def setup(bot: Croupier) -> None:
-    bot.renderers["pig"] = render_pig
+    bot.pictures["pig"] = Pictures(board=render_pig)
     await bot.add_cog(PigCog(bot))
 
 

@@ -8,8 +8,12 @@ and the demos' transcripts are read through it.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
+from typing import Any
+
+import engine
 
 JARGON: dict[str, re.Pattern[str]] = {
     "JSON": re.compile(r'\{"|"\s*:\s*[\[{"\d]|```json'),
@@ -18,14 +22,21 @@ JARGON: dict[str, re.Pattern[str]] = {
     "a ruling id": re.compile(r"\b(HF|KC|CCR|D)-\d+\b"),
     "a file path": re.compile(r"\b[\w.-]+/[\w.-]+\.(md|py|json)\b"),
     "an option as name=value": re.compile(r"\b[a-z_]+=\w"),
-    "a variant's slug": re.compile(r"\b(hf-political-events|killer-clue|cold-cash-risk)\b"),
 }
+
+
+@functools.cache
+def slugs(variants: frozenset[str]) -> re.Pattern[str]:
+    """Every registered game's id that reads as the program's (the ones with a hyphen)."""
+    named = sorted(re.escape(v) for v in variants if "-" in v)
+    return re.compile(rf"\b({'|'.join(named)})\b")
 
 
 def jargon(text: str) -> list[str]:
     """What in `text` a player should not have to read, as "what: 'found'" strings."""
     found = []
-    for what, pattern in JARGON.items():
+    patterns = {**JARGON, "a variant's slug": slugs(frozenset(engine.VARIANTS))}
+    for what, pattern in patterns.items():
         match = pattern.search(text)
         if match:
             found.append(f"{what}: {match.group(0)!r}")
@@ -33,8 +44,10 @@ def jargon(text: str) -> list[str]:
 
 
 # What the stand-in writes about a message rather than the message itself: a player's own
-# action (">>"), a file, the buttons and menus (their custom ids are not shown to players).
-NOT_READ = (">>", "===", "  buttons:", "  [select", "  file:", "  [modal", "  [form")
+# action (">>"), a file or an embed's picture (its file name), the buttons and menus (their
+# custom ids are not shown to players).
+NOT_READ = (">>", "===", "  buttons:", "  [select", "  file:", "  | image:", "  [modal",
+            "  [form")
 # The status post's options are in words on the bot helper's branch (issue 14, uxbot):
 # drop this once both branches are merged.
 PENDING_ELSEWHERE = re.compile(r"^\s*\| Options: ")
@@ -54,3 +67,10 @@ def read_as_a_player(out: Path) -> list[str]:
             if found:
                 bad.append(f"{path.name}: {line.strip()[:140]} ({', '.join(found)})")
     return bad
+
+
+def transcript_as_a_player(fake: Any, out: Path) -> list[str]:
+    """`read_as_a_player` of what a test's sandbox holds, written as the demo writes it: for
+    an end-to-end test that plays a demo's script against its own sandbox."""
+    fake.write_transcript(out)
+    return read_as_a_player(out)

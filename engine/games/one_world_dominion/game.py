@@ -17,7 +17,7 @@ from engine import wording
 from engine.deck import Card
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
-from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.game import ActionSpec, Choice, Option, Param, Prompt, Window
 from engine.games.one_world_dominion import statecheck
 from engine.games.one_world_dominion.attack import Attack
 from engine.games.one_world_dominion.base import (
@@ -300,8 +300,8 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             attackers = self.armies[from_territory] - 1
             defenders = self.armies[to_territory]
         if attackers is None or defenders is None:
-            raise Unreadable("Give two areas (from_territory, to_territory) or the numbers "
-                             "(attackers, defenders).")
+            raise Unreadable("Give two areas (where the attack comes from and the area "
+                             "attacked) or the numbers of attackers and defenders.")
         if attackers < 1 or defenders < 1:
             raise NotAllowed("Each side needs at least 1 army.")
         return [private(seat, "odds", format_odds(attackers, defenders) +
@@ -567,6 +567,15 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
         if top["kind"] == "occupy":
             shown.update(to=top["to"], min=top["min"], max=top["max"])
         return shown
+
+    def window(self) -> Window | None:
+        """A card window open to everyone still awaited, or a defender who may answer the
+        attack with a card: timed by the `window_seconds` option (0: no timer)."""
+        seconds = float(self.options["window_seconds"] or 0)
+        if self.finished or not self.stack or seconds <= 0:
+            return None
+        kind = str(self.stack[-1]["kind"])
+        return Window(kind, seconds) if kind in ("window", "defend") else None
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         sealed = sorted({e["area"] for e in self.effects

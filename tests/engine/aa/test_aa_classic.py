@@ -251,6 +251,7 @@ def test_random_legal_play_refusals_change_nothing_round_trips_and_verifies(seed
     check_replay(game)
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_a_hundred_seeded_games_refuse_only_with_rule_errors_round_trip_and_verify() -> None:
     """Issue 15: "Random legal play over at least 100 seeded games: only RuleError for anything
     refused, refusals change nothing, load(state()) round-trips, replay and verify pass" (a

@@ -24,10 +24,11 @@ import json
 import random
 from typing import Any
 
+import pytest
 from PIL import Image
 
 import engine
-from engine import Event, RuleError
+from engine import ActionSpec, Event, Game, RuleError, autoplay
 from engine.games.cold_cash_risk import ColdCashRisk
 from renders.cold_cash_risk import render
 from tests.engine.cold_cash_risk.helpers import new
@@ -52,22 +53,11 @@ def load(state: dict[str, Any]) -> ColdCashRisk:
     return game
 
 
-def random_action(game: ColdCashRisk, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
-    """A random prompted action with random prompted values (free-form values plausible)."""
-    prompts = game.prompts()
-    seat = rnd.choice(sorted(prompts))
-    specs = list(prompts[seat].actions)
-    spec = rnd.choices(specs, [WEIGHTS.get(s.name, 2) for s in specs])[0]
-    params: dict[str, Any] = {}
-    for param in spec.params:
-        if not param.required and rnd.random() < 0.5:
-            continue
-        if param.choices is None:
-            params[param.name] = rnd.randint(1, 4)  # stop_at
-        elif param.choices:
-            params[param.name] = rnd.choice(param.choices).value
+def reachable_target(game: Game, seat: str, spec: ActionSpec, params: dict[str, Any],
+                     rnd: random.Random) -> None:
+    """Mostly pick a target the source can reach, as a player would."""
+    assert isinstance(game, ColdCashRisk)
     if spec.name in ("attack", "blitz", "announce", "move") and "from_territory" in params:
-        # Mostly pick a target the source can reach, as a player would.
         source = params["from_territory"]
         options = ((game.attacks(seat) if spec.name != "move" else game.free_moves(seat))
                    if not game.stack else {})
@@ -75,7 +65,19 @@ def random_action(game: ColdCashRisk, rnd: random.Random) -> tuple[str, str, dic
                    if spec.name == "move" or game.unrolled(t) == (spec.name == "announce")]
         if targets and rnd.random() < 0.8:
             params["to_territory"] = rnd.choice(targets)
-    return seat, spec.name, params
+
+
+# Weighted actions; free-form values (stop_at) plausible; targets mostly reachable.
+PLAUSIBLE = autoplay.Leaning(weights=WEIGHTS, weight=2,
+                             open_value=lambda game, spec, param, rnd: rnd.randint(1, 4),
+                             touch=reachable_target)
+
+
+def random_action(game: ColdCashRisk, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
+    """A random prompted action with random prompted values (`PLAUSIBLE`)."""
+    call = autoplay.pick(game, rnd, PLAUSIBLE)
+    assert call is not None
+    return call
 
 
 # --- the twin: the same position with every seat's secrets changed -------------
@@ -276,6 +278,7 @@ def illegal(game: ColdCashRisk, rnd: random.Random) -> None:
         raise AssertionError(f"{seat} {action} {params} was accepted")
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_secrecy_and_the_contract_across_random_games() -> None:
     """CCR-5: "Holdings are private. Each player decides, privately, how many shares of
     each corporation are shown ... Purchases and sales themselves are announced, and so are

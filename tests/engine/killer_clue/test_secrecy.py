@@ -16,7 +16,9 @@ import json
 import random
 from typing import Any
 
-from engine import Event, RuleError
+import pytest
+
+from engine import ActionSpec, Choice, Event, Game, Param, RuleError, autoplay
 from engine.games.killer_clue import KillerClue
 from engine.games.killer_clue.board import SUSPECTS, destinations
 from tests.engine.killer_clue.helpers import ALL, SCARLET, load, new, refused
@@ -27,26 +29,29 @@ STEPS = 140
 SEAT_KEYS = {"you", "you_are_killer", "hand", "clues", "notes", "may_suggest"}
 
 
+def murder_when_possible(param: Param, choices: list[Choice], rnd: random.Random
+                         ) -> list[Choice]:
+    """Half the time the killer murders whenever it can."""
+    murders = [c for c in choices if c.value.endswith("Murdered")]
+    return murders if murders and rnd.random() < 0.5 else choices
+
+
+def no_open_question(game: Game, spec: ActionSpec, param: Param, rnd: random.Random) -> Any:
+    raise AssertionError(f"{spec.name} asks {param.name} without listing its choices")
+
+
+# Accusations kept rare, and murders often, so that games end both ways. Every question of a
+# prompt lists its choices.
+BOTH_ENDINGS = autoplay.Leaning(rare=frozenset({"accuse"}), rare_chance=0.07,
+                                skip_optional=0.4, open_value=no_open_question,
+                                prefer=murder_when_possible)
+
+
 def random_action(game: KillerClue, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
-    """A random prompted action with random prompted choices (accusations kept rare, and
-    the killer murders whenever it can, half the time, so that games end both ways)."""
-    prompts = game.prompts()
-    seat = rnd.choice(sorted(prompts))
-    specs = list(prompts[seat].actions)
-    if len(specs) > 1 and rnd.random() < 0.93:
-        specs = [a for a in specs if a.name != "accuse"] or specs
-    spec = rnd.choice(specs)
-    params: dict[str, Any] = {}
-    for param in spec.params:
-        assert param.choices is not None
-        if not param.required and rnd.random() < 0.4:
-            continue
-        if param.choices:
-            values = [c.value for c in param.choices]
-            murders = [v for v in values if v.endswith("Murdered")]
-            params[param.name] = rnd.choice(murders if murders and rnd.random() < 0.5
-                                            else values)
-    return seat, spec.name, params
+    """A random prompted action with random prompted choices (`BOTH_ENDINGS`)."""
+    call = autoplay.pick(game, rnd, BOTH_ENDINGS)
+    assert call is not None
+    return call
 
 
 def relabel_killer(state: dict[str, Any]) -> dict[str, Any] | None:
@@ -158,6 +163,7 @@ def act_randomly(game: KillerClue, rnd: random.Random) -> list[Event]:
 TARGETED = {"Motive", "Butler Enters Room", "Maid Enters Room"}
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_secrecy_across_random_games() -> None:
     """DESIGN: 'The engine alone decides what is secret.' Rulebook, Getting Started 8:
     'shuffle all of the envelopes together until you have no idea which one belongs to the

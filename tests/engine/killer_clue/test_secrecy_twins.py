@@ -14,6 +14,8 @@ import copy
 import random
 from typing import Any
 
+import pytest
+
 from tests.engine.killer_clue.helpers import ALL, load, new
 from tests.engine.killer_clue.test_secrecy import random_action, relabel_killer
 from tests.support.secrecy import check_twin, waits_alike
@@ -39,6 +41,7 @@ def deal_again(state: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     return twin
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_the_same_action_announces_the_same_whatever_the_hands() -> None:
     compared = 0
     for index in range(GAMES):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine import autoplay
 from engine.games.one_world_dominion import OneWorldDominion
 from engine.games.one_world_dominion.cards import PARAMS
 
@@ -44,20 +45,23 @@ def plausible(game: OneWorldDominion, seat: str, card: str, rnd: random.Random) 
     return params
 
 
+# Weighted actions, every listed question answered from its choices; the values a prompt
+# leaves open are the game's own (`plausible`, below).
+WEIGHTED = autoplay.Leaning(weights=WEIGHTS, weight=2, skip_optional=0.0,
+                            open_value=lambda game, spec, param, rnd: None)
+
+
 def random_action(game: OneWorldDominion, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
-    prompts = game.prompts()
-    seat = rnd.choice(sorted(prompts))
-    specs = list(prompts[seat].actions)
-    spec = rnd.choices(specs, [WEIGHTS.get(s.name, 2) for s in specs])[0]
+    call = autoplay.pick(game, rnd, WEIGHTED)
+    assert call is not None
+    seat, action, params = call
+    specs = game.prompts()[seat].actions
+    spec = next(s for s in specs if s.name == action)
     neutral = [a for a in specs if a.name == "play" and any(
         c.value in NEUTRAL_CARDS for c in a.params[0].choices or ())]
-    if neutral and rnd.random() < 0.9:
+    if neutral and rnd.random() < 0.9:  # a neutral card is played whenever one is held
         spec = neutral[0]
-    params: dict[str, Any] = {}
-    for param in spec.params:
-        if param.choices:
-            params[param.name] = rnd.choice(param.choices).value
-    if spec.name == "play" and neutral and spec is neutral[0]:
+        params = {p.name: rnd.choice(p.choices).value for p in spec.params if p.choices}
         params["card"] = next(c.value for c in spec.params[0].choices or ()
                               if c.value in NEUTRAL_CARDS)
     if spec.name == "play":

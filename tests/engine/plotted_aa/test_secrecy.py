@@ -16,6 +16,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from engine import Game
 from engine.aa.units import POWERS
 from engine.events import Event
@@ -48,6 +50,7 @@ def plotted_twin(seed: int, variant: int) -> tuple[Game, list[Event]]:
     return game, events
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_twins_plotted_differently_look_the_same_to_the_public_until_the_reveal() -> None:
     """Plot Phase: "All players simultaneously plot all movement and build actions for the
     current turn": nothing of a plot (content, number of actions, rounds) is public before
@@ -181,6 +184,7 @@ def check_revealed_only(game: Game) -> None:
                 assert json.dumps(action.to_json(), sort_keys=True) not in text
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 def test_actions_are_public_only_from_their_reveal_and_plots_verify_after_the_turn() -> None:
     """Execution Phase: "A plotted action must be revealed during its assigned round"; the
     commitment (issue 16): "at each reveal the action and, after the turn, the whole plot

@@ -155,6 +155,7 @@ def test_conquest_move() -> None:
             check_conquest_move(10, 3, bad)
 
 
+@pytest.mark.slow  # seeded volume: `-m "not slow"` skips it locally
 @pytest.mark.parametrize("attackers,defenders", [(3, 2), (5, 5), (10, 3)])
 def test_monte_carlo_of_blitz_agrees_with_exact_odds(attackers: int, defenders: int) -> None:
     """200,000 seeded blitzes per pair, run through the combat code, agree with the
