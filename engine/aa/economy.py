@@ -10,7 +10,7 @@ IPCs of combined income; the Allies win holding both Axis capitals and their own
 The placement cap per complex differs between printings: by default a complex places at
 most its territory's IPC value of units a turn (the capacity the Plotted A&A rulebook refers
 to, "limited by the factory's capacity as described in the standard rules"); the option
-`placement_cap="unlimited"` is the reading without a cap, and `"new_and_captured"` the one
+`placement_cap="unlimited"` is the reading without a cap, and `"new-and-captured"` the one
 the 1984 game's data encodes (TripleA's classic placement): a power's original complexes
 place any number, complexes built or captured at most the territory's IPC value.
 
@@ -45,7 +45,7 @@ from engine.aa.units import (
 )
 from engine.errors import NotAllowed
 
-PlacementCap = Literal["ipc", "unlimited", "new_and_captured"]
+PlacementCap = Literal["ipc", "unlimited", "new-and-captured"]
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def capacity(board: AAMap, area: Area, rules: EconomyRules = CLASSIC_ECONOMY,
     """Units a complex in `area` may place in a turn for `power` (None: no cap)."""
     if rules.placement_cap == "unlimited":
         return None
-    if rules.placement_cap == "new_and_captured" and original_factory(board, area, power):
+    if rules.placement_cap == "new-and-captured" and original_factory(board, area, power):
         return None
     return board.ipc(area)
 

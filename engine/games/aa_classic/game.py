@@ -55,7 +55,7 @@ RULINGS = (
     "PAA-1: area names as the 1984 board's players write them (E Med, FE Afr, Karelia, "
     "Bering Sea, ...) are accepted everywhere an area is asked for.",
     "AA-1: a complex places at most its territory's IPC value of units a turn "
-    "(option placement_cap: unlimited, or new_and_captured: only complexes built or "
+    "(option placement_cap: unlimited, or new-and-captured: only complexes built or "
     "captured are capped, as the 1984 game's data has it).",
     "AA-2: casualties of a defence shared by allies are chosen by the territory's "
     "controller (at sea, the power with the most units there), its own units first.",
@@ -79,22 +79,22 @@ class AAClassic(Moves, Battles, Turn):
     options_spec = (
         Option("placement_cap", "ipc", "A complex places at most its territory's IPC value "
                "of units a turn ('ipc'), or any number ('unlimited'), or only complexes "
-               "built or captured are capped ('new_and_captured', the 1984 game's data).",
-               choices=("ipc", "unlimited", "new_and_captured")),
+               "built or captured are capped ('new-and-captured', the 1984 game's data).",
+               choices=("ipc", "unlimited", "new-and-captured"), label="Complex production cap"),
         Option("neutrals", "pay", "Land units may enter a neutral territory in combat "
-               "movement for 3 IPCs ('pay'), or never ('closed').", choices=("pay", "closed")),
+               "movement for 3 IPCs ('pay'), or never ('closed').", choices=("pay", "closed"), label="Neutral territories"),
         Option("transport", "classic", "A transport carries 2 infantry, 1 armour or 1 AA gun "
                "('classic'), or 1 infantry and 1 other land unit ('revised').",
-               choices=("classic", "revised")),
+               choices=("classic", "revised"), label="Transport capacity"),
         Option("research", "random", "A breakthrough is a random development not yet owned "
                "('random', classic), or the player's choice ('pick', the revised rules).",
-               choices=("random", "pick")),
+               choices=("random", "pick"), label="Weapons breakthroughs"),
         Option("bombardment_return_fire", True, "Defenders hit by shore bombardment still "
-               "fire back in the first round."),
+               "fire back in the first round.", label="Bombarded defenders fire back"),
         Option("aa_fly_over", True, "AA guns fire at enemy aircraft flying over their "
-               "territory (the 1984 rules); off: only at aircraft attacking it (TripleA)."),
+               "territory (the 1984 rules); off: only at aircraft attacking it (TripleA).", label="AA guns fire at aircraft flying over"),
         Option("axis_economic_victory", 84, "The Axis win at this combined income at the end "
-               "of a round (0: no economic victory).", minimum=0, maximum=147),
+               "of a round (0: no economic victory).", minimum=0, maximum=147, label="Axis economic victory (IPCs)"),
     )
     free_actions = frozenset({"loss-order"})
     queries = frozenset({"odds", "units"})

@@ -79,27 +79,28 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
     options_spec = (
         Option("cards", "owd", "'owd' = One World Dominion's 44 action cards; 'classic' = "
                "the standard RISK game with its territory cards and growing set values.",
-               choices=("owd", "classic")),
+               choices=("owd", "classic"), label="Card deck"),
         Option("start", "claim", "'claim' = players claim the areas one army at a time in "
                "turn; 'deal' = the areas are dealt out at random, one army in each.",
-               choices=("claim", "deal")),
+               choices=("claim", "deal"), label="Starting areas"),
         Option("setup_batch", 1, "Starting armies placed per setup turn (the classic rules: "
-               "1).", minimum=1, maximum=40),
+               "1).", minimum=1, maximum=40, label="Starting armies per setup turn"),
         Option("defence", "choose", "'choose' = a defending player chooses 1 or 2 dice each "
                "round (the deadline default: as many as allowed); 'most' = defenders always "
-               "roll as many dice as allowed.", choices=("choose", "most")),
+               "roll as many dice as allowed.", choices=("choose", "most"), label="Defender's dice"),
         Option("window_seconds", 30, "How long the bot keeps a reaction window open (live "
                "play); the same for every window, whoever holds what.", minimum=0,
-               maximum=7 * 24 * 3600),
+               maximum=7 * 24 * 3600, label="Reaction window (seconds)"),
         Option("starting_cards", 0, "Cards dealt to each player at the start (a house "
-               "option for a faster game; the rules deal none).", minimum=0, maximum=4),
-        Option("deck", "", "A group's own printing of the 44 cards, as JSON text (schema in "
-               "docs/one-world-dominion.md); empty = OWD-1 and OWD-2's default deck."),
+               "option for a faster game; the rules deal none).", minimum=0, maximum=4, label="Cards dealt at the start"),
+        Option("deck", "", "A group's own printing of the 44 cards, as JSON text (the list of cards "
+               "the game's documentation describes); empty = the deck as the rulebook prints "
+               "it.", label="Own card list"),
         Option("saboteur_card_armies", "delayed", "Saboteur keeps its victim from receiving "
                "'any new armies' in that turn: 'delayed' = the 2 armies of a card the victim "
                "plays singly are set aside with the rest; 'placed' = they are placed at once "
                "('no matter whose turn it is or what part of the turn you are on').",
-               choices=("delayed", "placed")),
+               choices=("delayed", "placed"), label="Saboteur and a set's area armies"),
     )
     queries = frozenset({"hand", "odds"})
     check_state = staticmethod(statecheck.check_state)  # what an imported state must be

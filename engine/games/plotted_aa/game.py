@@ -64,16 +64,16 @@ class PlottedAA(Turn):
     seat_names = POWERS
     options_spec = (
         Option("noop", True, "The optional NOOP rule: a round may be plotted as 'no "
-               "operation' (never two in a row)."),
+               "operation' (never two in a row).", label="NOOP rounds"),
         Option("placement_cap", "ipc", "A factory builds at most its territory's IPC value "
                "of units a turn ('ipc'), or any number ('unlimited'), or only factories "
-               "built or captured are capped ('new_and_captured', the 1984 game's data).",
-               choices=("ipc", "unlimited", "new_and_captured")),
+               "built or captured are capped ('new-and-captured', the 1984 game's data).",
+               choices=("ipc", "unlimited", "new-and-captured"), label="Factory production cap"),
         Option("economic_victory", 84, "The Axis win at this combined income at the end of a "
-               "turn (0: no economic victory).", minimum=0, maximum=147),
+               "turn (0: no economic victory).", minimum=0, maximum=147, label="Axis economic victory (IPCs)"),
         Option("reveal_default", "as-plotted", "What the deadline does with a revealed "
                "action: execute it as plotted where still legal ('as-plotted') or pass.",
-               choices=("as-plotted", "pass")),
+               choices=("as-plotted", "pass"), label="At the reveal timer"),
         Option("pace", "async", "How the group plays: 'live' in one evening (the Plot "
                "Phase's time limit 15 minutes, 5 minutes for each other decision) or "
                "'async' over days (72 hours, and 24 hours for each other decision).",

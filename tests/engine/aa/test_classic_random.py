@@ -25,7 +25,7 @@ STEPS = 90  # about two rounds of five powers with their battles
 OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"aa_fly_over": False},
-    {"placement_cap": "new_and_captured", "research": "pick"},
+    {"placement_cap": "new-and-captured", "research": "pick"},
     {"placement_cap": "unlimited", "transport": "revised", "neutrals": "closed"},
     {"bombardment_return_fire": False, "axis_economic_victory": 0},
 ]

@@ -153,17 +153,17 @@ def test_a_complex_built_this_turn_produces_next_turn() -> None:
 
 
 def test_placement_cap_new_and_captured_leaves_original_complexes_unlimited() -> None:
-    """AA-1, option placement_cap: new_and_captured, the reading TripleA's classic data
+    """AA-1, option placement_cap: new-and-captured, the reading TripleA's classic data
     encodes: "if its an original factory then unlimited production"; any other complex
     places at most "the same number of units as the number of ipcs the territory
     generates"."""
-    game = new("cap", placement_cap="new_and_captured")
+    game = new("cap", placement_cap="new-and-captured")
     to_stage(game, "USSR", "purchase")
     act(game, "USSR", "buy", units="8 inf")
     to_stage(game, "USSR", "place")
     act(game, "USSR", "place", units="8 inf", at="Karelia")  # an original complex, 3 IPCs
     assert game.pos.units_of("Karelia S.S.R.", "USSR")["infantry"] == 11
-    game = new("cap-captured", placement_cap="new_and_captured")
+    game = new("cap-captured", placement_cap="new-and-captured")
     game.pos.owner["Karelia S.S.R."] = game.pos.start_owner["Karelia S.S.R."] = "Germany"
     clear(game.pos, "Karelia S.S.R.").place("Karelia S.S.R.", "Germany", {"factory": 1})
     to_stage(game, "Germany", "purchase")
