@@ -7,6 +7,9 @@ from typing import Any
 from demo.scripts.choices import choice_values, first_legal, is_legal
 from demo.table import DemoTable
 from engine import Prompt
+from engine.risk.map import classic_map
+
+BOARD = classic_map()  # the printed board: the areas and who borders whom
 
 OWD_AT_ENEMIES = frozenset({"Rebellion", "Mutant Horde", "Ebola", "Bombers", "Orbital Laser",
                             "Nerve Gas", "Mad Cow Disease", "ICBM", "Toxic Waste"})
@@ -24,13 +27,15 @@ def owd_plans(game: Any, seat: str, card: str) -> list[dict[str, Any]]:
     needs = PARAMS.get(card, ())
     if not needs:
         return [{}]
-    own = game.areas_of(seat)
-    enemy = [t for t in game.map.territories if game.owner[t] not in (None, seat)]
-    near = sorted({n for a in own for n in game.map.neighbours(a)} & set(enemy))
-    opponents = [s for s in game.alive() if s != seat]
+    view = game.view(None)
+    board = view["board"]
+    own = [t for t in BOARD.territories if board[t]["owner"] == seat]
+    enemy = [t for t in BOARD.territories if board[t]["owner"] not in (None, seat)]
+    near = sorted({n for a in own for n in BOARD.neighbours(a)} & set(enemy))
+    opponents = [s for s in view["order"] if s != seat and s not in view["out"]]
     if card in ("Rebellion", "Mutant Horde"):
-        areas = sorted((t for t in enemy if game.owner[t] in game.seats),
-                       key=lambda t: -game.armies[t])[:6]
+        areas = sorted((t for t in enemy if board[t]["owner"] in view["seats"]),
+                       key=lambda t: -board[t]["armies"])[:6]
     elif card in OWD_AT_ENEMIES:
         areas = (near + enemy)[:8]
     else:
@@ -41,16 +46,16 @@ def owd_plans(game: Any, seat: str, card: str) -> list[dict[str, Any]]:
         if "count" in needs:
             plan["count"] = 1
         if "to_area" in needs and area:
-            plans += [dict(plan, to_area=b) for b in sorted(game.map.neighbours(area))[:3]]
+            plans += [dict(plan, to_area=b) for b in sorted(BOARD.neighbours(area))[:3]]
             continue
         if "continent" in needs:
-            plan["continent"] = next(iter(game.map.continents))
+            plan["continent"] = next(iter(BOARD.continents))
         if "player" in needs and opponents:
             plan["player"] = opponents[0]
         if "other_player" in needs and len(opponents) > 1:
             plan["other_player"] = opponents[1]
-        if "take" in needs and game.discards:
-            plan["take"] = game.discards[-1]
+        if "take" in needs and view["discards"]:
+            plan["take"] = view["discards"][-1]
         plans.append(plan)
     return plans
 
@@ -74,16 +79,17 @@ def owd_policy(game: Any, seat: str, prompt: Prompt, memo: dict[str, int]
         return "move", {"count": int(choice_values(offered["move"], "count")[-1])}
     if "steal" in offered:
         return "steal", {"card": choice_values(offered["steal"], "card")[0]}
+    board = game.view(None)["board"]
     if "place" in offered:
         own = choice_values(offered["place"], "territory")
-        front = [a for a in own if any(game.owner[n] not in (None, seat)
-                                       for n in game.map.neighbours(a))]
-        if game.stage != "play":
-            count = min(game.reserve[seat], int(game.options["setup_batch"]))
-        elif game.stack:
-            count = game.stack[-1]["armies"]
-        else:
-            count = game.pending()
+        front = [a for a in own if any(board[n]["owner"] not in (None, seat)
+                                       for n in BOARD.neighbours(a))]
+        view = game.view(None)
+        if view["stage"] != "play":
+            count = min(view["reserve"][seat], int(game.options["setup_batch"]))
+        else:  # all the armies due now: a set's (what the deadline would place), or the turn's
+            count = next((int(p["count"]) for s, a, p in game.timeout_actions()
+                          if s == seat and a == "place"), view.get("to_place", 0))
         chosen = first_legal(game, seat, "place", [{"territory": a, "count": max(1, count)}
                                                     for a in front + own])
         if chosen is not None:
@@ -92,12 +98,12 @@ def owd_policy(game: Any, seat: str, prompt: Prompt, memo: dict[str, int]
         return "pass", {}
     if "attack" in offered and memo.get("attacks", 0) < 4:
         for source in sorted(choice_values(offered["attack"], "from_territory"),
-                             key=lambda a: -game.armies[a]):
-            if game.armies[source] < 3:
+                             key=lambda a: -board[a]["armies"]):
+            if board[source]["armies"] < 3:
                 continue
             targets = [{"from_territory": source, "to_territory": t}
-                       for t in sorted(game.map.neighbours(source))
-                       if game.owner[t] in game.seats and game.owner[t] != seat]
+                       for t in sorted(BOARD.neighbours(source))
+                       if board[t]["owner"] in game.seats and board[t]["owner"] != seat]
             chosen = first_legal(game, seat, "attack", targets)
             if chosen is not None:
                 memo["attacks"] = memo.get("attacks", 0) + 1

@@ -60,17 +60,20 @@ async def paa_execution(t: DemoTable, *, typed: bool = False) -> set[str]:
 
     for _ in range(300):
         game: Any = live.game
-        if game is None or game.finished or game.stage == "develop":
+        if game is None or game.finished or game.view(None)["stage"] == "develop":
             return taken
         seat, prompt = next(iter(game.prompts().items()))
         user = t.user_of_seat(seat)
         offered = {a.name for a in prompt.actions}
-        revealed = game.revealed
+        shown = game.view(None)
+        # The action this power just revealed, as everyone sees it.
+        kind = next((a["kind"] for a in reversed(shown["revealed"])
+                     if a["power"] == seat and a["round"] == shown["round"]), None)
         if "execute" in offered:
-            if seat == "United Kingdom" and revealed.kind == "build":
+            if seat == "United Kingdom" and kind == "build":
                 await t.slash(user, "paa pass")
                 taken.add("pass")
-            elif seat == "Japan" and revealed.kind == "build":
+            elif seat == "Japan" and kind == "build":
                 await t.slash(user, "paa execute", units="3i")
                 taken.add("execute units")
             else:
@@ -128,7 +131,7 @@ async def paa_script(t: DemoTable, *, typed: bool = False) -> str:
     verified = await t.slash("cy", "paa verify")
     await t.slash("bob", "paa board")
     game: Any = live.game
-    if game is None or game.turn != 2 or game.stage != "develop":
+    if game is None or game.view(None)["turn"] != 2 or game.view(None)["stage"] != "develop":
         raise RuntimeError("the demo did not reach turn 2")
     if verified.text().count("matches") != 5:
         raise RuntimeError("the demo's commitments did not all check")
