@@ -18,7 +18,7 @@ import engine
 from engine import RuleError, autoplay
 
 GAMES = 200
-STEPS = 60
+STEPS = 40
 # Each of these has its own 200 games, with the game's own kinds of random input.
 DEDICATED = {
     "aa-classic": "tests/engine/aa/test_classic_random.py",
