@@ -21,15 +21,17 @@ import discord
 from discord import app_commands
 
 import engine
-from bot import forms, prompt_state
-from bot.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
+from bot import records
 from bot.delivery import Delivery, chunks, fit, message_link, named, public_number
-from bot.forms import FormRef
 from bot.host import Host
 from bot.repeats import Unconfirmed
 from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
 from bot.storage import StaleWrite, StorageError, StorageFault
-from engine import ActionSpec, Ambiguous, Event, NotAllowed, Prompt, RuleError
+from bot.ui import form_plan
+from bot.ui.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
+from bot.ui.form_plan import FormRef
+from bot.ui.target import OutOfDate, PromptContext
+from engine import Ambiguous, Event, NotAllowed, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -130,9 +132,10 @@ class ActionPath:
         except Exception as exc:  # noqa: BLE001
             await self.reply_error(interaction, exc)
 
-    async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef
-                             ) -> tuple[LiveGame, str, Prompt, ActionSpec]:
-        """The game, seat, prompt and action a component refers to, if it is still current."""
+    async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef, *,
+                             any_step: bool = False) -> PromptContext:
+        """The game, seat, prompt and action a component refers to, if it is still current
+        (`any_step`: whatever step it was shown at, while the seat's prompt offers it)."""
         live = await self.service.get(ref.game_id)
         if live.broken is not None:
             raise NotAllowed(paused_message(live))
@@ -141,50 +144,56 @@ class ActionPath:
         seat = live.game.seats[ref.seat]
         if live.user_of(seat) != interaction.user.id:
             raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
-        record = await prompt_state.load(self.service.storage, live.id, seat)
+        record = await records.load(self.service.storage, live.id, seat)
         prompt = live.game.prompts().get(seat)
         spec = prompt.action(ref.action) if prompt else None
-        if prompt is None or spec is None or not prompt_state.still_current(record, ref.seq,
-                                                                             live.seq):
+        if prompt is None or spec is None or not (any_step or records.still_current(
+                record, ref.seq, live.seq)):
             newest = (f" ({message_link(record.channel_id, record.message_id)})"
                       if record is not None and record.open and record.message_id else "")
-            raise NotAllowed(f"This choice is out of date: use the newest message{newest}, or "
-                             "the game's slash commands.")
-        return live, seat, prompt, spec
+            raise OutOfDate(f"This choice is out of date: use the newest message{newest}, or "
+                            "the game's slash commands.")
+        return PromptContext(live, seat, prompt, spec, self.delivery.prompt_text(live, seat,
+                                                                                 prompt))
 
     async def show_prompt(self, interaction: discord.Interaction[Any], ref: FormRef) -> None:
         """Leave a form: the prompt's message shows the prompt again."""
         try:
-            live, seat, prompt, _ = await self.prompt_context(interaction, ref)
+            context = await self.prompt_context(interaction, ref)
             await interaction.response.edit_message(
-                content=self.delivery.prompt_text(live, seat, prompt),
-                view=prompt_view(ref.game_id, ref.seq, ref.seat, prompt))
+                content=context.header,
+                view=prompt_view(ref.game_id, ref.seq, ref.seat, context.prompt))
         except Exception as exc:  # noqa: BLE001
             await self.reply_error(interaction, exc)
 
-    async def run_prompt(self, interaction: discord.Interaction[Any], game_id: int, seq: int,
-                         seat_index: int, action: str, params: dict[str, Any]) -> None:
+    async def run_prompt(self, interaction: discord.Interaction[Any], ref: FormRef,
+                         params: dict[str, Any], *, in_place: bool = True) -> None:
         """A button, menu or form from a prompt: the prompt's message then says what was
-        chosen, with its buttons greyed out, and nothing else is sent to the player."""
+        chosen, with its buttons greyed out, and nothing else is sent to the player.
+        Without `in_place` (a form opened by a slash command, not from a prompt's message)
+        the answer is a command's: "Done", to the player alone."""
         try:
-            ref = FormRef(game_id, seq, seat_index, action)
             try:
-                live, seat, prompt, spec = await self.prompt_context(interaction, ref)
+                context = await self.prompt_context(interaction, ref, any_step=not in_place)
             except NotAllowed:
-                stale = self.service.live.get(game_id)
+                stale = self.service.live.get(ref.game_id)
                 if stale is not None and stale.game is not None and \
-                        0 <= seat_index < len(stale.game.seats):
-                    await self.service.refuse_repeat(stale, seq, stale.game.seats[seat_index],
-                                                     action, params)
+                        0 <= ref.seat < len(stale.game.seats):
+                    await self.service.refuse_repeat(stale, ref.seq, stale.game.seats[ref.seat],
+                                                     ref.action, params)
                 raise
+            live, seat, prompt, spec = context.live, context.seat, context.prompt, context.spec
             kinds = {p.name: p for p in spec.params}
-            params = {name: (forms.coerce(kinds[name], value)
+            params = {name: (form_plan.coerce(kinds[name], value)
                              if name in kinds and isinstance(value, str) else value)
                       for name, value in params.items()}
-            header = self.delivery.prompt_text(live, seat, prompt)
-            chosen = f"\N{HEAVY CHECK MARK} You chose: {forms.summary(spec, params)}"
-            await self._act(interaction, live, action, params, seat=seat, observed=seq,
-                            answered=(header, chosen, disabled(prompt_view(
+            if not in_place:
+                await self._act(interaction, live, ref.action, params, seat=seat,
+                                observed=live.seq)
+                return
+            chosen = f"\N{HEAVY CHECK MARK} You chose: {form_plan.summary(spec, params)}"
+            await self._act(interaction, live, ref.action, params, seat=seat, observed=ref.seq,
+                            answered=(context.header, chosen, disabled(prompt_view(
                                 ref.game_id, ref.seq, ref.seat, prompt))))
         except Exception as exc:  # noqa: BLE001 - one place answers every error
             await self.reply_error(interaction, exc)
@@ -236,7 +245,7 @@ class ActionPath:
         if not ephemeral and interaction.message is not None and outcome.seat:
             # Said before the message is greyed: if the process dies before the seat is
             # asked again, the next start asks it in that message, with live buttons.
-            await prompt_state.mark_greyed(self.service.storage, live.id, outcome.seat,
+            await records.mark_greyed(self.service.storage, live.id, outcome.seat,
                                            interaction.message.id)
         if not ephemeral:
             # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
@@ -393,7 +402,7 @@ class ActionPath:
             return "the last move"
         prompt = live.game.prompts().get(row.seat) if live.game else None
         spec = prompt.action(row.action) if prompt else None
-        said = forms.summary(spec, row.params) if spec else row.action.replace("-", " ")
+        said = form_plan.summary(spec, row.params) if spec else row.action.replace("-", " ")
         return f"{row.seat}'s {said}"
 
     # ----- errors, in one place -------------------------------------------------

@@ -19,9 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import forms
 from bot.actions import ActionPath
-from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.delivery import Delivery
@@ -29,6 +27,8 @@ from bot.host import Renderer
 from bot.repeats import RepeatGuard
 from bot.service import GameService, LiveGame, Outcome
 from bot.storage import Storage
+from bot.ui import forms
+from bot.ui.components import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 

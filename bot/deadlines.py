@@ -39,9 +39,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import forms, prompt_state
+from bot import records
+from bot.records import BY_HAND, STALLED
 from bot.service import Automatic, LiveGame, Outcome
 from bot.storage import DeadlineRow, Storage, StorageError
+from bot.ui import form_plan
 from engine import Game, NotAllowed
 
 if TYPE_CHECKING:
@@ -50,19 +52,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REMIND_AT = 0.75  # of the allowance
-#: The `messages` row saying that the creator set (or cleared) the deadline by hand, which
-#: then replaces a game's own time limits (`deadline_seconds`) for the rest of the game.
-BY_HAND = "deadline:by-hand"
-#: The `messages` row saying that a timed step failed at the game's seq in its fingerprint:
-#: the game's timers wait until it moves on, or `/game deadline resume`.
-STALLED = "automatic:stalled"
 
 
 def question_of(game: Game | None) -> str:
     """The question a deadline is set for: each awaited seat's prompt fingerprint."""
     if game is None:
         return ""
-    return json.dumps({seat: prompt_state.fingerprint(prompt)
+    return json.dumps({seat: records.fingerprint(prompt)
                        for seat, prompt in game.prompts().items()}, sort_keys=True)
 
 
@@ -207,12 +203,12 @@ class Deadlines:
             return False
         if row is not None and row.question:
             asked = json.loads(row.question)
-            return any(asked.get(seat) != prompt_state.fingerprint(prompt)
+            return any(asked.get(seat) != records.fingerprint(prompt)
                        for seat, prompt in game.prompts().items())
         for seat, prompt in game.prompts().items():
-            record = await prompt_state.load(self.storage, live.id, seat)
+            record = await records.load(self.storage, live.id, seat)
             if record is None or not record.open or \
-                    record.fingerprint != prompt_state.fingerprint(prompt):
+                    record.fingerprint != records.fingerprint(prompt):
                 return True
         return False
 
@@ -471,7 +467,7 @@ def stalled_text(live: LiveGame, done: Automatic, when: str) -> str:
         seat, action, params = done.failed
         prompt = game.prompts().get(seat) if game is not None else None
         spec = prompt.action(action) if prompt is not None else None
-        said = forms.summary(spec, params) if spec is not None else forms.plain(action)
+        said = form_plan.summary(spec, params) if spec is not None else form_plan.plain(action)
         what = f"{seat}'s automatic answer ({said[:200]})"
     answer = (f"{seat}'s player can answer as usual (the creator can hand the seat to someone "
               "else with `/game substitute`)" if seat else

@@ -9,9 +9,7 @@ in the action log, so nothing a seat was sent is ever lost.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import io
-import json
 import logging
 import sys
 from collections import defaultdict
@@ -21,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import engine
-from bot import names, preferences, prompt_state
-from bot.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
-from bot.prompt_state import PromptRecord
+from bot import names, records
+from bot.records import PromptRecord, detail_purpose, view_fingerprint
 from bot.service import LiveGame, Outcome
+from bot.ui.components import OpenChoicesButton, ShowHandButton, disabled, prompt_view, single
 from engine import Event, Prompt
 
 if TYPE_CHECKING:
@@ -326,7 +324,7 @@ class Delivery:
         for seat in game.prompts():
             user = live.user_of(seat)
             if user is not None and self.detail(live, seat) and \
-                    await preferences.dm_prompts(self.bot.service.storage, user):
+                    await self.bot.service.storage.dm_prompts(user):
                 out[seat] = kinds
         return out
 
@@ -386,7 +384,7 @@ class Delivery:
         newly: list[tuple[str, Prompt]] = []
         complete = True
         for index, seat in enumerate(game.seats):
-            record = await prompt_state.load(storage, live.id, seat)
+            record = await records.load(storage, live.id, seat)
             is_open = record is not None and record.open
             prompt = awaited.get(seat)
             if prompt is None:
@@ -394,7 +392,7 @@ class Delivery:
                     # Closed in storage before the message is greyed: a crash in between
                     # leaves live buttons that answer "out of date", never a greyed message
                     # taken for an open one when the same question comes back.
-                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                    await records.save(storage, live.id, seat, PromptRecord(
                         record.channel_id, record.message_id, False, record.fingerprint,
                         record.since))
                     if seat not in answered:
@@ -405,9 +403,9 @@ class Delivery:
                                           "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
                                           "the game moved on.")
                 continue
-            fp = prompt_state.fingerprint(prompt)
+            fp = records.fingerprint(prompt)
             user = live.user_of(seat)
-            wants_dm = user is not None and await preferences.dm_prompts(storage, user)
+            wants_dm = user is not None and await storage.dm_prompts(user)
             # A prompt whose DM never went out (Discord refused it) is owed, not unchanged.
             delivered = record is not None and (record.message_id or not wants_dm)
             # A message greyed by the seat's own click shows no live buttons: ask again.
@@ -435,7 +433,7 @@ class Delivery:
                 elif fresh_detail:
                     extra = {"embed": None, "attachments": []}
                 if await self._edit(record, content, view, **extra):
-                    await prompt_state.save(storage, live.id, seat, PromptRecord(
+                    await records.save(storage, live.id, seat, PromptRecord(
                         record.channel_id, record.message_id, True, fp,
                         seq if not unchanged else record.since))
                     if fresh_detail:
@@ -454,7 +452,7 @@ class Delivery:
                     await storage.put_message(live.id, detail_purpose(seat), sent.channel.id,
                                               sent.id, detail_fp)
             since = record.since if unchanged and record is not None else seq
-            await prompt_state.save(storage, live.id, seat, PromptRecord(
+            await records.save(storage, live.id, seat, PromptRecord(
                 sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, since))
             if not is_open:
                 newly.append((seat, prompt))
@@ -723,11 +721,6 @@ def public_number(live: LiveGame) -> int:
     return live.game.public_steps if live.game is not None else live.seq
 
 
-def detail_purpose(seat: str) -> str:
-    """The `messages` row keeping the fingerprint of the detail a seat's prompt shows."""
-    return f"detail:{seat}"
-
-
 def _without(text: str, parts: list[str]) -> str:
     """`text` without the lines of `parts` (events the prompt's detail already shows)."""
     for part in parts:
@@ -790,6 +783,3 @@ def options_in_words(variant: str, options: dict[str, Any]) -> str:
         parts.append(f"{label}: {names.escape(shown)}")
     return "; ".join(parts)
 
-
-def view_fingerprint(data: Any) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]

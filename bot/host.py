@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -49,7 +49,3 @@ class Host(Protocol):
                                 type: discord.ChannelType | None = None
                                 ) -> discord.PartialMessageable: ...
 
-
-def actions_of(interaction: discord.Interaction[Any]) -> ActionPath:
-    """The action path of the bot that received `interaction` (components' callbacks)."""
-    return cast(Host, interaction.client).actions

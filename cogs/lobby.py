@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot import names, preferences
+from bot import names
 from bot.client import Croupier
 from bot.delivery import CANNOT_DM, DM_HELP, chunks, options_in_words, status_embed
 from bot.importing import MAX_BYTES, import_game, start_state, verify_imported, was_imported
@@ -352,7 +352,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(dm_prompts="On: your choices come by DM. Off: the channel's turn "
                                       "ping and its My choices button only")
     async def notify(self, interaction: Interaction, dm_prompts: bool) -> None:
-        await preferences.set_dm_prompts(self.service.storage, interaction.user.id, dm_prompts)
+        await self.service.storage.set_dm_prompts(interaction.user.id, dm_prompts)
         text = ("Your turns' choices will come by DM." if dm_prompts else
                 "No more choices by DM: when it is your turn the game's channel names you, and "
                 "its **My choices** button shows your choices only to you. Secrets still come "

@@ -23,10 +23,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import forms
 from bot.client import Croupier
 from bot.repeats import Unconfirmed
 from bot.service import Duplicate, LiveGame
+from bot.ui import form_plan
 from cogs.aa import areas, unit_stacks
 from cogs.base import GameCog, from_prompt
 from engine import Ambiguous, NotAllowed, RuleError
@@ -165,7 +165,7 @@ class PasteModal(discord.ui.Modal):
     a form opened before a restart still counts after it."""
 
     def __init__(self, game_id: int, seat_index: int, power: str, text: str | None) -> None:
-        super().__init__(title=forms.short(f"{power}: paste your plot form", 45),
+        super().__init__(title=form_plan.short(f"{power}: paste your plot form", 45),
                          custom_id=f"croupier:paste:{game_id}:{seat_index}")
         box: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id="form", style=discord.TextStyle.paragraph, max_length=FORM_LIMIT,
@@ -420,7 +420,7 @@ class PlottedAxisAndAllies(GameCog):
         assert match is not None
         game_id, index = int(match["game"]), int(match["seat"])
         key = (game_id, index, interaction.user.id)
-        text = forms.answers(list(data.get("components") or [])).get("form", "")
+        text = form_plan.answers(list(data.get("components") or [])).get("form", "")
         try:
             live = await self.bot.service.get(game_id)
             power = seat_at(live, index)
