@@ -5,8 +5,9 @@ Find the game, defer if storing takes long (Discord's 3-second rule), apply the 
 through the service (which stores it durably before anything is announced), answer the
 player (a command ephemerally; a prompt by editing its own message to say what was
 chosen), then announce: secrets by DM, the prompts brought up to date, one channel post.
-Errors are answered in one place. Components, forms, delivery and deadlines depend on
-this module; it depends on them only through the `Host` (the client) it is given.
+Errors are answered in one place. Buttons and forms reach this path through the
+`bot.ui.target.ClickTarget` protocol, which `ActionPath` satisfies; timed steps through the
+`announce_all` callable the client hands them. It is given every piece it uses.
 """
 
 from __future__ import annotations
@@ -22,15 +23,19 @@ from discord import app_commands
 
 import engine
 from bot import records
-from bot.delivery import Delivery, chunks, fit, message_link, named, public_number
-from bot.host import Host
-from bot.repeats import Unconfirmed
+from bot.deadlines import Deadlines
+from bot.delivery.announce import Announcer
+from bot.delivery.discord_io import Sender, chunks, fit, message_link, named
+from bot.delivery.prompts import prompt_text
+from bot.delivery.status import StatusPost
+from bot.repeats import RepeatGuard, Unconfirmed
 from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
 from bot.storage import StaleWrite, StorageError, StorageFault
 from bot.ui import form_plan
 from bot.ui.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
 from bot.ui.form_plan import FormRef
 from bot.ui.target import OutOfDate, PromptContext
+from bot.windows import Windows
 from engine import Ambiguous, Event, NotAllowed, RuleError
 
 log = logging.getLogger(__name__)
@@ -67,22 +72,18 @@ def title_of(variant: str) -> str:
 
 
 class ActionPath:
-    """The action path of one bot process; `host` is the Discord client that owns it."""
+    """The action path of one bot process."""
 
-    def __init__(self, host: Host) -> None:
-        self.host = host
-
-    @property
-    def service(self) -> GameService:
-        return self.host.service
-
-    @property
-    def delivery(self) -> Delivery:
-        return self.host.delivery
-
-    @property
-    def loop(self) -> asyncio.AbstractEventLoop:
-        return self.host.loop
+    def __init__(self, service: GameService, announcer: Announcer, sender: Sender,
+                 status: StatusPost, deadlines: Deadlines, windows: Windows,
+                 repeats: RepeatGuard) -> None:
+        self.service = service
+        self.announcer = announcer
+        self.sender = sender
+        self.status = status
+        self.deadlines = deadlines
+        self.windows = windows
+        self.repeats = repeats
 
     # ----- finding the game ----------------------------------------------
 
@@ -115,7 +116,7 @@ class ActionPath:
         live = await self.game_here(interaction, variant)
         observed = live.seq
         command = getattr(interaction.command, "qualified_name", None)
-        async with self.host.repeats.guard(live, interaction.user.id, action, params, command):
+        async with self.repeats.guard(live, interaction.user.id, action, params, command):
             await self._act(interaction, live, action, params, seat=seat, observed=observed)
 
     async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
@@ -153,8 +154,7 @@ class ActionPath:
                       if record is not None and record.open and record.message_id else "")
             raise OutOfDate(f"This choice is out of date: use the newest message{newest}, or "
                             "the game's slash commands.")
-        return PromptContext(live, seat, prompt, spec, self.delivery.prompt_text(live, seat,
-                                                                                 prompt))
+        return PromptContext(live, seat, prompt, spec, prompt_text(live, seat, prompt))
 
     async def show_prompt(self, interaction: discord.Interaction[Any], ref: FormRef) -> None:
         """Leave a form: the prompt's message shows the prompt again."""
@@ -210,7 +210,7 @@ class ActionPath:
                      interaction.response.defer(ephemeral=True, thinking=True))
             deferring.append(asyncio.ensure_future(later))
 
-        timer = self.loop.call_later(FAST_ANSWER_SECONDS, defer)
+        timer = asyncio.get_running_loop().call_later(FAST_ANSWER_SECONDS, defer)
         try:
             outcome = await self.service.act(live, interaction.user.id, action, params,
                                              seat=seat, observed_seq=observed)
@@ -226,7 +226,7 @@ class ActionPath:
         # Stored: whatever Discord does to the answer from now on, the action is announced,
         # and a player whose answer was lost is told by DM that it counted.
         interaction.extras["stored"] = outcome.seq
-        self.host.repeats.stored(outcome, interaction.user.id, params)
+        self.repeats.stored(outcome, interaction.user.id, params)
         if answered is None:
             # Private results go by DM only (it lasts; an ephemeral answer vanishes).
             try:
@@ -235,9 +235,9 @@ class ActionPath:
             except discord.HTTPException as exc:
                 log.warning("game %s: the answer to action %s was lost: %s", live.id,
                             outcome.seq, exc)
-                await self.delivery.tell_applied(outcome, interaction.user.id)
+                await self.sender.tell_applied(outcome, interaction.user.id)
             else:
-                await self.host.repeats.answered(outcome, interaction.user.id, params)
+                await self.repeats.answered(outcome, interaction.user.id, params)
             await self.announce(outcome, typed=True)
             return
         header, chosen, greyed = answered
@@ -252,12 +252,12 @@ class ActionPath:
             chosen = "\n".join([chosen, *(e.text for e in outcome.events
                                           if not e.public and outcome.seat in e.audience)])
         if await self.answer_in_place(interaction, named(live, f"{header}\n{chosen}"), greyed):
-            await self.host.repeats.answered(outcome, interaction.user.id, params)
+            await self.repeats.answered(outcome, interaction.user.id, params)
         else:
-            await self.delivery.tell_applied(outcome, interaction.user.id)
+            await self.sender.tell_applied(outcome, interaction.user.id)
         await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
         if ephemeral:
-            await self.delivery.follow_with_prompt(interaction, live, outcome.seat or "")
+            await self.announcer.prompts.follow_with_prompt(interaction, live, outcome.seat or "")
 
     async def answer_in_place(self, interaction: discord.Interaction[Any], content: str,
                               view: discord.ui.View) -> bool:
@@ -297,14 +297,14 @@ class ActionPath:
                            ) -> None:
         """Announce several stored actions of one step (a deadline's) together."""
         live = outcomes[-1].live
-        await self.host.deadlines.rearm(live)
-        self.host.deadlines.open_windows(outcomes)
+        await self.deadlines.rearm(live)
+        self.windows.open_windows(outcomes)
         try:
-            await self.delivery.outcomes(outcomes, preface, answered=answered, typed=typed)
+            await self.announcer.outcomes(outcomes, preface, answered=answered, typed=typed)
         except Exception:  # the actions are stored; a failed announcement must not undo them
             log.exception("game %s: announcing actions up to %s failed", live.id,
                           outcomes[-1].seq)
-            self.delivery.prompt_later(live)
+            self.announcer.prompt_later(live)
 
     # ----- fallback and undo buttons -----------------------------------------
 
@@ -345,7 +345,7 @@ class ActionPath:
             if not mine:
                 raise NotAllowed("Nothing is waiting for you now.")
             for seat in mine:
-                text = self.delivery.prompt_text(live, seat, prompts[seat])
+                text = prompt_text(live, seat, prompts[seat])
                 view = prompt_view(live.id, seq, game.seats.index(seat), prompts[seat])
                 if interaction.response.is_done():
                     await interaction.followup.send(text[:2000], view=view, ephemeral=True)
@@ -369,7 +369,7 @@ class ActionPath:
                          seq: int) -> None:
         try:
             live = await self.service.get(game_id)
-            if public_number(live) != seq:
+            if live.public_number != seq:
                 raise NotAllowed("That undo request is out of date: the game has moved on.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             missing = await self.service.agree_undo(live, interaction.user.id)
@@ -382,17 +382,17 @@ class ActionPath:
         if missing:
             await interaction.followup.send(f"Noted. Still to agree: {', '.join(missing)}.",
                                             ephemeral=True)
-            await self.delivery.post(live, f"Undo requested: {', '.join(missing)} must agree.",
-                                     view=single(UndoAgreeButton(live.id, public_number(live))))
+            await self.sender.post(live, f"Undo requested: {', '.join(missing)} must agree.",
+                                     view=single(UndoAgreeButton(live.id, live.public_number)))
             return
         what = await self.undone_words(live)
         await interaction.followup.send(f"The last move was taken back: {what}.", ephemeral=True)
-        await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
+        await self.sender.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
                                        f"back: {what}.")
-        await self.host.deadlines.rearm(live)
-        self.host.deadlines.after_undo(live)
-        await self.delivery.status(live, deadline=await self.host.deadlines.due(live))
-        await self.delivery.refresh_prompts(live)
+        await self.deadlines.rearm(live)
+        self.windows.after_undo(live)
+        await self.status.update(live, deadline=await self.deadlines.due(live))
+        await self.announcer.refresh_prompts(live)
 
     async def undone_words(self, live: LiveGame) -> str:
         """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""

@@ -68,6 +68,13 @@ class LiveGame:
     def seq(self) -> int:
         return self.row.seq
 
+    @property
+    def public_number(self) -> int:
+        """The number a public name or text may carry for the game's progress: its public
+        steps, not the log's sequence, which also counts the steps whose very occurrence is
+        secret (`Game.hidden_actions`)."""
+        return self.game.public_steps if self.game is not None else self.seq
+
     def seats_of(self, user_id: int) -> list[str]:
         return [s.seat for s in self.seats if s.user_id == user_id]
 

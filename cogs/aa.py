@@ -68,7 +68,7 @@ def areas(action: str, param: str, *, own_first: bool = False,
         if own_first:
             bot: Croupier = interaction.client
             try:
-                live = await bot.game_here(interaction, variant)
+                live = await bot.actions.game_here(interaction, variant)
                 own = _own_areas(interaction, live)
             except Exception:  # noqa: BLE001 - autocomplete never fails loudly
                 own = []
@@ -122,7 +122,7 @@ def units_of(action: str) -> Complete:
                        ) -> list[app_commands.Choice[str]]:
         bot: Croupier = interaction.client
         try:
-            live = await bot.game_here(interaction, VARIANT)
+            live = await bot.actions.game_here(interaction, VARIANT)
             game = live.game
             offered = [] if game is None else _units_offered(
                 game, live.seats_of(interaction.user.id), action, interaction.namespace)
@@ -147,14 +147,14 @@ class AxisAndAllies(GameCog):
         seat = power
         if seat is None:
             try:
-                live = await self.bot.game_here(interaction, VARIANT)
+                live = await self.bot.actions.game_here(interaction, VARIANT)
             except RuleError:
                 live = None
             held = live.seats_of(interaction.user.id) if live is not None else []
             if len(held) > 1 and live is not None and live.game is not None:
                 prompts = live.game.prompts()
                 seat = next((s for s in held if s in prompts), held[0])
-        await self.bot.act(interaction, action,
+        await self.bot.actions.act(interaction, action,
                            {k: v for k, v in params.items() if v is not None},
                            seat=seat, variant=VARIANT)
 

@@ -81,7 +81,7 @@ def plotting_power(live: LiveGame, user_id: int, power: str | None, action: str)
 async def _live(interaction: Interaction) -> LiveGame | None:
     bot: Croupier = interaction.client
     try:
-        return await bot.game_here(interaction, VARIANT)
+        return await bot.actions.game_here(interaction, VARIANT)
     except Exception:  # noqa: BLE001 - autocomplete never fails loudly
         return None
 
@@ -203,7 +203,7 @@ class FixButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FIX_ID)
             await interaction.response.send_modal(PasteModal(
                 self.game_id, self.seat_index, power, kept or current_form(live, power)))
         except Exception as exc:  # noqa: BLE001 - one place answers every error
-            await bot.reply_error(interaction, exc)
+            await bot.actions.reply_error(interaction, exc)
 
 
 def seat_at(live: LiveGame, index: int) -> str:
@@ -287,13 +287,13 @@ class PlottedAxisAndAllies(GameCog):
     async def plot_action(self, interaction: Interaction, action: str, power: str | None,
                           **params: Any) -> None:
         """A Plot Phase action for one of the asker's powers (answered only to them)."""
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power,
                               "plot-move" if action == "plot-sheet" else action)
         prompt = live.game.prompts().get(seat) if live.game is not None else None
         if action != "plot-sheet" and (prompt is None or not prompt.action("plot-submit")):
             raise NotAllowed(not_plotting(seat))
-        await self.bot.act(interaction, action,
+        await self.bot.actions.act(interaction, action,
                            {k: v for k, v in params.items() if v is not None},
                            seat=seat, variant=VARIANT)
 
@@ -387,7 +387,7 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.describe(power=POWER)
     @app_commands.choices(power=POWER_CHOICES)
     async def plot_paste(self, interaction: Interaction, power: str | None = None) -> None:
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power, "plot-paste")
         game = live.game
         prompt = game.prompts().get(seat) if game is not None else None
@@ -427,20 +427,20 @@ class PlottedAxisAndAllies(GameCog):
             if not still_plotting(self.bot, game_id, index):
                 raise NotAllowed(not_plotting(power))
             PASTED[key] = text
-            await self.bot.act(interaction, "plot-paste", {"text": text}, seat=power,
+            await self.bot.actions.act(interaction, "plot-paste", {"text": text}, seat=power,
                                variant=VARIANT)
         except (Unconfirmed, Duplicate) as exc:
-            await self.bot.reply_error(interaction, exc)
+            await self.bot.actions.reply_error(interaction, exc)
         except RuleError as exc:
             if not still_plotting(self.bot, game_id, index):
-                await self.bot.reply_error(interaction, exc)
+                await self.bot.actions.reply_error(interaction, exc)
                 return
             view = discord.ui.View(timeout=None)
             view.add_item(FixButton(game_id, index))
             await answer(interaction, f"\N{NO ENTRY SIGN} {exc.message}\nYour form is kept: "
                          "fix it and paste again.", view)
         except Exception as exc:  # noqa: BLE001 - one place answers every error
-            await self.bot.reply_error(interaction, exc)
+            await self.bot.actions.reply_error(interaction, exc)
         else:
             PASTED.pop(key, None)
 
@@ -478,7 +478,7 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.choices(power=POWER_CHOICES)
     async def casualties(self, interaction: Interaction, units: str,
                          power: str | None = None) -> None:
-        await self.bot.act(interaction, "casualties", {"units": units}, seat=power,
+        await self.bot.actions.act(interaction, "casualties", {"units": units}, seat=power,
                            variant=VARIANT)
 
     @paa.command(name="continue", description="Press on with the battle: another round")
@@ -516,9 +516,9 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.choices(power=POWER_CHOICES)
     async def loss_order(self, interaction: Interaction, order: str,
                          power: str | None = None) -> None:
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power, "loss-order")
-        await self.bot.act(interaction, "loss-order", {"order": order}, seat=seat,
+        await self.bot.actions.act(interaction, "loss-order", {"order": order}, seat=seat,
                            variant=VARIANT)
 
     # ----- for everyone, answered only to the asker ----------------------------------------
@@ -543,7 +543,7 @@ class PlottedAxisAndAllies(GameCog):
             await answer(interaction, verdict(f"{power}'s plot" if power else "The plot",
                                               plot, salt, digest))
             return
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         game: Any = live.game
         if game is None:
             raise NotAllowed("The game hasn't started.")

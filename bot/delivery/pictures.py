@@ -1,0 +1,116 @@
+"""The pictures a step posts: the board, a close-up, the market, a seat's private plan.
+
+Drawn from the game's public view by the variant's renderer (a seat's own view only for
+the picture in that seat's own prompt), off the event loop, on the bot's render pool.
+A board or market is posted only when it differs from the last one posted (its
+fingerprint is kept in `messages` as `board` and `market`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+
+from bot.records import BOARD, MARKET, view_fingerprint
+from bot.service import LiveGame
+from bot.storage import Storage
+from engine import Event
+
+Renderer = Callable[[dict[str, Any]], bytes]
+
+
+class Pictures:
+    """`renderers`: variant -> its board's renderer (filled by the game cogs); `pool`: the
+    threads that render; `storage`: the fingerprints of the pictures last posted."""
+
+    def __init__(self, renderers: dict[str, Renderer], pool: ThreadPoolExecutor,
+                 storage: Storage) -> None:
+        self.renderers = renderers
+        self.pool = pool
+        self.storage = storage
+
+    def renderer_module(self, live: LiveGame) -> Any:
+        render = self.renderers.get(live.row.variant)
+        return sys.modules.get(getattr(render, "__module__", "")) if render else None
+
+    async def images(self, live: LiveGame, *, drawn: bool, events: list[Event] | None = None
+                     ) -> list[discord.File]:
+        """The board when the game says a turn or round ended (its `render_on` events) and
+        the picture differs from the last one posted, with the renderer module's
+        `render_zoom` close-up beside it when it gives one (A&A: the theatre of the round's
+        moves); a game's market table as its own image, at the same moments, when that
+        changed. A renderer module with `board_views(view, public_events)` says which
+        pictures one announcement gets (Plotted A&A: one per round it ended, with that
+        round's moves, however many actions or rounds it took). Rendered off the event
+        loop; at most Discord's ten files."""
+        game = live.game
+        if not drawn or game is None:
+            return []
+        storage = self.storage
+        view = game.view(None)
+        files: list[discord.File] = []
+        render = self.renderers.get(live.row.variant)
+        if render is None:
+            return []
+        module = self.renderer_module(live)
+        market = getattr(module, "render_market", None)
+        unseen = {"awaiting", "actions", "phase"} | ({"market"} if market is not None else set())
+        boards = getattr(module, "board_views", None)
+        views = [view] if boards is None else boards(
+            view, [{**e.data, "kind": e.kind} for e in events or [] if e.public]) or [view]
+        last = await storage.message(live.id, BOARD)
+        posted = last[2] if last is not None else None
+        for number, board_view in enumerate(views, 1):
+            drawing = view_fingerprint({k: v for k, v in board_view.items() if k not in unseen})
+            if posted == drawing:
+                continue
+            posted = drawing
+            what = "board" if len(views) == 1 else f"board-{number}"
+            board = getattr(module, "render_map", None) if market is not None else None
+            files.append(await self.picture(live, board or render, board_view, what))
+            await storage.put_message(live.id, BOARD, 0, 0, drawing)
+            zoom = getattr(module, "render_zoom", None)  # a close-up beside it, if any
+            if zoom is not None:
+                png = await self._render(zoom, board_view)
+                if png:
+                    suffix = "" if len(views) == 1 else f"-{number}"
+                    files.append(discord.File(io.BytesIO(png), filename=f"{live.row.variant}-"
+                                              f"{live.id}-zoom-{live.public_number}"
+                                              f"{suffix}.png"))
+        if market is not None and "market" in view:
+            seen = await storage.message(live.id, MARKET)
+            now = view_fingerprint(view["market"])
+            if seen is None or seen[2] != now:
+                files.append(await self.picture(live, market, view, "market"))
+                await storage.put_message(live.id, MARKET, 0, 0, now)
+        return files[:10]
+
+    async def picture(self, live: LiveGame, render: Any, view: dict[str, Any], what: str
+                      ) -> discord.File:
+        png = await self._render(render, view)
+        return discord.File(io.BytesIO(png), filename=f"{live.row.variant}-{live.id}-{what}-"
+                                                      f"{live.public_number}.png")
+
+    async def private(self, live: LiveGame, seat: str) -> discord.File | None:
+        """The renderer module's `render_private` picture of the seat's own view (the plan
+        in a seat's prompt), or None when it gives none."""
+        game = live.game
+        private = getattr(self.renderer_module(live), "render_private", None)
+        if game is None or private is None:
+            return None
+        png = await self._render(private, game.view(seat))
+        if not png:
+            return None
+        name = (f"{live.row.variant}-{live.id}-{game.seats.index(seat)}-plan-"
+                f"{live.public_number}.png")
+        return discord.File(io.BytesIO(png), filename=name)
+
+    async def _render(self, render: Any, view: dict[str, Any]) -> bytes:
+        png: bytes = await asyncio.get_running_loop().run_in_executor(self.pool, render, view)
+        return png
