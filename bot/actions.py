@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot import records
+from bot import facts, records
 from bot.deadlines import Deadlines
 from bot.delivery.announce import Announcer
 from bot.delivery.discord_io import Sender, chunks, fit, message_link, named
@@ -145,11 +145,18 @@ class ActionPath:
         seat = live.game.seats[ref.seat]
         if live.user_of(seat) != interaction.user.id:
             raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
-        record = await records.load(self.service.storage, live.id, seat)
-        prompt = live.game.prompts().get(seat)
+        prompt = live.prompts().get(seat)
         spec = prompt.action(ref.action) if prompt else None
-        if prompt is None or spec is None or not (any_step or records.still_current(
-                record, ref.seq, live.seq)):
+        # Shown at this very step, or offered whatever the step: current without reading
+        # where the seat's prompt stands; otherwise current while it is unchanged since.
+        record = None
+        current = prompt is not None and spec is not None
+        if current and not any_step and ref.seq != live.seq:
+            record = await records.load(self.service.storage, live.id, seat)
+            current = records.still_current(record, ref.seq, live.seq)
+        if prompt is None or spec is None or not current:
+            if record is None:
+                record = await records.load(self.service.storage, live.id, seat)
             newest = (f" ({message_link(record.channel_id, record.message_id)})"
                       if record is not None and record.open and record.message_id else "")
             raise OutOfDate(f"This choice is out of date: use the newest message{newest}, or "
@@ -295,16 +302,21 @@ class ActionPath:
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
                            answered: dict[str, str] | None = None, typed: str | None = None
                            ) -> None:
-        """Announce several stored actions of one step (a deadline's) together."""
+        """Announce several stored actions of one step (a deadline's) together: the step's
+        facts read once, the deadline re-armed and the reaction window timed from them,
+        then everyone told, one telling of the game at a time."""
         live = outcomes[-1].live
-        await self.deadlines.rearm(live)
-        self.windows.open_windows(outcomes)
-        try:
-            await self.announcer.outcomes(outcomes, preface, answered=answered, typed=typed)
-        except Exception:  # the actions are stored; a failed announcement must not undo them
-            log.exception("game %s: announcing actions up to %s failed", live.id,
-                          outcomes[-1].seq)
-            self.announcer.prompt_later(live)
+        async with live.telling:
+            known = await facts.read(self.service.storage, live)
+            await self.deadlines.rearm(known)
+            self.windows.open_windows(outcomes)
+            try:
+                await self.announcer.outcomes(known, outcomes, preface, answered=answered,
+                                              typed=typed)
+            except Exception:  # the actions are stored: a failed announcement undoes nothing
+                log.exception("game %s: announcing actions up to %s failed", live.id,
+                              outcomes[-1].seq)
+                self.announcer.prompt_later(live)
 
     # ----- fallback and undo buttons -----------------------------------------
 
@@ -340,7 +352,7 @@ class ActionPath:
                 if game is None:
                     raise NotAllowed(paused_message(live) if live.broken else
                                      "The game hasn't started yet.")
-                prompts, seq = game.prompts(), live.seq
+                prompts, seq = live.prompts(), live.seq
             mine = [s for s in live.seats_of(interaction.user.id) if s in prompts]
             if not mine:
                 raise NotAllowed("Nothing is waiting for you now.")
@@ -389,10 +401,14 @@ class ActionPath:
         await interaction.followup.send(f"The last move was taken back: {what}.", ephemeral=True)
         await self.sender.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
                                        f"back: {what}.")
-        await self.deadlines.rearm(live)
-        self.windows.after_undo(live)
-        await self.status.update(live, deadline=await self.deadlines.due(live))
-        await self.announcer.refresh_prompts(live)
+        async with live.telling:
+            known = await facts.read(self.service.storage, live)
+            await self.deadlines.rearm(known)
+            self.windows.after_undo(live)
+            await self.status.update(known)
+            newly = await self.announcer.ask(known)
+            if newly:
+                await self.announcer.say(live, [], newly)
 
     async def undone_words(self, live: LiveGame) -> str:
         """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""
@@ -400,7 +416,7 @@ class ActionPath:
         row = rows[-1] if rows else None
         if row is None or row.kind != "undo" or row.seat is None or row.action is None:
             return "the last move"
-        prompt = live.game.prompts().get(row.seat) if live.game else None
+        prompt = live.prompts().get(row.seat)
         spec = prompt.action(row.action) if prompt else None
         said = form_plan.summary(spec, row.params) if spec else row.action.replace("-", " ")
         return f"{row.seat}'s {said}"

@@ -121,8 +121,7 @@ class Croupier(commands.Bot):
         self.deadlines = Deadlines(service, self.timeouts, self.windows, self.sender,
                                    wake=self.timers.wake)
         self.timers.watch(self.windows.tick, self.deadlines.tick)
-        self.delivery = Announcer(self.sender, prompts, self.pictures, self.status_post, service,
-                                  due=self.deadlines.due)
+        self.delivery = Announcer(self.sender, prompts, self.pictures, self.status_post, service)
         self.repeats = RepeatGuard(service, started=self._clock())
         self.actions = ActionPath(service, self.delivery, self.sender, self.status_post,
                                   self.deadlines, self.windows, self.repeats)

@@ -17,29 +17,28 @@ for them is `bot/timers.py`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 import discord
 
-from bot import records
+from bot import facts, records
 from bot.delivery.discord_io import Sender
+from bot.facts import Facts
 from bot.records import BY_HAND
 from bot.service import GameService, LiveGame
 from bot.storage import DeadlineRow
 from bot.timeouts import Timeouts
 from bot.windows import Windows
-from engine import Game, NotAllowed
+from engine import NotAllowed, Prompt
 
 REMIND_AT = 0.75  # of the allowance
 
 
-def question_of(game: Game | None) -> str:
+def question_of(prompts: Mapping[str, Prompt]) -> str:
     """The question a deadline is set for: each awaited seat's prompt fingerprint."""
-    if game is None:
-        return ""
     return json.dumps({seat: records.fingerprint(prompt)
-                       for seat, prompt in game.prompts().items()}, sort_keys=True)
+                       for seat, prompt in prompts.items()}, sort_keys=True)
 
 
 class Deadlines:
@@ -64,12 +63,13 @@ class Deadlines:
             return None
         return row.due_at
 
-    async def _put(self, row: DeadlineRow) -> None:
+    async def _put(self, row: DeadlineRow) -> DeadlineRow:
         """Store the row, and have the timer wake for its reminder or its end."""
         await self.storage.put_deadline(row)
         if row.due_at is not None:
             self.wake(row.due_at if row.reminder_sent else
                       row.due_at - row.turn_seconds * (1 - REMIND_AT))
+        return row
 
     # ----- commands ------------------------------------------------------
 
@@ -77,7 +77,7 @@ class Deadlines:
         if seconds <= 0:
             raise NotAllowed("A deadline must be in the future.")
         row = DeadlineRow(live.id, seconds, self.now() + seconds, None, False, live.seq,
-                          question_of(live.game))
+                          question_of(live.prompts()))
         await self._put(row)
         await self.storage.put_message(live.id, BY_HAND, 0, 0, "set")
         return row
@@ -134,8 +134,9 @@ class Deadlines:
 
     # ----- the game moved -------------------------------------------------
 
-    async def rearm(self, live: LiveGame) -> None:
-        """The game moved: the next turn gets the full allowance again.
+    async def rearm(self, known: Facts) -> None:
+        """The game moved: the next turn gets the full allowance again (worked out from the
+        step's facts, whose deadline is then the one stored).
 
         A game with its own time limits (`deadline_seconds()`: Plotted A&A's Plot Phase and
         reveal timer) is armed from them from its start, and only when it asks a new
@@ -144,48 +145,48 @@ class Deadlines:
         the clock running: the Plot Phase has one time limit, not one per plot change. A
         deadline set by hand (`/game deadline set`) keeps its own allowance instead, and
         one cleared by hand stays off."""
-        row = await self.storage.deadline(live.id)
+        live, row = known.live, known.deadline
         game = live.game
-        question = question_of(game)
+        question = question_of(known.prompts)
         limit = getattr(game, "deadline_seconds", None) if game is not None else None
         if limit is None:
             if row is None or row.armed_seq == live.seq or row.due_at is None:
                 return
-            await self._put(DeadlineRow(
+            known.deadline = await self._put(DeadlineRow(
                 live.id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
                 live.seq, question))
             return
         if row is not None and (row.armed_seq == live.seq or row.due_at is None):
             return
-        by_hand = await self.storage.message(live.id, BY_HAND)
+        by_hand = known.row(BY_HAND)
         if row is None and by_hand is not None:
             return  # cleared by hand
-        if row is not None and not await self.new_question(live, row):
-            await self.storage.put_deadline(DeadlineRow(
-                live.id, row.turn_seconds, row.due_at, None, row.reminder_sent, live.seq,
-                question))
+        if row is not None and not self.new_question(known, row):
+            known.deadline = DeadlineRow(live.id, row.turn_seconds, row.due_at, None,
+                                         row.reminder_sent, live.seq, question)
+            await self.storage.put_deadline(known.deadline)
             return
         seconds = row.turn_seconds if row is not None and by_hand is not None else limit()
         if seconds is None:
             return
-        await self._put(DeadlineRow(live.id, float(seconds), self.now() + seconds, None, False,
-                                    live.seq, question))
+        known.deadline = await self._put(DeadlineRow(
+            live.id, float(seconds), self.now() + seconds, None, False, live.seq, question))
 
-    async def new_question(self, live: LiveGame, row: DeadlineRow | None = None) -> bool:
+    @staticmethod
+    def new_question(known: Facts, row: DeadlineRow) -> bool:
         """Does the game ask something the deadline was not set for? A seat awaited now
         that wasn't then, or whose prompt changed since. A deadline stored before it kept
-        its question is compared with the prompt messages instead, read before they are
-        brought up to date: a seat awaited now whose stored prompt is missing, closed or
-        different."""
-        game = live.game
-        if game is None:
+        its question is compared with the prompt messages instead, as they were before
+        they are brought up to date: a seat awaited now whose stored prompt is missing,
+        closed or different."""
+        if known.live.game is None:
             return False
-        if row is not None and row.question:
+        if row.question:
             asked = json.loads(row.question)
             return any(asked.get(seat) != records.fingerprint(prompt)
-                       for seat, prompt in game.prompts().items())
-        for seat, prompt in game.prompts().items():
-            record = await records.load(self.storage, live.id, seat)
+                       for seat, prompt in known.prompts.items())
+        for seat, prompt in known.prompts.items():
+            record = known.record(seat)
             if record is None or not record.open or \
                     record.fingerprint != records.fingerprint(prompt):
                 return True
@@ -224,7 +225,7 @@ class Deadlines:
         if game is None or row.due_at is None:
             return
         # In the channel, naming only the awaited players: DMs are for secrets and choices.
-        awaited = [(seat, live.user_of(seat)) for seat in game.prompts()]
+        awaited = [(seat, live.user_of(seat)) for seat in live.prompts()]
         users = [u for _, u in awaited if u is not None]
         names = ", ".join(f"<@{u}> ({seat})" for seat, u in awaited if u is not None)
         await self.sender.post(
@@ -238,7 +239,8 @@ class Deadlines:
         if game is None:
             return
         if live.seq != row.armed_seq:
-            await self.rearm(live)
+            async with live.telling:
+                await self.rearm(await facts.read(self.storage, live))
             again = await self.storage.deadline(live.id)
             if again is None or again.due_at is None or again.due_at > self.now() or \
                     again.armed_seq != live.seq:
@@ -258,7 +260,7 @@ class Deadlines:
                 # keeps its clock then): the same question gets a full period, not a loop.
                 await self._put(DeadlineRow(
                     live.id, after.turn_seconds, self.now() + after.turn_seconds, None, False,
-                    live.seq, question_of(live.game)))
+                    live.seq, question_of(live.prompts())))
         if done.error is not None:
             await self.timeouts.stall(live, done, "The deadline passed")
             return
@@ -268,7 +270,7 @@ class Deadlines:
         await self._put(DeadlineRow(
             row.game_id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
             row.armed_seq, row.question))
-        waiting = ", ".join(game.prompts()) or "nobody"
+        waiting = ", ".join(live.prompts()) or "nobody"
         await self.sender.dm(
             live.row.creator_id, f"\N{ALARM CLOCK} The deadline passed in **{game.title} "
             f"#{live.id}**; still waiting for {waiting}. You can /game substitute a seat, "

@@ -160,7 +160,7 @@ class Lobby:
             await self.sender.post(live, text)
         else:
             await interaction.response.send_message(text)
-        await self.status.update(live)
+        await self.status.refresh(live)
 
     async def join(self, interaction: Interaction, seat: str | None) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
@@ -186,14 +186,14 @@ class Lobby:
             await interaction.followup.send(f"You sit as **{shown}**. I sent you a DM.",
                                             ephemeral=True)
         await self.sender.post(live, f"{interaction.user.mention} joins as **{shown}**.")
-        await self.status.update(live)
+        await self.status.refresh(live)
 
     async def leave(self, interaction: Interaction) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
         gone = await self.service.leave(live, interaction.user.id)
         await interaction.response.send_message(f"You left ({', '.join(gone)}).", ephemeral=True)
         await self.sender.post(live, f"{interaction.user.mention} leaves ({', '.join(gone)}).")
-        await self.status.update(live)
+        await self.status.refresh(live)
 
     async def start(self, interaction: Interaction) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
@@ -210,10 +210,9 @@ class Lobby:
     async def show_status(self, interaction: Interaction) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
         deadline = await self.deadlines.due(live)
-        prompts = live.game.prompts() if live.game is not None else {}
-        await interaction.response.send_message(embed=status_embed(live, prompts, deadline),
-                                                ephemeral=True)
-        await self.status.update(live, deadline=deadline, force=True)
+        await interaction.response.send_message(
+            embed=status_embed(live, live.prompts(), deadline), ephemeral=True)
+        await self.status.refresh(live, force=True)
 
     async def list_games(self, interaction: Interaction) -> None:
         games = [g for g in self.service.live.values() if g.row.guild_id == interaction.guild_id]
@@ -235,7 +234,7 @@ class Lobby:
         await interaction.response.send_message(f"Game #{live.id} was aborted by "
                                                 f"{interaction.user.mention}.")
         await self.storage.clear_deadline(live.id)
-        await self.status.update(live)
+        await self.status.refresh(live)
 
     async def adopt(self, interaction: Interaction, game_id: int) -> None:
         live = await self.service.get(game_id)
@@ -250,7 +249,7 @@ class Lobby:
         await interaction.followup.send(f"Game #{live.id} now lives here.", ephemeral=True)
         await self.sender.post(live, f"Game #{live.id} moves to this channel; it goes on "
                                      "exactly where it was.")
-        await self.status.update(live, deadline=await self.deadlines.due(live))
+        await self.status.refresh(live)
 
     async def channel_gone(self, channel_id: int) -> None:
         """Nothing is lost: the game stays stored; its creator is told how to move it."""
@@ -283,7 +282,7 @@ class Lobby:
                 await self.sender.to_seat(live, seat, text)
             await self.storage.put_message(live.id, prompt_purpose(seat), 0, 0, "")
             await self.announcer.refresh_prompts(live)
-        await self.status.update(live)
+        await self.status.refresh(live)
 
     async def deadline(self, interaction: Interaction, change: str, seconds: float) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
@@ -308,7 +307,7 @@ class Lobby:
         due = await deadlines.due(live)
         when = f" It is due <t:{int(due)}:R>." if due else ""
         await interaction.response.send_message(f"Deadline: {change} done.{when}")
-        await self.status.update(live, deadline=due)
+        await self.status.refresh(live)
 
     async def undo(self, interaction: Interaction) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
@@ -371,11 +370,13 @@ class Lobby:
                   f"position its file describes. Seats: {seated}.\nFrom here on its luck comes "
                   f"from a fresh seed: sha256 = `{live.row.commitment}` (revealed at the end).",
             allowed_mentions=discord.AllowedMentions.none())
-        files = await self.pictures.images(live, drawn=True)  # the board's first look
+        async with live.telling:  # the board's first look
+            rows = await self.storage.messages(live.id)
+            files = await self.pictures.images(live, rows, drawn=True)
         if files:
             await self.sender.post(live, files=files)
         await self.announcer.refresh_prompts(live)
-        await self.status.update(live)
+        await self.status.refresh(live)
 
     async def log(self, interaction: Interaction, full: bool) -> None:
         row = await self.storage.latest_game_in(interaction.channel_id or 0)

@@ -91,7 +91,7 @@ class Timeouts:
             text = stalled_text(live, done, when)
             await self.sender.post(live, text)
             await self.sender.dm(live.row.creator_id, text)
-            await self.status.update(live, deadline=None)
+            await self.status.refresh(live)
         except Exception:  # noqa: BLE001 - the log above says it all
             log.exception("game %s: telling the table about the failed timed step failed",
                           live.id)
@@ -105,7 +105,7 @@ def stalled_text(live: LiveGame, done: Automatic, when: str) -> str:
     seat = None
     if done.failed is not None:
         seat, action, params = done.failed
-        prompt = game.prompts().get(seat) if game is not None else None
+        prompt = live.prompts().get(seat)
         spec = prompt.action(action) if prompt is not None else None
         said = form_plan.summary(spec, params) if spec is not None else form_plan.plain(action)
         what = f"{seat}'s automatic answer ({said[:200]})"

@@ -75,7 +75,7 @@ class Windows:
         game = live.game
         if game is None or game.finished or not game.options.get("window_seconds"):
             return None
-        view = game.view(None)
+        view = live.public_view()
         decision = view.get("decision")
         kind = decision.get("kind") if isinstance(decision, dict) else None
         seconds = float(view.get("window_seconds") or 0)

@@ -25,10 +25,9 @@ async def prompt_choices(bot: Croupier, interaction: Interaction, action: str, p
         live = await bot.actions.game_here(interaction)
     except RuleError:
         return []
-    game = live.game
-    if game is None:
+    if live.game is None:
         return []
-    prompts = game.prompts()
+    prompts = live.prompts()
     found: list[app_commands.Choice[str]] = []
     for seat in live.seats_of(interaction.user.id):
         spec = prompts[seat].action(action) if seat in prompts else None
@@ -80,8 +79,8 @@ class GameCog(commands.Cog):
     async def run(self, interaction: Interaction, action: str, **params: Any) -> None:
         """The one action path; options the player left out are not passed."""
         await self.bot.actions.act(interaction, action,
-                           {k: v for k, v in params.items() if v is not None},
-                           variant=self.variant)
+                                   {k: v for k, v in params.items() if v is not None},
+                                   variant=self.variant)
 
     async def show_board(self, interaction: Interaction, name: str) -> None:
         """The board image of the public view, only to the asker (rendered off the loop)."""

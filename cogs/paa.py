@@ -66,8 +66,7 @@ def plotting_power(live: LiveGame, user_id: int, power: str | None, action: str)
         return power
     if len(held) == 1:
         return held[0]
-    game = live.game
-    prompts = game.prompts() if game is not None else {}
+    prompts = live.prompts()
     able = [s for s in held if s in prompts and prompts[s].action(action)]
     if len(able) == 1:
         return able[0]
@@ -223,7 +222,7 @@ def still_plotting(bot: Croupier, game_id: int, index: int) -> bool:
     game = live.game if live is not None else None
     if game is None or not 0 <= index < len(game.seats):
         return False
-    prompt = game.prompts().get(game.seats[index])
+    prompt = live.prompts().get(game.seats[index]) if live is not None else None
     return prompt is not None and prompt.action("plot-paste") is not None
 
 
@@ -290,12 +289,12 @@ class PlottedAxisAndAllies(GameCog):
         live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power,
                               "plot-move" if action == "plot-sheet" else action)
-        prompt = live.game.prompts().get(seat) if live.game is not None else None
+        prompt = live.prompts().get(seat)
         if action != "plot-sheet" and (prompt is None or not prompt.action("plot-submit")):
             raise NotAllowed(not_plotting(seat))
         await self.bot.actions.act(interaction, action,
-                           {k: v for k, v in params.items() if v is not None},
-                           seat=seat, variant=VARIANT)
+                                   {k: v for k, v in params.items() if v is not None},
+                                   seat=seat, variant=VARIANT)
 
     # ----- Develop Weapons ----------------------------------------------------------
 
@@ -390,7 +389,7 @@ class PlottedAxisAndAllies(GameCog):
         live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power, "plot-paste")
         game = live.game
-        prompt = game.prompts().get(seat) if game is not None else None
+        prompt = live.prompts().get(seat)
         if game is None or prompt is None or prompt.action("plot-paste") is None:
             raise NotAllowed(not_plotting(seat))
         index = game.seats.index(seat)
@@ -428,7 +427,7 @@ class PlottedAxisAndAllies(GameCog):
                 raise NotAllowed(not_plotting(power))
             PASTED[key] = text
             await self.bot.actions.act(interaction, "plot-paste", {"text": text}, seat=power,
-                               variant=VARIANT)
+                                       variant=VARIANT)
         except (Unconfirmed, Duplicate) as exc:
             await self.bot.actions.reply_error(interaction, exc)
         except RuleError as exc:
@@ -479,7 +478,7 @@ class PlottedAxisAndAllies(GameCog):
     async def casualties(self, interaction: Interaction, units: str,
                          power: str | None = None) -> None:
         await self.bot.actions.act(interaction, "casualties", {"units": units}, seat=power,
-                           variant=VARIANT)
+                                   variant=VARIANT)
 
     @paa.command(name="continue", description="Press on with the battle: another round")
     async def continue_(self, interaction: Interaction) -> None:
@@ -519,7 +518,7 @@ class PlottedAxisAndAllies(GameCog):
         live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power, "loss-order")
         await self.bot.actions.act(interaction, "loss-order", {"order": order}, seat=seat,
-                           variant=VARIANT)
+                                   variant=VARIANT)
 
     # ----- for everyone, answered only to the asker ----------------------------------------
 

@@ -13,15 +13,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
+from bot import facts
 from bot.delivery.discord_io import Sender, chunks
 from bot.delivery.pictures import Pictures
 from bot.delivery.prompts import PromptMessages
 from bot.delivery.status import StatusPost
+from bot.facts import Facts
 from bot.service import GameService, LiveGame, Outcome
 from bot.ui.components import OpenChoicesButton, single
 from engine import Event, Prompt
@@ -34,17 +35,13 @@ PROMPT_RETRIES = 3
 
 
 class Announcer:
-    """`due`: when the game's deadline passes, for the status post (`Deadlines.due`)."""
-
     def __init__(self, sender: Sender, prompts: PromptMessages, pictures: Pictures,
-                 status: StatusPost, service: GameService,
-                 due: Callable[[LiveGame], Awaitable[float | None]]) -> None:
+                 status: StatusPost, service: GameService) -> None:
         self.sender = sender
         self.prompts = prompts
         self.pictures = pictures
         self.status = status
         self.service = service
-        self.due = due
         self.prompt_retry_seconds = PROMPT_RETRY_SECONDS
         self._later: dict[int, asyncio.Task[None]] = {}  # game -> its pending prompt retry
         self._tries: dict[int, tuple[int, int]] = {}  # game -> (seq, prompt retries at it)
@@ -55,41 +52,38 @@ class Announcer:
             task.cancel()
         self._later.clear()
 
-    async def outcomes(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
+    async def outcomes(self, known: Facts, outcomes: list[Outcome],
+                       preface: list[str] | None = None, *,
                        answered: dict[str, str] | None = None, typed: str | None = None
                        ) -> None:
         """Announce what one step did in as few messages as read well: one DM per seat, the
         prompts brought up to date, then one channel post (more only past 2,000
-        characters) with the lines, the ping and the images.
+        characters) with the lines, the ping and the images, then the status post; all
+        from the step's facts (`known`), read once, the game's `telling` lock held.
 
         `answered`: the seats whose prompt message already says what they chose; `typed`:
         the seat that answered with a typed command (its prompt, if it closes, says so)."""
         live = outcomes[-1].live
         game = outcomes[-1].game
         events = [e for o in outcomes for e in o.events]
-        carried = await self.prompts.carried(live)
+        carried = self.prompts.carried(known)
         await self.secrets(live, events, told=set(answered or ()), carried=carried)
         if answered and carried:
             # What the prompt message's detail shows is not repeated above the prompt.
             answered = {seat: _without(said, [e.text for e in events if not e.public
                                               and e.kind in carried.get(seat, ())])
                         for seat, said in answered.items()}
-        newly = await self.bring_prompts_up_to_date(live, answered, typed)
+        newly = await self.ask(known, answered, typed)
         drawn = any(e.kind in game.render_on for e in events) or \
             any(o.action == "start" for o in outcomes)
-        files = await self.pictures.images(live, drawn=drawn or game.finished, events=events)
+        files = await self.pictures.images(live, known.rows, drawn=drawn or game.finished,
+                                           events=events)
         lines = [*(preface or []), *(e.text for e in events if e.public)]
         if game.finished:
             lines.append(finished_text(live))
         await self.say(live, lines, [] if game.finished else newly, files,
                        told=[s.user_id for s in live.seats] if game.finished else [])
-        await self.status.update(live, deadline=await self.due(live))
-
-    async def events(self, live: LiveGame, events: list[Event]) -> None:
-        """Public events to the channel; private ones to each seat in their audience."""
-        for text in chunks([e.text for e in events if e.public]):
-            await self.sender.post(live, text)
-        await self.secrets(live, events)
+        await self.status.update(known)
 
     async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None,
                       carried: dict[str, frozenset[str]] | None = None) -> None:
@@ -138,21 +132,22 @@ class Announcer:
 
     # ----- prompts outside an action ------------------------------------------
 
-    async def bring_prompts_up_to_date(self, live: LiveGame,
-                                       answered: dict[str, str] | None = None,
-                                       typed: str | None = None) -> list[tuple[str, Prompt]]:
+    async def ask(self, known: Facts, answered: dict[str, str] | None = None,
+                  typed: str | None = None) -> list[tuple[str, Prompt]]:
         """The prompt messages brought up to date; the newly awaited seats returned. A game
         whose prompts did not all go out is tried again in a while."""
-        asked = await self.prompts.bring_up_to_date(live, answered, typed)
+        asked = await self.prompts.bring_up_to_date(known, answered, typed)
         if not asked.complete:
-            self.prompt_later(live)
+            self.prompt_later(known.live)
         return asked.newly
 
     async def refresh_prompts(self, live: LiveGame) -> None:
-        """Prompts brought up to date outside an action (undo, a substitute): with the ping."""
-        newly = await self.bring_prompts_up_to_date(live)
-        if newly:
-            await self.say(live, [], newly)
+        """Prompts brought up to date outside an action (a substitute, an import, a retry,
+        the prompts owed at a start): with the ping of the newly awaited seats."""
+        async with live.telling:
+            newly = await self.ask(await facts.read(self.service.storage, live))
+            if newly:
+                await self.say(live, [], newly)
 
     def prompt_later(self, live: LiveGame) -> None:
         """Try the game's prompts again in a while (a failed announcement, a refused DM)."""

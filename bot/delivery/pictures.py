@@ -9,6 +9,7 @@ fingerprint is kept in `messages` as `board` and `market`).
 from __future__ import annotations
 
 import asyncio
+import copy
 import io
 import sys
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.records import BOARD, MARKET, view_fingerprint
+from bot.records import BOARD, MARKET, Row, view_fingerprint
 from bot.service import LiveGame
 from bot.storage import Storage
 from engine import Event
@@ -39,8 +40,8 @@ class Pictures:
         render = self.renderers.get(live.row.variant)
         return sys.modules.get(getattr(render, "__module__", "")) if render else None
 
-    async def images(self, live: LiveGame, *, drawn: bool, events: list[Event] | None = None
-                     ) -> list[discord.File]:
+    async def images(self, live: LiveGame, rows: dict[str, Row], *, drawn: bool,
+                     events: list[Event] | None = None) -> list[discord.File]:
         """The board when the game says a turn or round ended (its `render_on` events) and
         the picture differs from the last one posted, with the renderer module's
         `render_zoom` close-up beside it when it gives one (A&A: the theatre of the round's
@@ -48,12 +49,13 @@ class Pictures:
         changed. A renderer module with `board_views(view, public_events)` says which
         pictures one announcement gets (Plotted A&A: one per round it ended, with that
         round's moves, however many actions or rounds it took). Rendered off the event
-        loop; at most Discord's ten files."""
+        loop; at most Discord's ten files. `rows`: the game's `messages` rows, read once
+        for its step (`bot/facts.py`); the fingerprints written are noted there."""
         game = live.game
         if not drawn or game is None:
             return []
         storage = self.storage
-        view = game.view(None)
+        view = copy.deepcopy(live.public_view())  # the renderers' own copy
         files: list[discord.File] = []
         render = self.renderers.get(live.row.variant)
         if render is None:
@@ -64,7 +66,7 @@ class Pictures:
         boards = getattr(module, "board_views", None)
         views = [view] if boards is None else boards(
             view, [{**e.data, "kind": e.kind} for e in events or [] if e.public]) or [view]
-        last = await storage.message(live.id, BOARD)
+        last = rows.get(BOARD)
         posted = last[2] if last is not None else None
         for number, board_view in enumerate(views, 1):
             drawing = view_fingerprint({k: v for k, v in board_view.items() if k not in unseen})
@@ -75,6 +77,7 @@ class Pictures:
             board = getattr(module, "render_map", None) if market is not None else None
             files.append(await self.picture(live, board or render, board_view, what))
             await storage.put_message(live.id, BOARD, 0, 0, drawing)
+            rows[BOARD] = (0, 0, drawing)
             zoom = getattr(module, "render_zoom", None)  # a close-up beside it, if any
             if zoom is not None:
                 png = await self._render(zoom, board_view)
@@ -84,11 +87,12 @@ class Pictures:
                                               f"{live.id}-zoom-{live.public_number}"
                                               f"{suffix}.png"))
         if market is not None and "market" in view:
-            seen = await storage.message(live.id, MARKET)
+            seen = rows.get(MARKET)
             now = view_fingerprint(view["market"])
             if seen is None or seen[2] != now:
                 files.append(await self.picture(live, market, view, "market"))
                 await storage.put_message(live.id, MARKET, 0, 0, now)
+                rows[MARKET] = (0, 0, now)
         return files[:10]
 
     async def picture(self, live: LiveGame, render: Any, view: dict[str, Any], what: str

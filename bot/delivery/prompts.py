@@ -6,15 +6,15 @@ turned DM prompts off) and is pinged in the channel by the announcement. A seat 
 awaited has its message closed: buttons greyed out, and a line saying it was answered or
 that the game moved on. Where each prompt stands is kept in `messages` (`bot/records.py`).
 
-A game with `prompt_detail(seat) -> str` shows that private text (a plot sheet) in the
-seat's own prompt message, as an embed under the buttons, with the renderer's
-`render_private` image in it when it gives one; its fingerprint is kept apart from the
-prompt's (`detail:<seat>`), so the buttons' validity follows the prompt alone.
+It works from the step's `Facts`, read once. A game with `prompt_detail(seat) -> str`
+shows that private text (a plot sheet) in the seat's own prompt message, as an embed under
+the buttons, with the renderer's `render_private` image in it when it gives one; its
+fingerprint is kept apart from the prompt's (`detail:<seat>`), so the buttons' validity
+follows the prompt alone.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +24,7 @@ import discord
 from bot import records
 from bot.delivery.discord_io import Sender, fit, named
 from bot.delivery.pictures import Pictures
+from bot.facts import Facts
 from bot.records import PromptRecord, detail_purpose, view_fingerprint
 from bot.service import LiveGame
 from bot.storage import Storage
@@ -54,40 +55,17 @@ class PromptMessages:
         self.sender = sender
         self.pictures = pictures
         self.storage = storage
-        self._prompting: dict[int, asyncio.Lock] = {}
-        # game -> (seq, {seat: its prompt detail}): a plot sheet is worked out once a step,
-        # not once for `carried` and again for the prompt message.
-        self._details: dict[int, tuple[int, dict[str, str]]] = {}
 
-    def detail(self, live: LiveGame, seat: str) -> str:
-        """The game's private text for the seat's prompt message (`prompt_detail`), or "";
-        worked out once per stored step."""
-        hook = getattr(live.game, "prompt_detail", None)
-        if hook is None:
-            return ""
-        seq, known = self._details.get(live.id, (-1, {}))
-        if seq != live.seq:
-            known = {}
-            self._details[live.id] = (live.seq, known)
-        if seat not in known:
-            known[seat] = str(hook(seat) or "")
-        return known[seat]
-
-    async def carried(self, live: LiveGame) -> dict[str, frozenset[str]]:
+    @staticmethod
+    def carried(facts: Facts) -> dict[str, frozenset[str]]:
         """Per seat, the kinds of private events that its prompt message will show (so that
         they are not sent again as a DM of their own): the game's `shown_in_prompt`, for
         the seats awaited with a detail whose prompt comes as a message of its own."""
-        game = live.game
-        kinds = frozenset(getattr(game, "shown_in_prompt", ()) or ())
-        if game is None or not kinds:
+        kinds = frozenset(getattr(facts.live.game, "shown_in_prompt", ()) or ())
+        if not kinds:
             return {}
-        out: dict[str, frozenset[str]] = {}
-        for seat in game.prompts():
-            user = live.user_of(seat)
-            if user is not None and self.detail(live, seat) and \
-                    await self.storage.dm_prompts(user):
-                out[seat] = kinds
-        return out
+        return {seat: kinds for seat in facts.prompts
+                if facts.details.get(seat) and facts.wants_dm(seat)}
 
     async def detail_parts(self, live: LiveGame, seat: str, detail: str
                            ) -> tuple[discord.Embed, list[discord.File]]:
@@ -100,34 +78,21 @@ class PromptMessages:
         embed.set_image(url=f"attachment://{picture.filename}")
         return embed, [picture]
 
-    async def bring_up_to_date(self, live: LiveGame, answered: dict[str, str] | None = None,
+    async def bring_up_to_date(self, facts: Facts, answered: dict[str, str] | None = None,
                                typed: str | None = None) -> Asked:
-        """One game at a time: at startup the owed prompts and a first command may race."""
-        async with self._prompting.setdefault(live.id, asyncio.Lock()):
-            return await self._bring_up_to_date(live, answered, typed)
-
-    async def _bring_up_to_date(self, live: LiveGame, answered: dict[str, str] | None,
-                                typed: str | None) -> Asked:
         """Bring each seat's prompt message up to date; say which seats are newly awaited.
         `answered`: seats whose message already says what they chose (put on top of their
-        next prompt); `typed`: the seat that just answered with a typed command."""
-        # The step these prompts are for, read under the game's lock: an action changes the
-        # engine's position before its row is stored and the game's seq advances, and a
-        # prompt's buttons must carry the step that asked its question (a click on them is
-        # checked against what the seat did since). The game may move on while they go out.
-        async with live.lock:
-            game = live.game
-            if game is None:
-                return Asked()
-            awaited = game.prompts()
-            seq, finished = live.seq, game.finished
-            details = {seat: self.detail(live, seat) for seat in awaited} \
-                if hasattr(game, "prompt_detail") else {}
+        next prompt); `typed`: the seat that just answered with a typed command. The
+        caller holds the game's `telling` lock (`bot/facts.py`)."""
+        live, awaited, seq = facts.live, facts.prompts, facts.seq
+        game = live.game
+        if game is None:
+            return Asked()
         answered = answered or {}
         storage = self.storage
         asked = Asked()
         for index, seat in enumerate(game.seats):
-            record = await records.load(storage, live.id, seat)
+            record = facts.record(seat)
             is_open = record is not None and record.open
             prompt = awaited.get(seat)
             if prompt is None:
@@ -135,20 +100,19 @@ class PromptMessages:
                     # Closed in storage before the message is greyed: a crash in between
                     # leaves live buttons that answer "out of date", never a greyed message
                     # taken for an open one when the same question comes back.
-                    await records.save(storage, live.id, seat, PromptRecord(
+                    await self._save(facts, seat, PromptRecord(
                         record.channel_id, record.message_id, False, record.fingerprint,
                         record.since))
                     if seat not in answered:
                         await self._close(record, "\N{CHEQUERED FLAG} Closed: the game is over."
-                                          if finished else
+                                          if facts.finished else
                                           "\N{HEAVY CHECK MARK} Closed: you answered with a "
                                           "command." if seat == typed else
                                           "\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE} Closed: "
                                           "the game moved on.")
                 continue
             fp = records.fingerprint(prompt)
-            user = live.user_of(seat)
-            wants_dm = user is not None and await storage.dm_prompts(user)
+            wants_dm = facts.wants_dm(seat)
             # A prompt whose DM never went out (Discord refused it) is owed, not unchanged.
             delivered = record is not None and (record.message_id or not wants_dm)
             # A message greyed by the seat's own click shows no live buttons: ask again.
@@ -157,10 +121,9 @@ class PromptMessages:
             # The game's private detail for this seat (a plot sheet): shown in the prompt
             # message, which is edited when it changes. Its fingerprint is kept apart, so
             # that the buttons' validity (`since`) follows the prompt alone.
-            detail = details.get(seat, "") if wants_dm else ""
+            detail = facts.details.get(seat, "") if wants_dm else ""
             detail_fp = view_fingerprint(detail) if detail else ""
-            shown = await storage.message(live.id, detail_purpose(seat)) \
-                if hasattr(game, "prompt_detail") else None
+            shown = facts.row(detail_purpose(seat))
             # A new detail, or an old one the message still shows (the game moved on).
             fresh_detail = wants_dm and (shown[2] if shown is not None else "") != detail_fp
             if unchanged and delivered and seat not in answered and not fresh_detail:
@@ -177,13 +140,12 @@ class PromptMessages:
                     extra = {"embed": None, "attachments": []}
                 if await self.sender.edit(record.channel_id, record.message_id, content, view,
                                           **extra):
-                    await records.save(storage, live.id, seat, PromptRecord(
+                    await self._save(facts, seat, PromptRecord(
                         record.channel_id, record.message_id, True, fp,
                         seq if not unchanged else record.since))
                     if fresh_detail:
-                        await storage.put_message(live.id, detail_purpose(seat),
-                                                  record.channel_id, record.message_id,
-                                                  detail_fp)
+                        await self._put(facts, detail_purpose(seat),
+                                        (record.channel_id, record.message_id, detail_fp))
                     continue
             sent = None
             if wants_dm:
@@ -193,10 +155,10 @@ class PromptMessages:
                 sent = await self.sender.to_seat(live, seat, text, view=view, **extra)
                 asked.complete = asked.complete and sent is not None
                 if sent is not None and detail:
-                    await storage.put_message(live.id, detail_purpose(seat), sent.channel.id,
-                                              sent.id, detail_fp)
+                    await self._put(facts, detail_purpose(seat),
+                                    (sent.channel.id, sent.id, detail_fp))
             since = record.since if unchanged and record is not None else seq
-            await records.save(storage, live.id, seat, PromptRecord(
+            await self._save(facts, seat, PromptRecord(
                 sent.channel.id if sent else 0, sent.id if sent else 0, True, fp, since))
             if not is_open:
                 asked.newly.append((seat, prompt))
@@ -205,6 +167,14 @@ class PromptMessages:
             # after a crash, only the games still owing prompts are prompted at startup).
             await storage.prompts_delivered(live.id, seq)
         return asked
+
+    async def _save(self, facts: Facts, seat: str, record: PromptRecord) -> None:
+        await self._put(facts, records.prompt_purpose(seat),
+                        (record.channel_id, record.message_id, record.encoded()))
+
+    async def _put(self, facts: Facts, purpose: str, row: records.Row) -> None:
+        await self.storage.put_message(facts.live.id, purpose, *row)
+        facts.note(purpose, row)
 
     async def _close(self, record: PromptRecord, line: str) -> None:
         """Grey out a prompt nobody answered (the game moved on) and say so."""
@@ -216,7 +186,7 @@ class PromptMessages:
         """After a choice made in an ephemeral prompt, the seat's next one, the same way."""
         async with live.lock:  # the prompt and the step that asks it, together
             game = live.game
-            prompt = game.prompts().get(seat) if game else None
+            prompt = live.prompts().get(seat)
             seq = live.seq
         if game is None or prompt is None:
             return

@@ -14,8 +14,9 @@ from typing import Any
 import discord
 
 import engine
-from bot import names
+from bot import facts, names
 from bot.delivery.discord_io import Sender, named
+from bot.facts import Facts
 from bot.records import STATUS, view_fingerprint
 from bot.service import LiveGame
 from bot.storage import Storage
@@ -30,16 +31,21 @@ class StatusPost:
         self.sender = sender
         self.storage = storage
 
-    async def update(self, live: LiveGame, *, deadline: float | None = None,
-                     force: bool = False) -> None:
+    async def refresh(self, live: LiveGame, *, force: bool = False) -> None:
+        """The status post brought up to date outside a step's announcement."""
+        async with live.telling:
+            await self.update(await facts.read(self.storage, live), force=force)
+
+    async def update(self, known: Facts, *, force: bool = False) -> None:
         """Edit the pinned status post in place, or post and pin it the first time; only
-        when what it shows changed (`force`: a player asked for it)."""
-        prompts = live.game.prompts() if live.game is not None else {}
-        embed = status_embed(live, prompts, deadline)
+        when what it shows changed (`force`: a player asked for it). The caller holds the
+        game's `telling` lock (`bot/facts.py`)."""
+        live = known.live
+        embed = status_embed(live, known.prompts, known.due)
         view = single(ShowHandButton(live.id)) if live.row.status == "running" else None
         shown = view_fingerprint([embed.to_dict(), view is not None])
         storage = self.storage
-        stored = await storage.message(live.id, STATUS)
+        stored = known.row(STATUS)
         if stored is not None and stored[2] == shown and stored[0] == live.row.channel_id \
                 and not force:
             return  # unchanged, and in the game's channel still (not moved by /game adopt)
@@ -51,6 +57,7 @@ class StatusPost:
                 message = channel.get_partial_message(stored[1])  # type: ignore[attr-defined]
                 await message.edit(embed=embed, view=view)
                 await storage.put_message(live.id, STATUS, stored[0], stored[1], shown)
+                known.note(STATUS, (stored[0], stored[1], shown))
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post a new one
@@ -61,6 +68,7 @@ class StatusPost:
         if message is None:
             return
         await storage.put_message(live.id, STATUS, message.channel.id, message.id, shown)
+        known.note(STATUS, (message.channel.id, message.id, shown))
         try:
             await message.pin()
         except discord.HTTPException:

@@ -27,7 +27,7 @@ def armed(hands: dict[str, list[str]], moves: list[tuple[str, str, dict[str, Any
                     hands=hands, current="Ann", options=options or None)
     game.turn["placed"] += game.pending()  # Ann's armies are placed
     timers = deadlines()
-    live: Any = SimpleNamespace(id=7, game=game)
+    live: Any = SimpleNamespace(id=7, game=game, public_view=lambda: game.view(None))
     for seq, (seat, action, params) in enumerate(moves, start=1):
         events = game.act(seat, action, **params)
         timers.open_windows([Outcome(live, seq, seat, action, events)])
