@@ -34,7 +34,7 @@ from bot.storage import StaleWrite, StorageError, StorageFault
 from bot.ui import form_plan
 from bot.ui.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
 from bot.ui.form_plan import FormRef
-from bot.ui.target import OutOfDate, PromptContext
+from bot.ui.target import OutOfDate, PromptContext, Refused
 from bot.windows import Windows
 from engine import Ambiguous, Event, NotAllowed, RuleError
 
@@ -160,7 +160,7 @@ class ActionPath:
             newest = (f" ({message_link(record.channel_id, record.message_id)})"
                       if record is not None and record.open and record.message_id else "")
             raise OutOfDate(f"This choice is out of date: use the newest message{newest}, or "
-                            "the game's slash commands.")
+                            "the game's slash commands.", seat, live.row.variant)
         return PromptContext(live, seat, prompt, spec, prompt_text(live, seat, prompt))
 
     async def show_prompt(self, interaction: discord.Interaction[Any], ref: FormRef) -> None:
@@ -174,17 +174,20 @@ class ActionPath:
             await self.reply_error(interaction, exc)
 
     async def run_prompt(self, interaction: discord.Interaction[Any], ref: FormRef,
-                         params: dict[str, Any], *, in_place: bool = True) -> None:
+                         params: dict[str, Any], *, in_place: bool = True,
+                         refused: Refused | None = None) -> bool:
         """A button, menu or form from a prompt: the prompt's message then says what was
         chosen, with its buttons greyed out, and nothing else is sent to the player.
-        Without `in_place` (a form opened by a slash command, not from a prompt's message)
-        the answer is a command's: "Done", to the player alone."""
+        Without `in_place` (a pasted form, not answered in a prompt's message, valid while
+        its action is offered) the answer is a command's: "Done", to the player alone.
+        `refused`: the form's own answer to the game's refusal (a pasted form's "Fix and
+        paste again"). True if the action was stored."""
         try:
             try:
                 context = await self.prompt_context(interaction, ref, any_step=not in_place)
             except NotAllowed:
                 stale = self.service.live.get(ref.game_id)
-                if stale is not None and stale.game is not None and \
+                if in_place and stale is not None and stale.game is not None and \
                         0 <= ref.seat < len(stale.game.seats):
                     await self.service.refuse_repeat(stale, ref.seq, stale.game.seats[ref.seat],
                                                      ref.action, params)
@@ -197,13 +200,22 @@ class ActionPath:
             if not in_place:
                 await self._act(interaction, live, ref.action, params, seat=seat,
                                 observed=live.seq)
-                return
+                return True
             chosen = f"\N{HEAVY CHECK MARK} You chose: {form_plan.summary(spec, params)}"
             await self._act(interaction, live, ref.action, params, seat=seat, observed=ref.seq,
                             answered=(context.header, chosen, disabled(prompt_view(
                                 ref.game_id, ref.seq, ref.seat, prompt))))
+            return True
         except Exception as exc:  # noqa: BLE001 - one place answers every error
+            if refused is not None and isinstance(exc, RuleError) and not isinstance(
+                    exc, Duplicate | Unconfirmed) and "stored" not in interaction.extras:
+                try:
+                    if await refused(exc):
+                        return False
+                except Exception as failed:  # noqa: BLE001
+                    exc = failed
             await self.reply_error(interaction, exc)
+            return False
 
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
                    params: dict[str, Any], *, seat: str | None, observed: int,

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.ui import form_plan, forms
+from bot.ui import form_plan, forms, paste
 from bot.ui.form_plan import FormRef
 from bot.ui.target import target
 from engine import Prompt
@@ -210,4 +210,5 @@ def single(item: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (PromptButton, PromptSelect, OpenChoicesButton, ShowHandButton,
-                 UndoAgreeButton, RepeatButton, forms.FormSelect, forms.FormButton)
+                 UndoAgreeButton, RepeatButton, forms.FormSelect, forms.FormButton,
+                 paste.FixButton)

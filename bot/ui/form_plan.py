@@ -73,6 +73,15 @@ def short(text: str, limit: int) -> str:
     return text[:limit - 1].rsplit(" ", 1)[0].rstrip(" :,(") + "…"
 
 
+def pasted(spec: ActionSpec) -> Param | None:
+    """The action's one question, when it is a paragraph to paste (a whole plot form): such
+    a form keeps what was pasted, to fix and paste again when the game refuses it."""
+    params = asked(spec)
+    if len(params) == 1 and params[0].kind == "text":
+        return params[0]
+    return None
+
+
 def inline_menu(spec: ActionSpec) -> Param | None:
     """The action's one parameter, when a menu in the prompt itself answers it."""
     params = asked(spec)

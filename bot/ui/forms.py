@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.ui import paste
 from bot.ui.form_plan import (
     PAGE,
     STEP_PAGES,
@@ -31,6 +32,7 @@ from bot.ui.form_plan import (
     in_menus,
     in_text,
     options,
+    pasted,
     question,
     short,
     text_pages,
@@ -163,11 +165,16 @@ MODAL_ID = re.compile(r"croupier:m:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<
 
 
 async def submitted(interaction: discord.Interaction[Any]) -> None:
-    """A form's modal was sent. Read from the interaction alone (not from memory), so a
-    modal opened before a restart still works after it."""
+    """A form's modal was sent (or a paste form: `bot/ui/paste.py`). Read from the
+    interaction alone (not from memory), so a modal opened before a restart still works
+    after it."""
     path = target(interaction)
     data: dict[str, Any] = dict(interaction.data or {})
-    match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+    custom_id = str(data.get("custom_id", ""))
+    if (whole := paste.PASTE_ID.fullmatch(custom_id)) is not None:
+        await paste.submitted(interaction, whole)
+        return
+    match = MODAL_ID.fullmatch(custom_id)
     if match is None:
         return
     try:
@@ -182,9 +189,14 @@ async def submitted(interaction: discord.Interaction[Any]) -> None:
             await go_on(interaction, ref, spec, tokens, page + 1)
             return
         params = decode(spec, tokens, typed)
-        await path.run_prompt(interaction, ref, params)
+        text = typed.get(param.name, "") if (param := pasted(spec)) is not None else None
     except Exception as exc:  # noqa: BLE001
         await path.reply_error(interaction, exc)
+        return
+    if text is not None:  # a whole form pasted: kept, to fix and paste again if refused
+        await paste.run(path, interaction, ref, params, text, in_place=True)
+    else:
+        await path.run_prompt(interaction, ref, params)
 
 
 async def go_on(interaction: discord.Interaction[Any], ref: FormRef, spec: ActionSpec,

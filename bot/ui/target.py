@@ -9,6 +9,7 @@ them. `bot.actions.ActionPath` satisfies it without naming it; `bot/client.py` c
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -16,13 +17,21 @@ import discord
 
 from bot.service import LiveGame
 from bot.ui.form_plan import FormRef
-from engine import ActionSpec, NotAllowed, Prompt
+from engine import ActionSpec, NotAllowed, Prompt, RuleError
 
 Interaction = discord.Interaction[Any]
+#: What a form says when the game refuses its answer; True if it answered the player.
+Refused = Callable[[RuleError], Awaitable[bool]]
 
 
 class OutOfDate(NotAllowed):
-    """The prompt a click belongs to is no longer the seat's question."""
+    """The prompt a click belongs to is no longer the seat's question (`seat`, in a game
+    of `variant`)."""
+
+    def __init__(self, message: str, seat: str, variant: str) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.variant = variant
 
 
 @dataclass(frozen=True)
@@ -39,13 +48,15 @@ class PromptContext:
 
 class ClickTarget(Protocol):
     """What a button, menu or form may ask of the bot. Each method answers the interaction
-    itself, errors included (except `prompt_context`, which raises a refusal)."""
+    itself, errors included (except `prompt_context`, which raises a refusal); `run_prompt`
+    says whether the action was stored, and lets `refused` answer the game's refusal."""
 
     async def prompt_context(self, interaction: Interaction, ref: FormRef, *,
                              any_step: bool = False) -> PromptContext: ...
 
     async def run_prompt(self, interaction: Interaction, ref: FormRef,
-                         params: dict[str, Any], *, in_place: bool = True) -> None: ...
+                         params: dict[str, Any], *, in_place: bool = True,
+                         refused: Refused | None = None) -> bool: ...
 
     async def show_prompt(self, interaction: Interaction, ref: FormRef) -> None: ...
 
