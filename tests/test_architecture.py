@@ -1,8 +1,11 @@
 """The layers hold: imports read from the source with `ast`, `TYPE_CHECKING` imports counted.
 
 Issue 23: "no import cycle inside bot/, counting TYPE_CHECKING imports; bot never imports
-cogs". A module importing a package counts as importing its `__init__`; `from a import b`
-counts as importing `a.b` when that is a module, else `a`.
+cogs", and DESIGN.md's arrows between the packages: `cogs -> bot, engine, renders`;
+`bot -> engine` (and `renders`); `renders -> engine`; `demo -> bot, sandbox, engine`;
+`engine` and `sandbox` import nothing of ours. A module importing a package counts as
+importing its `__init__`; `from a import b` counts as importing `a.b` when that is a module,
+else `a`.
 """
 
 from __future__ import annotations
@@ -90,6 +93,29 @@ def cycles(edges: dict[str, set[str]], inside: str) -> list[list[str]]:
 
 def test_no_import_cycle_in_bot() -> None:
     assert cycles(graph(), "bot") == []
+
+
+ALLOWED = {"bot": {"engine", "renders"}, "cogs": {"bot", "engine", "renders"},
+           "renders": {"engine"}, "demo": {"bot", "sandbox", "engine"}, "engine": set(),
+           "sandbox": set()}
+# Imports against the arrows, each for a reason.
+EXCEPTIONS = {("bot.__main__", "demo.run"): "`python -m bot demo`, imported only then"}
+
+
+def test_no_import_cycle_in_any_package() -> None:
+    edges = graph()
+    assert {top: cycles(edges, top) for top in OURS} == {top: [] for top in OURS}
+
+
+def test_each_package_imports_only_the_layers_below_it() -> None:
+    wrong = {}
+    for name, deps in graph().items():
+        top = name.split(".")[0]
+        outside = {d for d in deps if d.split(".")[0] not in ALLOWED[top] | {top}
+                   and (name, d) not in EXCEPTIONS}
+        if outside:
+            wrong[name] = sorted(outside)
+    assert wrong == {}
 
 
 def test_bot_never_imports_cogs() -> None:
