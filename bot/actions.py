@@ -5,8 +5,9 @@ Find the game, defer if storing takes long (Discord's 3-second rule), apply the 
 through the service (which stores it durably before anything is announced), answer the
 player (a command ephemerally; a prompt by editing its own message to say what was
 chosen), then announce: secrets by DM, the prompts brought up to date, one channel post.
-Errors are answered in one place. Components, forms, delivery and deadlines depend on
-this module; it depends on them only through the `Host` (the client) it is given.
+Errors are answered in one place. Buttons and forms reach this path through the
+`bot.ui.target.ClickTarget` protocol, which `ActionPath` satisfies; timed steps through the
+`announce_all` callable the client hands them. It is given every piece it uses.
 """
 
 from __future__ import annotations
@@ -21,15 +22,21 @@ import discord
 from discord import app_commands
 
 import engine
-from bot import forms, prompt_state
-from bot.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
-from bot.delivery import Delivery, chunks, fit, message_link, named, public_number
-from bot.forms import FormRef
-from bot.host import Host
-from bot.repeats import Unconfirmed
+from bot import facts, records
+from bot.deadlines import Deadlines
+from bot.delivery.announce import Announcer
+from bot.delivery.discord_io import Sender, chunks, fit, message_link, named
+from bot.delivery.prompts import prompt_text
+from bot.delivery.status import StatusPost
+from bot.repeats import RepeatGuard, Unconfirmed
 from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
 from bot.storage import StaleWrite, StorageError, StorageFault
-from engine import ActionSpec, Ambiguous, Event, NotAllowed, Prompt, RuleError
+from bot.ui import form_plan
+from bot.ui.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
+from bot.ui.form_plan import FormRef
+from bot.ui.target import OutOfDate, PromptContext, Refused
+from bot.windows import Windows
+from engine import Ambiguous, Event, NotAllowed, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -56,22 +63,18 @@ def title_of(variant: str) -> str:
 
 
 class ActionPath:
-    """The action path of one bot process; `host` is the Discord client that owns it."""
+    """The action path of one bot process."""
 
-    def __init__(self, host: Host) -> None:
-        self.host = host
-
-    @property
-    def service(self) -> GameService:
-        return self.host.service
-
-    @property
-    def delivery(self) -> Delivery:
-        return self.host.delivery
-
-    @property
-    def loop(self) -> asyncio.AbstractEventLoop:
-        return self.host.loop
+    def __init__(self, service: GameService, announcer: Announcer, sender: Sender,
+                 status: StatusPost, deadlines: Deadlines, windows: Windows,
+                 repeats: RepeatGuard) -> None:
+        self.service = service
+        self.announcer = announcer
+        self.sender = sender
+        self.status = status
+        self.deadlines = deadlines
+        self.windows = windows
+        self.repeats = repeats
 
     # ----- finding the game ----------------------------------------------
 
@@ -104,7 +107,7 @@ class ActionPath:
         live = await self.game_here(interaction, variant)
         observed = live.seq
         command = getattr(interaction.command, "qualified_name", None)
-        async with self.host.repeats.guard(live, interaction.user.id, action, params, command):
+        async with self.repeats.guard(live, interaction.user.id, action, params, command):
             await self._act(interaction, live, action, params, seat=seat, observed=observed)
 
     async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
@@ -121,9 +124,10 @@ class ActionPath:
         except Exception as exc:  # noqa: BLE001
             await self.reply_error(interaction, exc)
 
-    async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef
-                             ) -> tuple[LiveGame, str, Prompt, ActionSpec]:
-        """The game, seat, prompt and action a component refers to, if it is still current."""
+    async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef, *,
+                             any_step: bool = False) -> PromptContext:
+        """The game, seat, prompt and action a component refers to, if it is still current
+        (`any_step`: whatever step it was shown at, while the seat's prompt offers it)."""
         live = await self.service.get(ref.game_id)
         if live.broken is not None:
             raise NotAllowed(paused_message(live))
@@ -132,53 +136,77 @@ class ActionPath:
         seat = live.game.seats[ref.seat]
         if live.user_of(seat) != interaction.user.id:
             raise NotAllowed(f"This prompt is for {seat}, which isn't your seat.")
-        record = await prompt_state.load(self.service.storage, live.id, seat)
-        prompt = live.game.prompts().get(seat)
+        prompt = live.prompts().get(seat)
         spec = prompt.action(ref.action) if prompt else None
-        if prompt is None or spec is None or not prompt_state.still_current(record, ref.seq,
-                                                                             live.seq):
+        # Shown at this very step, or offered whatever the step: current without reading
+        # where the seat's prompt stands; otherwise current while it is unchanged since.
+        record = None
+        current = prompt is not None and spec is not None
+        if current and not any_step and ref.seq != live.seq:
+            record = await records.load(self.service.storage, live.id, seat)
+            current = records.still_current(record, ref.seq, live.seq)
+        if prompt is None or spec is None or not current:
+            if record is None:
+                record = await records.load(self.service.storage, live.id, seat)
             newest = (f" ({message_link(record.channel_id, record.message_id)})"
                       if record is not None and record.open and record.message_id else "")
-            raise NotAllowed(f"This choice is out of date: use the newest message{newest}, or "
-                             "the game's slash commands.")
-        return live, seat, prompt, spec
+            raise OutOfDate(f"This choice is out of date: use the newest message{newest}, or "
+                            "the game's slash commands.", seat, live.row.variant)
+        return PromptContext(live, seat, prompt, spec, prompt_text(live, seat, prompt))
 
     async def show_prompt(self, interaction: discord.Interaction[Any], ref: FormRef) -> None:
         """Leave a form: the prompt's message shows the prompt again."""
         try:
-            live, seat, prompt, _ = await self.prompt_context(interaction, ref)
+            context = await self.prompt_context(interaction, ref)
             await interaction.response.edit_message(
-                content=self.delivery.prompt_text(live, seat, prompt),
-                view=prompt_view(ref.game_id, ref.seq, ref.seat, prompt))
+                content=context.header,
+                view=prompt_view(ref.game_id, ref.seq, ref.seat, context.prompt))
         except Exception as exc:  # noqa: BLE001
             await self.reply_error(interaction, exc)
 
-    async def run_prompt(self, interaction: discord.Interaction[Any], game_id: int, seq: int,
-                         seat_index: int, action: str, params: dict[str, Any]) -> None:
+    async def run_prompt(self, interaction: discord.Interaction[Any], ref: FormRef,
+                         params: dict[str, Any], *, in_place: bool = True,
+                         refused: Refused | None = None) -> bool:
         """A button, menu or form from a prompt: the prompt's message then says what was
-        chosen, with its buttons greyed out, and nothing else is sent to the player."""
+        chosen, with its buttons greyed out, and nothing else is sent to the player.
+        Without `in_place` (a pasted form, not answered in a prompt's message, valid while
+        its action is offered) the answer is a command's: "Done", to the player alone.
+        `refused`: the form's own answer to the game's refusal (a pasted form's "Fix and
+        paste again"). True if the action was stored."""
         try:
-            ref = FormRef(game_id, seq, seat_index, action)
             try:
-                live, seat, prompt, spec = await self.prompt_context(interaction, ref)
+                context = await self.prompt_context(interaction, ref, any_step=not in_place)
             except NotAllowed:
-                stale = self.service.live.get(game_id)
-                if stale is not None and stale.game is not None and \
-                        0 <= seat_index < len(stale.game.seats):
-                    await self.service.refuse_repeat(stale, seq, stale.game.seats[seat_index],
-                                                     action, params)
+                stale = self.service.live.get(ref.game_id)
+                if in_place and stale is not None and stale.game is not None and \
+                        0 <= ref.seat < len(stale.game.seats):
+                    await self.service.refuse_repeat(stale, ref.seq, stale.game.seats[ref.seat],
+                                                     ref.action, params)
                 raise
+            live, seat, prompt, spec = context.live, context.seat, context.prompt, context.spec
             kinds = {p.name: p for p in spec.params}
-            params = {name: (forms.coerce(kinds[name], value)
+            params = {name: (form_plan.coerce(kinds[name], value)
                              if name in kinds and isinstance(value, str) else value)
                       for name, value in params.items()}
-            header = self.delivery.prompt_text(live, seat, prompt)
-            chosen = f"\N{HEAVY CHECK MARK} You chose: {forms.summary(spec, params)}"
-            await self._act(interaction, live, action, params, seat=seat, observed=seq,
-                            answered=(header, chosen, disabled(prompt_view(
+            if not in_place:
+                await self._act(interaction, live, ref.action, params, seat=seat,
+                                observed=live.seq)
+                return True
+            chosen = f"\N{HEAVY CHECK MARK} You chose: {form_plan.summary(spec, params)}"
+            await self._act(interaction, live, ref.action, params, seat=seat, observed=ref.seq,
+                            answered=(context.header, chosen, disabled(prompt_view(
                                 ref.game_id, ref.seq, ref.seat, prompt))))
+            return True
         except Exception as exc:  # noqa: BLE001 - one place answers every error
+            if refused is not None and isinstance(exc, RuleError) and not isinstance(
+                    exc, Duplicate | Unconfirmed) and "stored" not in interaction.extras:
+                try:
+                    if await refused(exc):
+                        return False
+                except Exception as failed:  # noqa: BLE001
+                    exc = failed
             await self.reply_error(interaction, exc)
+            return False
 
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
                    params: dict[str, Any], *, seat: str | None, observed: int,
@@ -192,7 +220,7 @@ class ActionPath:
                      interaction.response.defer(ephemeral=True, thinking=True))
             deferring.append(asyncio.ensure_future(later))
 
-        timer = self.loop.call_later(FAST_ANSWER_SECONDS, defer)
+        timer = asyncio.get_running_loop().call_later(FAST_ANSWER_SECONDS, defer)
         try:
             outcome = await self.service.act(live, interaction.user.id, action, params,
                                              seat=seat, observed_seq=observed)
@@ -208,7 +236,7 @@ class ActionPath:
         # Stored: whatever Discord does to the answer from now on, the action is announced,
         # and a player whose answer was lost is told by DM that it counted.
         interaction.extras["stored"] = outcome.seq
-        self.host.repeats.stored(outcome, interaction.user.id, params)
+        self.repeats.stored(outcome, interaction.user.id, params)
         if answered is None:
             # Private results go by DM only (it lasts; an ephemeral answer vanishes).
             try:
@@ -217,9 +245,9 @@ class ActionPath:
             except discord.HTTPException as exc:
                 log.warning("game %s: the answer to action %s was lost: %s", live.id,
                             outcome.seq, exc)
-                await self.delivery.tell_applied(outcome, interaction.user.id)
+                await self.sender.tell_applied(outcome, interaction.user.id)
             else:
-                await self.host.repeats.answered(outcome, interaction.user.id, params)
+                await self.repeats.answered(outcome, interaction.user.id, params)
             await self.announce(outcome, typed=True)
             return
         header, chosen, greyed = answered
@@ -227,19 +255,19 @@ class ActionPath:
         if not ephemeral and interaction.message is not None and outcome.seat:
             # Said before the message is greyed: if the process dies before the seat is
             # asked again, the next start asks it in that message, with live buttons.
-            await prompt_state.mark_greyed(self.service.storage, live.id, outcome.seat,
+            await records.mark_greyed(self.service.storage, live.id, outcome.seat,
                                            interaction.message.id)
         if not ephemeral:
             # The actor's own result goes into the prompt's DM, which lasts: once, not twice.
             chosen = "\n".join([chosen, *(e.text for e in outcome.events
                                           if not e.public and outcome.seat in e.audience)])
         if await self.answer_in_place(interaction, named(live, f"{header}\n{chosen}"), greyed):
-            await self.host.repeats.answered(outcome, interaction.user.id, params)
+            await self.repeats.answered(outcome, interaction.user.id, params)
         else:
-            await self.delivery.tell_applied(outcome, interaction.user.id)
+            await self.sender.tell_applied(outcome, interaction.user.id)
         await self.announce(outcome, answered={} if ephemeral else {outcome.seat or "": chosen})
         if ephemeral:
-            await self.delivery.follow_with_prompt(interaction, live, outcome.seat or "")
+            await self.announcer.prompts.follow_with_prompt(interaction, live, outcome.seat or "")
 
     async def answer_in_place(self, interaction: discord.Interaction[Any], content: str,
                               view: discord.ui.View) -> bool:
@@ -277,16 +305,21 @@ class ActionPath:
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
                            answered: dict[str, str] | None = None, typed: str | None = None
                            ) -> None:
-        """Announce several stored actions of one step (a deadline's) together."""
+        """Announce several stored actions of one step (a deadline's) together: the step's
+        facts read once, the deadline re-armed and the reaction window timed from them,
+        then everyone told, one telling of the game at a time."""
         live = outcomes[-1].live
-        await self.host.deadlines.rearm(live)
-        self.host.deadlines.open_windows(outcomes)
-        try:
-            await self.delivery.outcomes(outcomes, preface, answered=answered, typed=typed)
-        except Exception:  # the actions are stored; a failed announcement must not undo them
-            log.exception("game %s: announcing actions up to %s failed", live.id,
-                          outcomes[-1].seq)
-            self.delivery.prompt_later(live)
+        async with live.telling:
+            known = await facts.read(self.service.storage, live)
+            await self.deadlines.rearm(known)
+            self.windows.open_windows(outcomes)
+            try:
+                await self.announcer.outcomes(known, outcomes, preface, answered=answered,
+                                              typed=typed)
+            except Exception:  # the actions are stored: a failed announcement undoes nothing
+                log.exception("game %s: announcing actions up to %s failed", live.id,
+                              outcomes[-1].seq)
+                self.announcer.prompt_later(live)
 
     # ----- fallback and undo buttons -----------------------------------------
 
@@ -322,12 +355,12 @@ class ActionPath:
                 if game is None:
                     raise NotAllowed(paused_message(live) if live.broken else
                                      "The game hasn't started yet.")
-                prompts, seq = game.prompts(), live.seq
+                prompts, seq = live.prompts(), live.seq
             mine = [s for s in live.seats_of(interaction.user.id) if s in prompts]
             if not mine:
                 raise NotAllowed("Nothing is waiting for you now.")
             for seat in mine:
-                text = self.delivery.prompt_text(live, seat, prompts[seat])
+                text = prompt_text(live, seat, prompts[seat])
                 view = prompt_view(live.id, seq, game.seats.index(seat), prompts[seat])
                 if interaction.response.is_done():
                     await interaction.followup.send(text[:2000], view=view, ephemeral=True)
@@ -351,7 +384,7 @@ class ActionPath:
                          seq: int) -> None:
         try:
             live = await self.service.get(game_id)
-            if public_number(live) != seq:
+            if live.public_number != seq:
                 raise NotAllowed("That undo request is out of date: the game has moved on.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             missing = await self.service.agree_undo(live, interaction.user.id)
@@ -364,17 +397,21 @@ class ActionPath:
         if missing:
             await interaction.followup.send(f"Noted. Still to agree: {', '.join(missing)}.",
                                             ephemeral=True)
-            await self.delivery.post(live, f"Undo requested: {', '.join(missing)} must agree.",
-                                     view=single(UndoAgreeButton(live.id, public_number(live))))
+            await self.sender.post(live, f"Undo requested: {', '.join(missing)} must agree.",
+                                     view=single(UndoAgreeButton(live.id, live.public_number)))
             return
         what = await self.undone_words(live)
         await interaction.followup.send(f"The last move was taken back: {what}.", ephemeral=True)
-        await self.delivery.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
+        await self.sender.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
                                        f"back: {what}.")
-        await self.host.deadlines.rearm(live)
-        self.host.deadlines.after_undo(live)
-        await self.delivery.status(live, deadline=await self.host.deadlines.due(live))
-        await self.delivery.refresh_prompts(live)
+        async with live.telling:
+            known = await facts.read(self.service.storage, live)
+            await self.deadlines.rearm(known)
+            self.windows.after_undo(live)
+            await self.status.update(known)
+            newly = await self.announcer.ask(known)
+            if newly:
+                await self.announcer.say(live, [], newly)
 
     async def undone_words(self, live: LiveGame) -> str:
         """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""
@@ -382,9 +419,9 @@ class ActionPath:
         row = rows[-1] if rows else None
         if row is None or row.kind != "undo" or row.seat is None or row.action is None:
             return "the last move"
-        prompt = live.game.prompts().get(row.seat) if live.game else None
+        prompt = live.prompts().get(row.seat)
         spec = prompt.action(row.action) if prompt else None
-        said = forms.summary(spec, row.params) if spec else row.action.replace("-", " ")
+        said = form_plan.summary(spec, row.params) if spec else row.action.replace("-", " ")
         return f"{row.seat}'s {said}"
 
     # ----- errors, in one place -------------------------------------------------

@@ -1,9 +1,12 @@
-"""The bot process: the Discord client that owns the service, the action path, delivery
-and deadlines, loads the cogs and syncs the commands.
+"""The bot process: the Discord client, and the composition root.
 
-Every interaction takes one path (`bot/actions.py`): find the game, apply the action
-through the service, answer, announce. The client only wires the pieces together and
-hands the cogs a few shortcuts onto that path.
+`Croupier.setup_hook` opens storage, restores the index of games, then builds each piece
+of the bot with exactly what it uses, from the bottom up (sending, pictures, the status
+post, prompt messages, announcing, timed steps, windows, deadlines, the action path, the
+lobby), loads the cogs and syncs the commands. No piece looks anything up on the client:
+upward calls (a timed step announcing what it did, a deadline waking the timer) are
+callables handed in here. Buttons and forms reach the action path as
+`interaction.client.actions`, typed as `bot.ui.target.ClickTarget`.
 """
 
 from __future__ import annotations
@@ -19,15 +22,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import forms
 from bot.actions import ActionPath
-from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.deadlines import Deadlines
-from bot.delivery import Delivery
+from bot.delivery.announce import Announcer
+from bot.delivery.discord_io import Sender
+from bot.delivery.pictures import Painter
+from bot.delivery.prompts import PromptMessages
+from bot.delivery.status import StatusPost
+from bot.lobby import Lobby
 from bot.repeats import RepeatGuard
-from bot.service import GameService, LiveGame, Outcome
+from bot.service import GameService
 from bot.storage import Storage
+from bot.timeouts import Timeouts
+from bot.timers import Timers
+from bot.ui import forms
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.target import ClickTarget
+from bot.windows import Windows
 from renders import PICTURES, Pictures
 
 log = logging.getLogger(__name__)
@@ -40,6 +52,17 @@ class Croupier(commands.Bot):
     """The Discord client. Games are loaded before it accepts any command."""
 
     service: GameService
+    sender: Sender
+    painter: Painter
+    status_post: StatusPost
+    delivery: Announcer
+    timeouts: Timeouts
+    timers: Timers
+    windows: Windows
+    deadlines: Deadlines
+    repeats: RepeatGuard
+    actions: ActionPath
+    lobby: Lobby
 
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], str] | None = None,
@@ -59,12 +82,9 @@ class Croupier(commands.Bot):
         self.pictures: dict[str, Pictures] = dict(PICTURES)
         self.command_groups: dict[str, str] = {}  # variant -> its slash command group
         self.render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
-        self.actions = ActionPath(self)
-        self.delivery = Delivery(self)
-        self.deadlines = Deadlines(self)
         self._closing_down = False
+        self._built = False
         self._form_tasks: set[asyncio.Task[None]] = set()
-        self.repeats = RepeatGuard(self, started=clock())
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -72,6 +92,7 @@ class Croupier(commands.Bot):
                                    snapshot_every=self.settings.snapshot_every)
         restored = await self.service.restore()
         log.info("restored %d unfinished games", restored)
+        self.build()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self._extension_names:
             await self.load_extension(name)
@@ -82,8 +103,34 @@ class Croupier(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self.deadlines.start()
+        self.timers.start()
         self._owed = asyncio.create_task(self._prompt_owed_games(), name="croupier-owed-prompts")
+
+    def build(self) -> None:
+        """Each piece, given what it uses, from the bottom up."""
+        service, storage = self.service, self.service.storage
+        self.sender = Sender(self, storage)
+        self.painter = Painter(self.pictures, self.render_pool, storage)
+        self.status_post = StatusPost(self.sender, storage)
+        prompts = PromptMessages(self.sender, self.painter, storage)
+        self.timers = Timers(service.clock)
+        # A timed step's outcomes are announced as an action's are, by the action path; the
+        # path needs the deadlines, which need the timed steps, so this one call is bound
+        # here, once the path is built below.
+        self.timeouts = Timeouts(service, self.sender, self.status_post,
+                                 announce=lambda outcomes, preface: self.actions.announce_all(
+                                     outcomes, preface))
+        self.windows = Windows(service, self.timeouts, wake=self.timers.wake)
+        self.deadlines = Deadlines(service, self.timeouts, self.windows, self.sender,
+                                   wake=self.timers.wake)
+        self.timers.watch(self.windows.tick, self.deadlines.tick)
+        self.delivery = Announcer(self.sender, prompts, self.painter, self.status_post, service)
+        self.repeats = RepeatGuard(service, started=self._clock())
+        self.actions = ActionPath(service, self.delivery, self.sender, self.status_post,
+                                  self.deadlines, self.windows, self.repeats)
+        self.lobby = Lobby(service, self.actions, self.delivery, self.sender, self.status_post,
+                           self.painter, self.deadlines)
+        self._built = True
 
     async def _prompt_owed_games(self) -> None:
         """Once connected: every game that moved after its prompts last all went out (the
@@ -102,11 +149,14 @@ class Croupier(commands.Bot):
         if self._closing_down:
             return
         self._closing_down = True
-        await self.deadlines.stop()
+        if self._built:
+            await self.timers.stop()
         owed = getattr(self, "_owed", None)
         if owed is not None and not owed.done():
             owed.cancel()
-        await self.delivery.close()
+        if self._built:
+            await self.delivery.close()
+            await self.sender.close()
         await super().close()
         if hasattr(self, "service"):
             await self.service.storage.close()
@@ -122,39 +172,14 @@ class Croupier(commands.Bot):
             self._form_tasks.add(task)
             task.add_done_callback(self._form_tasks.discard)
 
-    # ----- the action path (bot/actions.py), for the cogs ---------------------
-
-    async def game_here(self, interaction: discord.Interaction[Any], variant: str | None = None
-                        ) -> LiveGame:
-        return await self.actions.game_here(interaction, variant)
-
-    async def act(self, interaction: discord.Interaction[Any], action: str,
-                  params: dict[str, Any], *, seat: str | None = None,
-                  variant: str | None = None) -> None:
-        await self.actions.act(interaction, action, params, seat=seat, variant=variant)
-
-    async def reply(self, interaction: discord.Interaction[Any], lines: list[str]) -> None:
-        await self.actions.reply(interaction, lines)
-
-    async def announce(self, outcome: Outcome) -> None:
-        await self.actions.announce(outcome)
-
-    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        await self.actions.show_hand(interaction, game_id)
-
-    async def private_history(self, live: LiveGame, seats: list[str]) -> list[str]:
-        return await self.actions.private_history(live, seats)
-
-    async def after_undo_step(self, interaction: discord.Interaction[Any], live: LiveGame,
-                              missing: list[str]) -> None:
-        await self.actions.after_undo_step(interaction, live, missing)
-
-    async def reply_error(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
-        await self.actions.reply_error(interaction, exc)
-
     # ----- errors, in one place -------------------------------------------------
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        await self.reply_error(interaction, original)
+        await self.actions.reply_error(interaction, original)
+
+
+def clicks_of(actions: ActionPath) -> ClickTarget:
+    """The action path is what every button and form calls (checked here by mypy)."""
+    return actions

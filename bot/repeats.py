@@ -22,14 +22,11 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.service import LiveGame, Outcome
+from bot.service import GameService, LiveGame, Outcome
 from bot.storage import StorageError
 from engine import RuleError
-
-if TYPE_CHECKING:
-    from bot.host import Host
 
 Key = tuple[int, int, str, str]  # game, user, action, parameters as canonical JSON
 
@@ -60,8 +57,8 @@ def _key(live: LiveGame, user_id: int, action: str, params: dict[str, Any]) -> K
 
 
 class RepeatGuard:
-    def __init__(self, bot: Host, *, started: float) -> None:
-        self.bot = bot
+    def __init__(self, service: GameService, *, started: float) -> None:
+        self.service = service
         self._started = started
         # what each user stored and was not yet shown: key -> (seq, when it was stored)
         self._unanswered: dict[Key, tuple[int, float]] = {}
@@ -95,7 +92,7 @@ class RepeatGuard:
     def stored(self, outcome: Outcome, user_id: int, params: dict[str, Any]) -> None:
         """The command is stored; until `answered`, an identical one needs confirming."""
         key = _key(outcome.live, user_id, outcome.action, params)
-        self._unanswered[key] = (outcome.seq, self.bot.service.clock())
+        self._unanswered[key] = (outcome.seq, self.service.clock())
         attempt = self._under_way.get(key)
         if attempt is not None and not attempt.stored.done():
             attempt.stored.set_result(outcome.seq)
@@ -107,7 +104,7 @@ class RepeatGuard:
         if self._unanswered.get(key, (None,))[0] == outcome.seq:
             del self._unanswered[key]
         with contextlib.suppress(StorageError):  # at worst the player confirms a repeat
-            await self.bot.service.storage.answered(outcome.live.id, outcome.seq)
+            await self.service.storage.answered(outcome.live.id, outcome.seq)
 
     async def _refuse_unanswered(self, live: LiveGame, key: Key, command: str | None
                                  ) -> None:
@@ -120,7 +117,7 @@ class RepeatGuard:
         if entry is None:
             return
         seq, stored_at = entry
-        if seq != live.seq or self.bot.service.clock() - stored_at > RECENT:
+        if seq != live.seq or self.service.clock() - stored_at > RECENT:
             # The game moved on since (so this is a new command), or it was long ago
             # (typed again on purpose).
             del self._unanswered[key]
@@ -134,7 +131,7 @@ class RepeatGuard:
     async def _recall_before_start(self, live: LiveGame, user_id: int) -> None:
         """The game's latest action, if it is the user's and was stored shortly before this
         process started: its answer may have died with the previous process."""
-        storage = self.bot.service.storage
+        storage = self.service.storage
         row = await storage.action(live.id, live.seq)
         if row is None or row.kind != "act" or row.action is None or row.user_id != user_id:
             return

@@ -36,7 +36,7 @@ from bot.storage import (
     StorageError,
     UndoRequest,
 )
-from engine import Ambiguous, Event, Game, NotAllowed, RuleError, Step, Unreadable
+from engine import Ambiguous, Event, Game, NotAllowed, Prompt, RuleError, Step, Unreadable
 
 log = logging.getLogger(__name__)
 
@@ -48,25 +48,71 @@ class Duplicate(RuleError):
 @dataclass(eq=False, slots=True)
 class LiveGame:
     """An unfinished game: its row and seats (the index), its engine object while it is
-    loaded (None in the lobby and while it sits idle, unloaded), and its lock."""
+    loaded (None in the lobby and while it sits idle, unloaded), and its locks."""
 
     row: GameRow
     seats: list[SeatRow]
     game: Game | None = None
+    # The one writer: a step changes the game and is stored under it.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Why a stored game could not be rebuilt. It stays in its channel, stored and
     # untouched, so players are told why it is paused instead of finding no game.
     broken: str | None = None
     # When it was last looked up (the service's clock), for unloading idle games.
     used: float = 0.0
+    # The game's prompts and public view at one step: (the engine object, its step count,
+    # what it said then).
+    _asked: tuple[Game, int, dict[str, Prompt]] | None = None
+    _shown: tuple[Game, int, dict[str, Any]] | None = None
+    _telling: asyncio.Lock | None = None
 
     @property
     def id(self) -> int:
         return self.row.id
 
     @property
+    def telling(self) -> asyncio.Lock:
+        """One telling of the game at a time (an announcement, its prompts brought up to
+        date, its status post): each reads the game's messages once and writes them back,
+        and must not work from what another is changing."""
+        if self._telling is None:
+            self._telling = asyncio.Lock()
+        return self._telling
+
+    def prompts(self) -> dict[str, Prompt]:
+        """Who must act now and the legal choices (`Game.prompts`), worked out once per
+        step: the engine's answer depends on its position alone, which changes only by a
+        step (its `step_count` moves on) or by a new engine object (a reload, an undo)."""
+        game = self.game
+        if game is None:
+            return {}
+        asked = self._asked
+        if asked is None or asked[0] is not game or asked[1] != game.step_count:
+            asked = (game, game.step_count, game.prompts())
+            self._asked = asked
+        return dict(asked[2])
+
+    def public_view(self) -> dict[str, Any]:
+        """What everyone may know (`Game.view(None)`), worked out once per step as
+        `prompts` is. Shared by whoever reads it at that step: read it, never change it."""
+        game = self.game
+        assert game is not None
+        shown = self._shown
+        if shown is None or shown[0] is not game or shown[1] != game.step_count:
+            shown = (game, game.step_count, game.view(None))
+            self._shown = shown
+        return shown[2]
+
+    @property
     def seq(self) -> int:
         return self.row.seq
+
+    @property
+    def public_number(self) -> int:
+        """The number a public name or text may carry for the game's progress: its public
+        steps, not the log's sequence, which also counts the steps whose very occurrence is
+        secret (`Game.hidden_actions`)."""
+        return self.game.public_steps if self.game is not None else self.seq
 
     def seats_of(self, user_id: int) -> list[str]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -431,7 +477,7 @@ class GameService:
         game = live.game
         if (game is not None and user_id == live.row.creator_id and seat is None
                 and action in game.creator_actions):
-            prompted = [s for s, p in game.prompts().items() if p.action(action)]
+            prompted = [s for s, p in live.prompts().items() if p.action(action)]
             if len(prompted) == 1 and prompted[0] not in held:
                 return prompted[0]  # the creator acts for the awaited seat
         if not held:
@@ -442,7 +488,7 @@ class GameService:
         if len(held) == 1:
             return held[0]
         assert game is not None
-        prompts = game.prompts()
+        prompts = live.prompts()
         able = [s for s in held if (s in prompts and prompts[s].action(action))]
         if len(able) == 1:
             return able[0]
@@ -577,7 +623,7 @@ class GameService:
         if not last.undoable:
             raise NotAllowed(f"The last action ({last.action}) rolled dice, drew or dealt cards "
                              "or showed someone a secret, so it can't be undone.")
-        needed = {last.seat} | set(game.prompts())
+        needed = {last.seat} | set(live.prompts())
         return [s for s in game.seats if s in needed], steps
 
     async def request_undo(self, live: LiveGame, user_id: int, *, decider: bool) -> list[str]:

@@ -551,6 +551,22 @@ class Storage:
                               "WHERE game_id = ? AND purpose = ?", (game_id, purpose))
         return (row[0], row[1], row[2]) if row else None
 
+    async def messages(self, game_id: int) -> dict[str, tuple[int, int, str]]:
+        """Every `messages` row of the game at once, by purpose (`bot/records.py`)."""
+        rows = await self._all("SELECT purpose, channel_id, message_id, fingerprint FROM "
+                               "messages WHERE game_id = ?", (game_id,))
+        return {r[0]: (r[1], r[2], r[3]) for r in rows}
+
+    async def replace_fingerprint_prefix(self, game_id: int, purpose: str, message_id: int,
+                                         old: str, new: str) -> None:
+        """Change the fingerprint's leading `old` to `new`, only if the row still shows
+        message `message_id` and starts so (a prompt greyed by its own click: `records`)."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE messages SET fingerprint = ? || substr(fingerprint, ?) "
+                             "WHERE game_id = ? AND purpose = ? AND message_id = ? AND "
+                             "substr(fingerprint, 1, ?) = ?",
+                             (new, len(old) + 1, game_id, purpose, message_id, len(old), old))
+
     async def drop_message(self, game_id: int, purpose: str) -> None:
         async with self.transaction() as db:
             await db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?",
@@ -596,13 +612,36 @@ class Storage:
 
     async def games_owing_prompts(self) -> list[int]:
         """Running games that moved since their prompts last all went out, or with a prompt
-        greyed by its own click and not yet asked again (`bot/prompt_state.py`)."""
+        greyed by its own click and not yet asked again (`bot/records.py`)."""
         rows = await self._all("SELECT g.id FROM games g LEFT JOIN prompt_deliveries p ON "
                                "p.game_id = g.id WHERE g.status = 'running' AND "
                                "(g.seq > COALESCE(p.seq, 0) OR EXISTS (SELECT 1 FROM messages "
                                "m WHERE m.game_id = g.id AND m.purpose LIKE 'prompt:%' AND "
                                "m.fingerprint LIKE 'greyed:%')) ORDER BY g.id")
         return [r[0] for r in rows]
+
+    # ----- players' own settings, across games ------------------------------
+
+    async def dm_prompts(self, user_id: int) -> bool:
+        """Does the player want their turns' choices by DM (`/game notify`)? Yes unless
+        they said otherwise."""
+        return (await self.dm_prompts_of([user_id]))[user_id]
+
+    async def dm_prompts_of(self, user_ids: Iterable[int]) -> dict[int, bool]:
+        """`dm_prompts` for several players in one query."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self._all(f"SELECT user_id, dm_prompts FROM user_preferences WHERE "
+                               f"user_id IN ({marks})", tuple(wanted))
+        said = {r[0]: bool(r[1]) for r in rows}
+        return {user: said.get(user, True) for user in wanted}
+
+    async def set_dm_prompts(self, user_id: int, wanted: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT OR REPLACE INTO user_preferences (user_id, dm_prompts) "
+                             "VALUES (?, ?)", (user_id, int(wanted)))
 
     # ----- undo requests -------------------------------------------------
 

@@ -67,7 +67,7 @@ def areas(action: str, param: str, *, own_first: bool = False,
         if own_first:
             bot: Croupier = interaction.client
             try:
-                live = await bot.game_here(interaction, variant)
+                live = await bot.actions.game_here(interaction, variant)
                 own = _own_areas(interaction, live)
             except Exception:  # noqa: BLE001 - autocomplete never fails loudly
                 own = []
@@ -89,11 +89,11 @@ def unit_stacks(counts: dict[str, int]) -> list[str]:
     return ([describe_units(counts)] if len(counts) > 1 else []) + each
 
 
-def _units_offered(game: Any, held: list[str], action: str, namespace: Any) -> list[str]:
+def _units_offered(game: Any, prompts: dict[str, Any], held: list[str], action: str,
+                   namespace: Any) -> list[str]:
     """The units the asker could mean: their casualties as the saved loss order picks them,
     what they bought (placing), or what stands free to move in the area named in `from`
     (`sea` for unloading), of the power whose turn it is."""
-    prompts = game.prompts()
     if action == "casualties":
         return [game.default_casualties_for(seat) for seat in held
                 if seat in prompts and prompts[seat].action("casualties")]
@@ -121,10 +121,11 @@ def units_of(action: str) -> Complete:
                        ) -> list[app_commands.Choice[str]]:
         bot: Croupier = interaction.client
         try:
-            live = await bot.game_here(interaction, VARIANT)
+            live = await bot.actions.game_here(interaction, VARIANT)
             game = live.game
             offered = [] if game is None else _units_offered(
-                game, live.seats_of(interaction.user.id), action, interaction.namespace)
+                game, live.prompts(), live.seats_of(interaction.user.id), action,
+                interaction.namespace)
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             offered = []
         typed = current.lower().strip()
@@ -146,16 +147,16 @@ class AxisAndAllies(GameCog):
         seat = power
         if seat is None:
             try:
-                live = await self.bot.game_here(interaction, VARIANT)
+                live = await self.bot.actions.game_here(interaction, VARIANT)
             except RuleError:
                 live = None
             held = live.seats_of(interaction.user.id) if live is not None else []
             if len(held) > 1 and live is not None and live.game is not None:
-                prompts = live.game.prompts()
+                prompts = live.prompts()
                 seat = next((s for s in held if s in prompts), held[0])
-        await self.bot.act(interaction, action,
-                           {k: v for k, v in params.items() if v is not None},
-                           seat=seat, variant=VARIANT)
+        await self.bot.actions.act(interaction, action,
+                                   {k: v for k, v in params.items() if v is not None},
+                                   seat=seat, variant=VARIANT)
 
     # ----- development and purchase ---------------------------------------------
 

@@ -22,13 +22,12 @@ async def prompt_choices(bot: Croupier, interaction: Interaction, action: str, p
                          current: str) -> list[app_commands.Choice[str]]:
     """The legal values of `param` for `action`, as the user's prompt lists them now."""
     try:
-        live = await bot.game_here(interaction)
+        live = await bot.actions.game_here(interaction)
     except RuleError:
         return []
-    game = live.game
-    if game is None:
+    if live.game is None:
         return []
-    prompts = game.prompts()
+    prompts = live.prompts()
     found: list[app_commands.Choice[str]] = []
     for seat in live.seats_of(interaction.user.id):
         spec = prompts[seat].action(action) if seat in prompts else None
@@ -79,13 +78,13 @@ class GameCog(commands.Cog):
 
     async def run(self, interaction: Interaction, action: str, **params: Any) -> None:
         """The one action path; options the player left out are not passed."""
-        await self.bot.act(interaction, action,
-                           {k: v for k, v in params.items() if v is not None},
-                           variant=self.variant)
+        await self.bot.actions.act(interaction, action,
+                                   {k: v for k, v in params.items() if v is not None},
+                                   variant=self.variant)
 
     async def show_board(self, interaction: Interaction, name: str) -> None:
         """The board image of the public view, only to the asker (rendered off the loop)."""
-        live = await self.bot.game_here(interaction, self.variant)
+        live = await self.bot.actions.game_here(interaction, self.variant)
         pictures = self.bot.pictures.get(self.variant)
         if live.game is None or pictures is None:
             await interaction.response.send_message(

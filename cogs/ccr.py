@@ -27,7 +27,7 @@ def corporations(action: str) -> Complete:
             return offered
         bot: Croupier = interaction.client
         try:
-            live = await bot.game_here(interaction, VARIANT)
+            live = await bot.actions.game_here(interaction, VARIANT)
             edition = live.row.options.get("edition", "2008")
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             edition = "2008"

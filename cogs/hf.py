@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.client import Croupier
-from bot.delivery import chunks
+from bot.delivery.discord_io import chunks
 from bot.storage import ActionRow
 from cogs.base import GameCog
 from engine.events import PUBLIC
@@ -33,7 +33,7 @@ class HighFrontier(GameCog):
     async def player_choices(self, interaction: Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
         try:
-            live = await self.bot.game_here(interaction, VARIANT)
+            live = await self.bot.actions.game_here(interaction, VARIANT)
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             return []
         return [app_commands.Choice(name=s.seat, value=s.seat) for s in live.seats
@@ -92,7 +92,7 @@ class HighFrontier(GameCog):
     async def history(self, interaction: Interaction) -> None:
         """Every draw and what became of it, only to the asker: told from the stored log
         (each draw's public `drawn` event), as `/game history` is; the game keeps no past."""
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         await interaction.response.defer(ephemeral=True, thinking=True)
         draws = [event["data"] for row in in_effect(await self.bot.service.storage.actions(
                  live.id)) for event in row.events

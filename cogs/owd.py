@@ -29,7 +29,7 @@ async def players(interaction: Interaction, current: str) -> list[app_commands.C
     """The seats of the game in this channel (a card may name any player)."""
     bot: Croupier = interaction.client
     try:
-        live = await bot.game_here(interaction, VARIANT)
+        live = await bot.actions.game_here(interaction, VARIANT)
     except Exception:  # noqa: BLE001 - autocomplete never fails loudly
         return []
     return matching([s.seat for s in live.seats], current)
@@ -39,7 +39,7 @@ async def discards(interaction: Interaction, current: str) -> list[app_commands.
     """The discarded cards (public): what Reverse Engineer may take."""
     bot: Croupier = interaction.client
     try:
-        live = await bot.game_here(interaction, VARIANT)
+        live = await bot.actions.game_here(interaction, VARIANT)
     except Exception:  # noqa: BLE001 - autocomplete never fails loudly
         return []
     if live.game is None:

@@ -2,9 +2,10 @@
 
 The Plot Phase's commands are the subgroup `/paa plot`: they answer only the asker
 (ephemeral in the channel, the plot sheet by DM), never the channel. `/paa plot paste`
-opens a form where the whole plot is pasted in the rulebook's table notation; a form the
-game can't read is answered with the engine's words (they name the line) and a button
-that opens the form again with the pasted text kept. One user may hold several powers:
+opens the generic paste form (`bot/ui/paste.py`, worded here: `PASTE_FORM`) where the
+whole plot is pasted in the rulebook's table notation; a form the game can't read is
+answered with the engine's words (they name the line) and a button that opens the form
+again with the pasted text kept. One user may hold several powers:
 a plot command without `power` plots for the one held power still plotting, or asks which.
 
 `/paa verify` is the commitment check anyone can run: after a turn, each power's plot and
@@ -13,20 +14,16 @@ salt are public, and sha256(salt + plot) must equal the digest posted when it su
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot import forms
 from bot.client import Croupier
-from bot.repeats import Unconfirmed
-from bot.service import Duplicate, LiveGame
+from bot.service import LiveGame
+from bot.ui import paste
 from cogs.aa import areas, unit_stacks
 from cogs.base import GameCog, from_prompt
 from engine import Ambiguous, NotAllowed, RuleError
@@ -41,13 +38,6 @@ VARIANT = "plotted-aa"
 UNITS = 'Units as on the plot form, e.g. "3i, t", "cv, 2f, trn" or "all"'
 POWER = "Which of your powers (when you hold several)"
 POWER_CHOICES = [app_commands.Choice(name=p, value=p) for p in POWERS]
-FORM_LIMIT = 4000  # a modal's text box holds at most 4,000 characters
-PASTE_ID = re.compile(r"croupier:paste:(?P<game>\d+):(?P<seat>\d+)")
-FIX_ID = r"croupier:repaste:(?P<game>\d+):(?P<seat>\d+)"
-
-# What a player pasted that the game could not read, kept for "Fix and paste again" (by game,
-# power and user). In memory only: after a restart the form opens with the plot as it stands.
-PASTED: dict[tuple[int, int, int], str] = {}
 
 
 # ----- which power ------------------------------------------------------------------
@@ -65,8 +55,7 @@ def plotting_power(live: LiveGame, user_id: int, power: str | None, action: str)
         return power
     if len(held) == 1:
         return held[0]
-    game = live.game
-    prompts = game.prompts() if game is not None else {}
+    prompts = live.prompts()
     able = [s for s in held if s in prompts and prompts[s].action(action)]
     if len(able) == 1:
         return able[0]
@@ -80,7 +69,7 @@ def plotting_power(live: LiveGame, user_id: int, power: str | None, action: str)
 async def _live(interaction: Interaction) -> LiveGame | None:
     bot: Croupier = interaction.client
     try:
-        return await bot.game_here(interaction, VARIANT)
+        return await bot.actions.game_here(interaction, VARIANT)
     except Exception:  # noqa: BLE001 - autocomplete never fails loudly
         return None
 
@@ -158,72 +147,9 @@ async def casualty_units(interaction: Interaction, current: str
 # ----- the paste form ---------------------------------------------------------------
 
 
-class PasteModal(discord.ui.Modal):
-    """One paragraph box for the whole plot form. Sent stopped (nothing kept in memory):
-    its submission is read from its custom id by `PlottedAxisAndAllies.on_interaction`, so
-    a form opened before a restart still counts after it."""
-
-    def __init__(self, game_id: int, seat_index: int, power: str, text: str | None) -> None:
-        super().__init__(title=forms.short(f"{power}: paste your plot form", 45),
-                         custom_id=f"croupier:paste:{game_id}:{seat_index}")
-        box: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            custom_id="form", style=discord.TextStyle.paragraph, max_length=FORM_LIMIT,
-            default=text if text and len(text) <= FORM_LIMIT else None,
-            placeholder="4\tKarelia\t3i, t\tFin\n\t\t2t\tGer\tvia E Eur")
-        self.add_item(discord.ui.Label(
-            text="Round, Move To / Build At, Units, From, Notes", component=box,
-            description="One row a line; tabs, | or two spaces between columns. It "
-                        "replaces your plot."))
-        self.stop()
-
-
-class FixButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FIX_ID):
-    """"Fix and paste again": the form opens again with what was pasted."""
-
-    def __init__(self, game_id: int, seat_index: int) -> None:
-        self.game_id, self.seat_index = game_id, seat_index
-        super().__init__(discord.ui.Button(
-            label="Fix and paste again", style=discord.ButtonStyle.primary,
-            custom_id=f"croupier:repaste:{game_id}:{seat_index}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> FixButton:
-        return cls(int(match["game"]), int(match["seat"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        bot: Croupier = interaction.client
-        try:
-            live = await bot.service.get(self.game_id)
-            power = seat_at(live, self.seat_index)
-            if live.user_of(power) != interaction.user.id:
-                raise NotAllowed(f"This form is for {power}, which isn't yours.")
-            kept = PASTED.get((self.game_id, self.seat_index, interaction.user.id))
-            await interaction.response.send_modal(PasteModal(
-                self.game_id, self.seat_index, power, kept or current_form(live, power)))
-        except Exception as exc:  # noqa: BLE001 - one place answers every error
-            await bot.reply_error(interaction, exc)
-
-
-def seat_at(live: LiveGame, index: int) -> str:
-    if live.game is None or not 0 <= index < len(live.game.seats):
-        raise NotAllowed("That form no longer belongs to a running game.")
-    return live.game.seats[index]
-
-
 def not_plotting(power: str) -> str:
     return (f"{power} isn't plotting now: a plot is written in the Plot Phase, until it is "
             "submitted.")
-
-
-def still_plotting(bot: Croupier, game_id: int, index: int) -> bool:
-    """Whether the power may still paste a plot (a fix is worth offering)."""
-    live = bot.service.live.get(game_id)
-    game = live.game if live is not None else None
-    if game is None or not 0 <= index < len(game.seats):
-        return False
-    prompt = game.prompts().get(game.seats[index])
-    return prompt is not None and prompt.action("plot-paste") is not None
 
 
 def current_form(live: LiveGame, power: str) -> str | None:
@@ -231,6 +157,18 @@ def current_form(live: LiveGame, power: str) -> str | None:
     game: Any = live.game
     plot = game.plots.get(power, []) if game is not None else []
     return format_form(plot) if plot else None
+
+
+# How the paste form reads (`bot/ui/paste.py`: the generic form keeps what was pasted, and
+# offers "Fix and paste again" when the game refuses it).
+PASTE_FORM = paste.Wording(
+    title="{seat}: paste your plot form",
+    label="Round, Move To / Build At, Units, From, Notes",
+    description="One row a line; tabs, | or two spaces between columns. It replaces your "
+                "plot.",
+    placeholder="4\tKarelia\t3i, t\tFin\n\t\t2t\tGer\tvia E Eur",
+    closed=not_plotting("{seat}"),
+    current=current_form)
 
 
 async def answer(interaction: Interaction, text: str,
@@ -279,22 +217,18 @@ class PlottedAxisAndAllies(GameCog):
     plot = app_commands.Group(name="plot", parent=paa,
                               description="Your secret plot for this turn (only you see it)")
 
-    def __init__(self, bot: Croupier) -> None:
-        super().__init__(bot)
-        self._tasks: set[asyncio.Task[None]] = set()
-
     async def plot_action(self, interaction: Interaction, action: str, power: str | None,
                           **params: Any) -> None:
         """A Plot Phase action for one of the asker's powers (answered only to them)."""
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power,
                               "plot-move" if action == "plot-sheet" else action)
-        prompt = live.game.prompts().get(seat) if live.game is not None else None
+        prompt = live.prompts().get(seat)
         if action != "plot-sheet" and (prompt is None or not prompt.action("plot-submit")):
             raise NotAllowed(not_plotting(seat))
-        await self.bot.act(interaction, action,
-                           {k: v for k, v in params.items() if v is not None},
-                           seat=seat, variant=VARIANT)
+        await self.bot.actions.act(interaction, action,
+                                   {k: v for k, v in params.items() if v is not None},
+                                   seat=seat, variant=VARIANT)
 
     # ----- Develop Weapons ----------------------------------------------------------
 
@@ -386,62 +320,14 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.describe(power=POWER)
     @app_commands.choices(power=POWER_CHOICES)
     async def plot_paste(self, interaction: Interaction, power: str | None = None) -> None:
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power, "plot-paste")
-        game = live.game
-        prompt = game.prompts().get(seat) if game is not None else None
-        if game is None or prompt is None or prompt.action("plot-paste") is None:
+        prompt = live.prompts().get(seat)
+        spec = prompt.action("plot-paste") if prompt is not None else None
+        if spec is None:
             raise NotAllowed(not_plotting(seat))
-        index = game.seats.index(seat)
-        kept = PASTED.get((live.id, index, interaction.user.id))
-        await interaction.response.send_modal(
-            PasteModal(live.id, index, seat, kept or current_form(live, seat)))
+        await paste.open_box(interaction, live, seat, spec)
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: Interaction) -> None:
-        """The paste form, sent: handled from its custom id, in a task named as discord.py
-        names the tasks that run modals."""
-        if interaction.type != discord.InteractionType.modal_submit:
-            return
-        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
-        if PASTE_ID.fullmatch(custom_id) is None:
-            return
-        task = asyncio.create_task(self.pasted(interaction),
-                                   name=f"discord-ui-modal-dispatch-{custom_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def pasted(self, interaction: Interaction) -> None:
-        """Paste the form as the power's plot; a form the game can't read is answered with
-        the game's words and the button that opens the form again, the text kept."""
-        data: dict[str, Any] = dict(interaction.data or {})
-        match = PASTE_ID.fullmatch(str(data.get("custom_id", "")))
-        assert match is not None
-        game_id, index = int(match["game"]), int(match["seat"])
-        key = (game_id, index, interaction.user.id)
-        text = forms.answers(list(data.get("components") or [])).get("form", "")
-        try:
-            live = await self.bot.service.get(game_id)
-            power = seat_at(live, index)
-            if not still_plotting(self.bot, game_id, index):
-                raise NotAllowed(not_plotting(power))
-            PASTED[key] = text
-            await self.bot.act(interaction, "plot-paste", {"text": text}, seat=power,
-                               variant=VARIANT)
-        except (Unconfirmed, Duplicate) as exc:
-            await self.bot.reply_error(interaction, exc)
-        except RuleError as exc:
-            if not still_plotting(self.bot, game_id, index):
-                await self.bot.reply_error(interaction, exc)
-                return
-            view = discord.ui.View(timeout=None)
-            view.add_item(FixButton(game_id, index))
-            await answer(interaction, f"\N{NO ENTRY SIGN} {exc.message}\nYour form is kept: "
-                         "fix it and paste again.", view)
-        except Exception as exc:  # noqa: BLE001 - one place answers every error
-            await self.bot.reply_error(interaction, exc)
-        else:
-            PASTED.pop(key, None)
 
     # ----- the Execution Phase ------------------------------------------------------
 
@@ -477,8 +363,8 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.choices(power=POWER_CHOICES)
     async def casualties(self, interaction: Interaction, units: str,
                          power: str | None = None) -> None:
-        await self.bot.act(interaction, "casualties", {"units": units}, seat=power,
-                           variant=VARIANT)
+        await self.bot.actions.act(interaction, "casualties", {"units": units}, seat=power,
+                                   variant=VARIANT)
 
     @paa.command(name="continue", description="Press on with the battle: another round")
     async def continue_(self, interaction: Interaction) -> None:
@@ -515,10 +401,10 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.choices(power=POWER_CHOICES)
     async def loss_order(self, interaction: Interaction, order: str,
                          power: str | None = None) -> None:
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power, "loss-order")
-        await self.bot.act(interaction, "loss-order", {"order": order}, seat=seat,
-                           variant=VARIANT)
+        await self.bot.actions.act(interaction, "loss-order", {"order": order}, seat=seat,
+                                   variant=VARIANT)
 
     # ----- for everyone, answered only to the asker ----------------------------------------
 
@@ -542,7 +428,7 @@ class PlottedAxisAndAllies(GameCog):
             await answer(interaction, verdict(f"{power}'s plot" if power else "The plot",
                                               plot, salt, digest))
             return
-        live = await self.bot.game_here(interaction, VARIANT)
+        live = await self.bot.actions.game_here(interaction, VARIANT)
         game: Any = live.game
         if game is None:
             raise NotAllowed("The game hasn't started.")
@@ -580,5 +466,5 @@ class PlottedAxisAndAllies(GameCog):
 
 async def setup(bot: Croupier) -> None:
     bot.command_groups[VARIANT] = "paa"
-    bot.add_dynamic_items(FixButton)
+    paste.declare(VARIANT, "plot-paste", PASTE_FORM)
     await bot.add_cog(PlottedAxisAndAllies(bot))

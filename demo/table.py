@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot import forms, prompt_state
+from bot import records
+from bot.ui import form_plan
 from engine import ActionSpec
 from sandbox import Interaction, Message, SandboxError
 from sandbox.world import iter_components
@@ -34,7 +35,7 @@ def _components(message: Message) -> list[dict[str, Any]]:
 
 def _index(spec: ActionSpec, name: str, value: Any) -> str:
     param = next(p for p in spec.params if p.name == name)
-    for i, choice in enumerate(forms.options(param) or ()):
+    for i, choice in enumerate(form_plan.options(param) or ()):
         if choice.value == str(value) or (param.kind == "bool" and choice.value ==
                                           ("yes" if value else "no")):
             return str(i)
@@ -48,7 +49,7 @@ class Clicker:
         self.fake, self.bot, self.channel_id = fake, bot, channel_id
 
     async def prompt_message(self, user_id: int, game_id: int, seat: str) -> Message:
-        record = await prompt_state.load(self.bot.service.storage, game_id, seat)
+        record = await records.load(self.bot.service.storage, game_id, seat)
         if record is not None and record.open and record.message_id:
             message = self.fake.message(record.message_id)
             if not message.deleted:
@@ -91,7 +92,7 @@ class Clicker:
 
     async def _form(self, user_id: int, message_id: int, spec: ActionSpec,
                     params: dict[str, Any], inter: Interaction) -> Interaction:
-        menus = forms.in_menus(spec)
+        menus = form_plan.in_menus(spec)
         for _ in range(4 * len(spec.params) + 4):
             if inter.response_type == MODAL and inter.modal is not None:
                 values: dict[str, Any] = {}
@@ -124,7 +125,7 @@ class Clicker:
                 inter = await self.fake.click(user_id, message_id, target)
                 continue
             index = _index(spec, param.name, params[param.name])
-            page = f":p{int(index) // forms.PAGE}"
+            page = f":p{int(index) // form_plan.PAGE}"
             select = next((str(c["custom_id"]) for c in step
                            if str(c["custom_id"]).endswith(page)), None)
             if select is None:

@@ -1,4 +1,4 @@
-"""The reaction window in the bot (`bot/deadlines.py`) reveals nothing (issue 17: "The window
+"""The reaction window in the bot (`bot/windows.py`) reveals nothing (issue 17: "The window
 must not reveal what anyone holds: it opens in the same way, and lasts the same time, whether
 or not a player holds a card that could answer")."""
 
@@ -7,16 +7,17 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from bot.deadlines import Deadlines
 from bot.service import Outcome
+from bot.windows import Windows
 from tests.engine.one_world_dominion.helpers import position
 
 NOW = 1_000_000.0
 
 
-def deadlines() -> Deadlines:
-    host: Any = SimpleNamespace(service=SimpleNamespace(clock=lambda: NOW))
-    return Deadlines(host)
+def deadlines() -> Windows:
+    service: Any = SimpleNamespace(clock=lambda: NOW)
+    timeouts: Any = None
+    return Windows(service, timeouts, wake=lambda when: None)
 
 
 def armed(hands: dict[str, list[str]], moves: list[tuple[str, str, dict[str, Any]]],
@@ -26,7 +27,7 @@ def armed(hands: dict[str, list[str]], moves: list[tuple[str, str, dict[str, Any
                     hands=hands, current="Ann", options=options or None)
     game.turn["placed"] += game.pending()  # Ann's armies are placed
     timers = deadlines()
-    live: Any = SimpleNamespace(id=7, game=game)
+    live: Any = SimpleNamespace(id=7, game=game, public_view=lambda: game.view(None))
     for seq, (seat, action, params) in enumerate(moves, start=1):
         events = game.act(seat, action, **params)
         timers.open_windows([Outcome(live, seq, seat, action, events)])

@@ -1,12 +1,12 @@
-"""Forms built from prompts alone (bot/forms.py): which form an action gets, paging,
+"""Forms built from prompts alone (bot/ui/forms.py): which form an action gets, paging,
 optional questions, and reading the answers back into the engine's values."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot import forms
-from bot.components import prompt_view
+from bot.ui import form_plan, forms
+from bot.ui.components import prompt_view
 from engine import ActionSpec, Choice, Param, Prompt, Unreadable
 
 MANY = tuple(Choice(f"T{n}", f"Territory {n}") for n in range(130))
@@ -18,13 +18,13 @@ ATTACK = ActionSpec("attack", "Attack", (
 SUGGEST = ActionSpec("suggest", "Suggest", (
     Param("suspect", (Choice("Green"), Choice("Plum")), question="Who?"),
     Param("direction", (Choice("left"), Choice("right")), required=False)))
-REF = forms.FormRef(1, 5, 0, "attack")
+REF = form_plan.FormRef(1, 5, 0, "attack")
 
 
 def test_a_small_form_is_one_modal_and_a_large_one_menus_that_follow() -> None:
-    assert forms.fits_a_modal(SUGGEST) and not forms.fits_a_modal(ATTACK)
-    assert forms.inline_menu(SUGGEST) is None  # two questions: a form, not a lone menu
-    assert forms.in_text(ATTACK) == [ATTACK.params[2]]
+    assert form_plan.fits_a_modal(SUGGEST) and not form_plan.fits_a_modal(ATTACK)
+    assert form_plan.inline_menu(SUGGEST) is None  # two questions: a form, not a lone menu
+    assert form_plan.in_text(ATTACK) == [ATTACK.params[2]]
 
 
 def test_a_step_pages_its_menu_and_offers_more_choices_and_back() -> None:
@@ -42,12 +42,12 @@ def test_a_step_pages_its_menu_and_offers_more_choices_and_back() -> None:
 
 
 def test_answers_are_read_into_the_engines_values_and_said_in_words() -> None:
-    params = forms.decode(ATTACK, ["101", "2"], {"stop_at": "3"})
+    params = form_plan.decode(ATTACK, ["101", "2"], {"stop_at": "3"})
     assert params == {"from_territory": "T101", "count": 3, "stop_at": 3}
-    assert forms.summary(ATTACK, params) == "Attack: Territory 101, 3, 3"
-    assert forms.decode(SUGGEST, ["0", "-"]) == {"suspect": "Green"}
+    assert form_plan.summary(ATTACK, params) == "Attack: Territory 101, 3, 3"
+    assert form_plan.decode(SUGGEST, ["0", "-"]) == {"suspect": "Green"}
     with pytest.raises(Unreadable, match="whole number"):
-        forms.decode(ATTACK, ["1", "0"], {"stop_at": "many"})
+        form_plan.decode(ATTACK, ["1", "0"], {"stop_at": "many"})
 
 
 def test_every_action_of_a_prompt_gets_a_component_even_past_five_rows() -> None:

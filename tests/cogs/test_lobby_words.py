@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from cogs.lobby import seats_in_words
+from bot.lobby import seats_in_words
 
 
 def test_a_game_of_fixed_powers_says_one_player_may_hold_several() -> None:

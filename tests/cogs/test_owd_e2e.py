@@ -71,11 +71,11 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     assert any("Answer with a card, or pass." in m.text() for m in table.dms("bob"))
     # Not before its time: 29 s on, the window is still open.
     table.clock.advance(29)
-    await bot.deadlines.tick()
+    await bot.timers.tick()
     assert set(game.prompts()) == {"Bob", "Cy"}
     # The window times out: both pass (the game's own timeout policy), in one post.
     table.clock.advance(2)
-    await bot.deadlines.tick()
+    await bot.timers.tick()
     await table.fake.settle()
     said = table.said()
     assert "The time to answer is up for Bob, Cy." in said
@@ -106,10 +106,10 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     assert set(game.prompts()) == {"Bob"}
     rounds = table.said().count("Alberta -> Ontario")
     table.clock.advance(29)
-    await bot.deadlines.tick()
+    await bot.timers.tick()
     assert set(game.prompts()) == {"Bob"}
     table.clock.advance(2)
-    await bot.deadlines.tick()
+    await bot.timers.tick()
     await table.fake.settle()
     assert "The time to answer is up for Bob." in table.said()
     assert table.said().count("Alberta -> Ontario") == rounds + 1
@@ -166,10 +166,10 @@ async def test_a_window_open_at_a_restart_still_times_out_on_time(table: Table) 
     bot = await table.start_bot(seed="owd-restart")
     live = await table.loaded()  # a command or a click loads it
     assert set(live.game.prompts()) == {"Bob", "Cy"}
-    await bot.deadlines.tick()
+    await bot.timers.tick()
     assert set(live.game.prompts()) == {"Bob", "Cy"}  # 20 s of 30 gone
     table.clock.advance(11)
-    await bot.deadlines.tick()
+    await bot.timers.tick()
     await table.fake.settle()
     assert "The time to answer is up for Bob, Cy." in table.said()
     assert set(live.game.prompts()) == {"Ann"}

@@ -352,3 +352,54 @@ async def test_the_dm_prompts_paste_button_takes_a_whole_form(table: Table) -> N
     plot = (await game_of(table)).plots["Germany"]
     assert [a.round for a in plot] == [1, 2, 3, 4, 5, 6, 7]
     assert "Karelia" not in table.said()
+
+
+async def test_a_form_pasted_in_the_dm_prompt_and_refused_is_kept_to_fix(table: Table) -> None:
+    """Issue 23: "a pasted form takes the same route into the engine as every other form:
+    the generic form keeps the pasted text and offers 'Fix and paste again' on a refusal".
+    The DM prompt's "Paste the whole form …" button: a form with an unknown unit on line 3
+    is refused with the engine's words, the plot unchanged; "Fix and paste again" opens the
+    box holding the text; fixed, it is the plot."""
+    await plot_phase(table, "paa-paste-fix-dm")
+    form = ("Round | Move To / Build At | With Units | From | Notes\n"
+            "1 | UK | 2i, f | build |\n"
+            "2 | Libya | tnk | Egypt |\n")
+    prompt = next(m for m in reversed(table.dms("cy"))
+                  if "United Kingdom" in m.text() and any(
+                      label.startswith("Paste the whole form") for _, label, _ in m.buttons()))
+    opened = await table.fake.click(table.users["cy"], prompt.id,
+                                    prompt.button("Paste the whole form …"))
+    (box,) = [c["component"] for c in (opened.modal or {})["components"]]
+    refused = await table.fake.submit_modal(table.users["cy"], opened, None,
+                                            {box["custom_id"]: form})
+    await table.fake.settle()
+    assert "Line 3: I don't know the unit 'tnk'." in refused.text()
+    assert (await game_of(table)).plots["United Kingdom"] == []
+    message = refused.all_messages()[-1]
+    assert message.ephemeral_to == table.users["cy"]
+    reopened = await table.fake.click(table.users["cy"], message.id,
+                                      message.button("Fix and paste again"))
+    assert reopened.response_type == 9 and reopened.modal is not None
+    (kept,) = [c["component"] for c in reopened.modal["components"]]
+    assert kept["value"] == form and kept["style"] == 2 and kept["max_length"] == 4000
+    fixed = await table.fake.submit_modal(table.users["cy"], reopened, None,
+                                          {kept["custom_id"]: form.replace("tnk", "t")})
+    await table.fake.settle()
+    assert fixed.ephemeral and "Done" in fixed.text()
+    assert len((await game_of(table)).plots["United Kingdom"]) == 2
+    assert "tnk" not in table.said() and "Libya" not in table.said()
+
+
+def test_paste_ids_sent_before_the_form_was_generic_still_parse() -> None:
+    """A paste box or a "Fix and paste again" button sent before issue 23 carries no action
+    in its custom id: it is Plotted A&A's plot form still."""
+    import re
+
+    from bot.ui import paste
+
+    old_box = paste.PASTE_ID.fullmatch("croupier:paste:12:3")
+    assert old_box is not None and paste.ref_of(old_box) == paste.FormRef(12, 0, 3, "plot-paste")
+    old_fix = re.fullmatch(paste.FIX_ID, "croupier:repaste:12:3")
+    assert old_fix is not None and paste.ref_of(old_fix).action == "plot-paste"
+    new_fix = paste.FixButton(12, 3, "plot-paste")
+    assert re.fullmatch(paste.FIX_ID, str(new_fix.item.custom_id)) is not None

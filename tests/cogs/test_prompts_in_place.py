@@ -22,13 +22,13 @@ async def test_one_ping_per_newly_awaited_seat_mentioning_only_that_player(
         table: Table) -> None:
     bot = await table.start_bot()
     posted: list[tuple[str | None, Any]] = []
-    post = bot.delivery.post
+    post = bot.sender.post
 
     async def spy(live: Any, content: str | None = None, **kwargs: Any) -> Any:
         posted.append((content, kwargs.get("allowed_mentions")))
         return await post(live, content, **kwargs)
 
-    bot.delivery.post = spy  # type: ignore[method-assign]
+    bot.sender.post = spy  # type: ignore[method-assign]
     await table.pig_game("ann", "bob")
     (first,) = pings(table)
     assert f"<@{table.users['ann']}>" in first.content
@@ -205,7 +205,7 @@ async def test_a_form_opened_before_a_restart_is_still_taken_after_it(table: Tab
 def test_an_options_zero_reads_as_its_meaning() -> None:
     """Players' words: Plotted A&A's time limits at 0 follow the pace; the status post says
     so rather than "0"."""
-    from bot.delivery import options_in_words
+    from bot.delivery.status import options_in_words
 
     words = options_in_words("plotted-aa", {"pace": "live", "plot_minutes": 0,
                                             "reveal_minutes": 10})

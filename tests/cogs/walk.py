@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot import forms, prompt_state
+from bot import records
+from bot.ui import form_plan
 from demo.table import Clicker
 from engine import ActionSpec, Game, Step, autoplay
 from sandbox.world import iter_components
@@ -31,10 +32,10 @@ def candidates(spec: ActionSpec, rng: random.Random, tries: int = 12) -> list[di
     out = []
     for _ in range(tries):
         params: dict[str, Any] = {}
-        for param in forms.asked(spec):
+        for param in form_plan.asked(spec):
             if not param.required and rng.random() < 0.4:
                 continue
-            choices = forms.options(param)
+            choices = form_plan.options(param)
             if choices is None:
                 params[param.name] = rng.randint(1, 3) if param.kind == "int" else "x"
             else:
@@ -59,7 +60,7 @@ def legal(game: Game, seat: str, spec: ActionSpec, rng: random.Random,
 async def assert_every_action_has_a_component(table: Table, game_id: int, game: Game) -> None:
     assert table.bot is not None
     for seat, prompt in game.prompts().items():
-        record = await prompt_state.load(table.bot.service.storage, game_id, seat)
+        record = await records.load(table.bot.service.storage, game_id, seat)
         assert record is not None and record.open, f"{seat} was never shown its prompt"
         if not record.message_id:
             continue  # no DM of its own: the ping's "My choices" shows the same view

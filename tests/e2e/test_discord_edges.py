@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-import bot.delivery
+import bot.delivery.discord_io
 from sandbox import RateLimits, SandboxTimeout
 from tests.support.table import Table
 
@@ -67,7 +67,7 @@ async def test_a_2100_character_option_is_answered(table: Table) -> None:
 
 async def test_a_5xx_on_a_dm_does_not_mark_dms_closed_and_is_retried(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.delivery, "DM_RETRY_DELAYS", (0.05, 0.1))
+    monkeypatch.setattr(bot.delivery.discord_io, "DM_RETRY_DELAYS", (0.05, 0.1))
     await table.start_bot()
     await table.pig_game("ann", "bob")
     dm = table.fake.dm_channel_id(table.users["bob"])

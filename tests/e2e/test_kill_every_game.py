@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import engine
-from bot import prompt_state
+from bot.records import fingerprint
 from engine import ActionSpec, Game
 from sandbox import FakeDiscord, Interaction, SandboxError
 from sandbox.world import iter_components
@@ -200,7 +200,7 @@ async def live_prompts(fake: FakeDiscord, db: Path, game_id: int, tries: int = 3
             message_id, raw = records.get(seat, (0, ""))
             state, _, rest = raw.partition(":")
             fp, _, since = rest.partition(":")
-            if state != "open" or fp != prompt_state.fingerprint(prompt) or not message_id:
+            if state != "open" or fp != fingerprint(prompt) or not message_id:
                 wrong.append(f"{seat}: record {raw!r}")
                 continue
             message = fake.message(message_id)

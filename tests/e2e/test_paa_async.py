@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot import prompt_state
+from bot import records
 from demo.table import Clicker
 from engine.aa.combat import DEFAULT_LOSS_ORDER, default_casualties
 from engine.aa.units import POWERS, describe_units
@@ -90,7 +90,7 @@ async def prompt_message(table: Table, seat: str) -> Message:
     """The seat's own prompt message (its DM), as the bot stored it."""
     assert table.bot is not None
     live = await table.loaded()
-    record = await prompt_state.load(table.bot.service.storage, live.id, seat)
+    record = await records.load(table.bot.service.storage, live.id, seat)
     assert record is not None and record.open and record.message_id, seat
     return table.fake.message(record.message_id)
 

@@ -56,7 +56,7 @@ def warnings_in(table: Table, channel: int | None = None) -> list[str]:
 async def tick(table: Table, advance: float = 0.0) -> None:
     assert table.bot is not None
     table.clock.advance(advance)
-    await table.bot.deadlines.tick()
+    await table.bot.timers.tick()
     await table.fake.settle()
 
 
@@ -211,7 +211,7 @@ async def race(table: Table, first: Any, *, locks: bool = True) -> None:
     answer = asyncio.ensure_future(first) if locks else None
     await lock.until_waiting(1 if locks else 0)
     table.clock.advance(HOUR + 1)
-    deadline = asyncio.ensure_future(table.bot.deadlines.tick())
+    deadline = asyncio.ensure_future(table.bot.timers.tick())
     await lock.until_waiting(2 if locks else 1)
     if answer is None:
         await first

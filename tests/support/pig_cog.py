@@ -27,24 +27,24 @@ class PigCog(commands.Cog):
 
     @pig.command(name="roll", description="Roll the die")
     async def roll(self, interaction: Interaction) -> None:
-        await self.bot.act(interaction, "roll", {}, variant="pig")
+        await self.bot.actions.act(interaction, "roll", {}, variant="pig")
 
     @pig.command(name="hold", description="Bank the pot")
     async def hold(self, interaction: Interaction) -> None:
-        await self.bot.act(interaction, "hold", {}, variant="pig")
+        await self.bot.actions.act(interaction, "hold", {}, variant="pig")
 
     @pig.command(name="bet", description="Bet points")
     @app_commands.autocomplete(amount=amount_choices)
     async def bet(self, interaction: Interaction, amount: str) -> None:
-        await self.bot.act(interaction, "bet", {"amount": amount}, variant="pig")
+        await self.bot.actions.act(interaction, "bet", {"amount": amount}, variant="pig")
 
     @pig.command(name="peek", description="See your secret card")
     async def peek(self, interaction: Interaction) -> None:
-        await self.bot.act(interaction, "peek", {}, variant="pig")
+        await self.bot.actions.act(interaction, "peek", {}, variant="pig")
 
     @pig.command(name="note", description="Write on the table")
     async def note(self, interaction: Interaction, text: app_commands.Range[str, 1, 40]) -> None:
-        await self.bot.act(interaction, "note", {"text": text}, variant="pig")
+        await self.bot.actions.act(interaction, "note", {"text": text}, variant="pig")
 
 
 async def setup(bot: Croupier) -> None:

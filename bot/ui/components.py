@@ -3,7 +3,7 @@
 Custom ids look like `croupier:<kind>:<game id>:...`. Nothing is kept in memory
 only: after a restart, a click on a button sent last week is parsed from its id, the
 game is looked up, and the click becomes an engine action as before. (A form's modal
-is read the same way, from its custom id and answers: `bot/forms.py`.)
+is read the same way, from its custom id and answers: `bot/ui/forms.py`.)
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import Any
 
 import discord
 
-from bot import forms
-from bot.host import actions_of
+from bot.ui import form_plan, forms, paste
+from bot.ui.form_plan import FormRef
+from bot.ui.target import target
 from engine import Prompt
 
 MAX_ROWS = 5
@@ -26,8 +27,9 @@ def prompt_view(game_id: int, seq: int, seat_index: int, prompt: Prompt) -> disc
     opens its form), and a menu in the message itself for an action whose one question is
     a choice, while Discord's five rows allow; the others get a button and a form."""
     menus = [(spec, param) for spec in prompt.actions
-             if (param := forms.inline_menu(spec)) is not None]
-    pages = {spec.name: -(-len(forms.options(param) or ()) // forms.PAGE) for spec, param in menus}
+             if (param := form_plan.inline_menu(spec)) is not None]
+    pages = {spec.name: -(-len(form_plan.options(param) or ()) // form_plan.PAGE)
+             for spec, param in menus}
 
     def rows_needed() -> int:
         buttons = len(prompt.actions) - len(menus)
@@ -39,12 +41,12 @@ def prompt_view(game_id: int, seq: int, seat_index: int, prompt: Prompt) -> disc
     view = discord.ui.View(timeout=None)
     buttons = [a for a in prompt.actions if a.name not in in_menu][:MAX_ROWS * PER_ROW]
     for i, spec in enumerate(buttons):
-        label = spec.shown + (" …" if forms.asked(spec) else "")
+        label = spec.shown + (" …" if form_plan.asked(spec) else "")
         view.add_item(PromptButton(game_id, seq, seat_index, spec.name, label, row=i // PER_ROW))
     row = -(-len(buttons) // PER_ROW)
     for spec, param in menus:
-        choices = forms.options(param) or ()
-        parts = [choices[i:i + forms.PAGE] for i in range(0, len(choices), forms.PAGE)]
+        choices = form_plan.options(param) or ()
+        parts = [choices[i:i + form_plan.PAGE] for i in range(0, len(choices), form_plan.PAGE)]
         for part, chunk in enumerate(parts):
             if row >= MAX_ROWS:
                 return view
@@ -52,7 +54,8 @@ def prompt_view(game_id: int, seq: int, seat_index: int, prompt: Prompt) -> disc
                        for c in chunk]
             more = f" ({chunk[0].shown[:20]} … {chunk[-1].shown[:20]})" if len(parts) > 1 else ""
             view.add_item(PromptSelect(game_id, seq, seat_index, spec.name, param.name,
-                                       f"{spec.shown}: {forms.question(param)}{more}", options,
+                                       f"{spec.shown}: {form_plan.question(param)}{more}",
+                                       options,
                                        row=row, part=part))
             row += 1
     return view
@@ -84,8 +87,8 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await forms.advance(interaction, forms.FormRef(self.game_id, self.seq, self.seat,
-                                                       self.action), [])
+        await forms.advance(interaction, FormRef(self.game_id, self.seq, self.seat,
+                                                 self.action), [])
 
 
 class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -109,14 +112,14 @@ class PromptSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    match["param"], part=int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = actions_of(interaction)
+        bot = target(interaction)
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
         if not values:
             await interaction.response.send_message("Choose one option.", ephemeral=True)
             return
-        await bot.run_prompt(interaction, self.game_id, self.seq, self.seat, self.action,
-                             {self.param: values[0]})
+        await bot.run_prompt(interaction, FormRef(self.game_id, self.seq, self.seat,
+                                                  self.action), {self.param: values[0]})
 
 
 class OpenChoicesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -136,7 +139,7 @@ class OpenChoicesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = actions_of(interaction)
+        bot = target(interaction)
         await bot.open_choices(interaction, self.game_id)
 
 
@@ -156,7 +159,7 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = actions_of(interaction)
+        bot = target(interaction)
         await bot.show_hand(interaction, self.game_id)
 
 
@@ -175,7 +178,7 @@ class UndoAgreeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = actions_of(interaction)
+        bot = target(interaction)
         await bot.agree_undo(interaction, self.game_id, self.seq)
 
 
@@ -196,7 +199,7 @@ class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["seq"]), int(match["at"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = actions_of(interaction)
+        bot = target(interaction)
         await bot.run_again(interaction, self.game_id, self.seq, self.at)
 
 
@@ -207,4 +210,5 @@ def single(item: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (PromptButton, PromptSelect, OpenChoicesButton, ShowHandButton,
-                 UndoAgreeButton, RepeatButton, forms.FormSelect, forms.FormButton)
+                 UndoAgreeButton, RepeatButton, forms.FormSelect, forms.FormButton,
+                 paste.FixButton)

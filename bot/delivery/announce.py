@@ -1,0 +1,202 @@
+"""One stored step, told to everyone: secrets by DM, the prompts brought up to date, then
+one channel post with what happened, the ping of the newly awaited players and the
+images, then the status post.
+
+A step is one action, or every action of one timed step (a deadline's): Discord allows
+about five posts a channel in five seconds, so a Danger round's six timed-out cards must
+not become a dozen posts. A game whose prompts could not all go out (a DM Discord refused
+for now, a failed announcement) is prompted again a little later, and at the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from typing import Any
+
+import discord
+
+from bot import facts
+from bot.delivery.discord_io import Sender, chunks
+from bot.delivery.pictures import Painter
+from bot.delivery.prompts import PromptMessages
+from bot.delivery.status import StatusPost
+from bot.facts import Facts
+from bot.service import GameService, LiveGame, Outcome
+from bot.ui.components import OpenChoicesButton, single
+from engine import Event, Prompt
+
+log = logging.getLogger(__name__)
+
+#: A prompt that could not be delivered is tried again after this many seconds.
+PROMPT_RETRY_SECONDS = 30.0
+PROMPT_RETRIES = 3
+
+
+class Announcer:
+    def __init__(self, sender: Sender, prompts: PromptMessages, painter: Painter,
+                 status: StatusPost, service: GameService) -> None:
+        self.sender = sender
+        self.prompts = prompts
+        self.painter = painter
+        self.status = status
+        self.service = service
+        self.prompt_retry_seconds = PROMPT_RETRY_SECONDS
+        self._later: dict[int, asyncio.Task[None]] = {}  # game -> its pending prompt retry
+        self._tries: dict[int, tuple[int, int]] = {}  # game -> (seq, prompt retries at it)
+
+    async def close(self) -> None:
+        """Cancel the retries still waiting (the prompts owed are stored for the next start)."""
+        for task in self._later.values():
+            task.cancel()
+        self._later.clear()
+
+    async def outcomes(self, known: Facts, outcomes: list[Outcome],
+                       preface: list[str] | None = None, *,
+                       answered: dict[str, str] | None = None, typed: str | None = None
+                       ) -> None:
+        """Announce what one step did in as few messages as read well: one DM per seat, the
+        prompts brought up to date, then one channel post (more only past 2,000
+        characters) with the lines, the ping and the images, then the status post; all
+        from the step's facts (`known`), read once, the game's `telling` lock held.
+
+        `answered`: the seats whose prompt message already says what they chose; `typed`:
+        the seat that answered with a typed command (its prompt, if it closes, says so)."""
+        live = outcomes[-1].live
+        game = outcomes[-1].game
+        events = [e for o in outcomes for e in o.events]
+        carried = self.prompts.carried(known)
+        await self.secrets(live, events, told=set(answered or ()), carried=carried)
+        if answered and carried:
+            # What the prompt message's detail shows is not repeated above the prompt.
+            answered = {seat: _without(said, [e.text for e in events if not e.public
+                                              and e.kind in carried.get(seat, ())])
+                        for seat, said in answered.items()}
+        newly = await self.ask(known, answered, typed)
+        drawn = any(e.kind in game.render_on for e in events) or \
+            any(o.action == "start" for o in outcomes)
+        files = await self.painter.images(live, known.rows, drawn=drawn or game.finished,
+                                           events=events)
+        lines = [*(preface or []), *(e.text for e in events if e.public)]
+        if game.finished:
+            lines.append(finished_text(live))
+        await self.say(live, lines, [] if game.finished else newly, files,
+                       told=[s.user_id for s in live.seats] if game.finished else [])
+        await self.status.update(known)
+
+    async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None,
+                      carried: dict[str, frozenset[str]] | None = None) -> None:
+        """Each private event to each seat of its audience, one DM per seat and action;
+        `told`: seats whose answered prompt message already says them; `carried`: per seat,
+        the kinds of private events its prompt message shows (the game's `prompt_detail`)."""
+        private: dict[str, list[str]] = defaultdict(list)
+        for event in events:
+            if event.public:
+                continue
+            for seat in event.audience:
+                if seat not in (told or set()) and \
+                        event.kind not in (carried or {}).get(seat, frozenset()):
+                    private[seat].append(event.text)
+        title = live.game.title if live.game is not None else live.row.variant
+        for seat, lines in private.items():
+            header = f"**{title} #{live.id}** — {seat}"
+            for text in chunks([header, *lines]):
+                await self.sender.to_seat(live, seat, text)
+
+    async def say(self, live: LiveGame, lines: list[str], newly: list[tuple[str, Prompt]],
+                  files: list[discord.File] | None = None, told: list[int] | None = None
+                  ) -> None:
+        """Post `lines`, then the ping of the newly awaited seats, in as few messages as
+        fit; only those players are mentioned (and, at the end, every player: `told`);
+        the last message carries the images and the My choices button."""
+        pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in newly]
+        calls = [f"<@{user}> ({seat}), your turn: {prompt.text}"[:600]
+                 for seat, prompt, user in pinged if user is not None]
+        told = list(dict.fromkeys(told or []))
+        if told:
+            calls.append(", ".join(f"<@{u}>" for u in told) + ": the game is over.")
+        named = {u for _, _, u in pinged if u is not None} | set(told)
+        texts = chunks([*lines, *calls]) or ([""] if files else [])
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=u) for u in named])
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            extra: dict[str, Any] = {}
+            if last and pinged:
+                extra["view"] = single(OpenChoicesButton(live.id))
+            if last and files:
+                extra["files"] = files
+            await self.sender.post(live, text or None, allowed_mentions=mentions, **extra)
+
+    # ----- prompts outside an action ------------------------------------------
+
+    async def ask(self, known: Facts, answered: dict[str, str] | None = None,
+                  typed: str | None = None) -> list[tuple[str, Prompt]]:
+        """The prompt messages brought up to date; the newly awaited seats returned. A game
+        whose prompts did not all go out is tried again in a while."""
+        asked = await self.prompts.bring_up_to_date(known, answered, typed)
+        if not asked.complete:
+            self.prompt_later(known.live)
+        return asked.newly
+
+    async def refresh_prompts(self, live: LiveGame) -> None:
+        """Prompts brought up to date outside an action (a substitute, an import, a retry,
+        the prompts owed at a start): with the ping of the newly awaited seats."""
+        async with live.telling:
+            newly = await self.ask(await facts.read(self.service.storage, live))
+            if newly:
+                await self.say(live, [], newly)
+
+    def prompt_later(self, live: LiveGame) -> None:
+        """Try the game's prompts again in a while (a failed announcement, a refused DM)."""
+        if live.id in self._later and not self._later[live.id].done():
+            return
+        tries = self._tries.get(live.id, (live.seq, 0))
+        tries = (live.seq, tries[1] + 1 if tries[0] == live.seq else 1)
+        self._tries[live.id] = tries
+        if tries[1] > PROMPT_RETRIES:
+            return  # owed still: the next start tries again
+
+        async def later() -> None:
+            await asyncio.sleep(self.prompt_retry_seconds)
+            self._later.pop(live.id, None)
+            if self.service.live.get(live.id) is live:
+                try:
+                    await self.refresh_prompts(live)
+                except Exception:  # noqa: BLE001 - tried again at the next start
+                    log.exception("game %s: prompts failed again", live.id)
+
+        self._later[live.id] = asyncio.create_task(later(), name=f"croupier-prompts-{live.id}")
+
+    async def owed_prompts(self) -> int:
+        """At startup: prompt the games that moved after their prompts last all went out (a
+        crash in between, a refused DM). Only those games are loaded and looked at."""
+        done = 0
+        for game_id in await self.service.storage.games_owing_prompts():
+            try:
+                live = await self.service.get(game_id)
+                if live.game is None:
+                    continue
+                await self.refresh_prompts(live)
+                done += 1
+            except Exception:  # noqa: BLE001 - one game must not keep the others waiting
+                log.exception("game %s: owed prompts failed", game_id)
+        return done
+
+
+def _without(text: str, parts: list[str]) -> str:
+    """`text` without the lines of `parts` (events the prompt's detail already shows)."""
+    for part in parts:
+        text = text.replace(f"\n{part}", "").replace(part, "")
+    return text.strip()
+
+
+def finished_text(live: LiveGame) -> str:
+    game = live.game
+    assert game is not None
+    winners = ", ".join(game.winners) or "nobody"
+    return (f"**Game over.** Winner: {winners}.\nThe seed was `{game.seed}` "
+            f"(sha256 `{live.row.commitment}`, published at the start). "
+            "Run `/game verify` to replay every roll and deal, or `/game log` for the full log.")
