@@ -41,7 +41,8 @@ def owd_plans(game: Any, seat: str, card: str) -> list[dict[str, Any]]:
     else:
         areas = own[:4] + near[:4]
     plans: list[dict[str, Any]] = []
-    for area in areas or [None]:
+    tried: list[str | None] = [*areas] or [None]
+    for area in tried:
         plan: dict[str, Any] = {"area": area} if "area" in needs and area else {}
         if "count" in needs:
             plan["count"] = 1
