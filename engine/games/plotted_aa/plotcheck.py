@@ -49,7 +49,7 @@ from engine.aa.units import (
     movement,
     total,
 )
-from engine.games.plotted_aa.form import BUILD, MOVE, NOOP, Action, Source
+from engine.games.plotted_aa.form import BUILD, MOVE, NOOP, Action, Source, round_refusal
 
 
 @dataclass
@@ -111,7 +111,9 @@ def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence
     units = _Units({a: dict(by.get(power, {})) for a, by in position.units.items()},
                    aboard={a: dict(by.get(power, {})) for a, by in position.cargo.items()})
     techs = position.techs_of(power)
+    owned = _owned(position, power)
     for action in sorted(actions, key=lambda a: a.round):
+        _check_counts(action, power, owned, check)
         if action.kind == BUILD:
             _check_build(board, position, power, action, factories, units, placement_cap,
                          check)
@@ -128,9 +130,36 @@ def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence
     return check
 
 
+def _owned(position: Position, power: Power) -> Counts:
+    """Every unit of `power` on the board, by kind, cargo included: no row can ever move
+    more of a kind than this, whatever happens before its round."""
+    owned: Counts = {}
+    for where in (position.units, position.cargo):
+        for by in where.values():
+            for kind, n in by.get(power, {}).items():
+                owned[kind] = owned.get(kind, 0) + n
+    return owned
+
+
+def _check_counts(action: Action, power: Power, owned: Counts, check: PlotCheck) -> None:
+    """A row naming more units of a kind than the power has in all (a slip: "99i") can never
+    become valid by its round: an error, not a wait."""
+    named = [s.units for s in action.sources if s.units is not None]
+    named += [p.units for s in action.sources for p in s.pickups]
+    for counts in named:
+        for kind, n in counts.items():
+            if n > owned.get(kind, 0) and UNITS[kind].domain != "fixed":
+                check.errors.append(f"Round {action.round}: {power} has "
+                                    f"{owned.get(kind, 0)} {UNITS[kind].plural} in all, so "
+                                    f"it can never move {n}.")
+
+
 def _check_rounds(actions: Sequence[Action], noop: bool, check: PlotCheck) -> None:
     rounds = sorted(a.round for a in actions)
     seen: set[int] = set()
+    for refusal in sorted({round_refusal(r) or "" for r in rounds} - {""}):
+        check.errors.append(refusal)
+    rounds = [r for r in rounds if round_refusal(r) is None]
     for r in rounds:
         if r in seen:
             check.errors.append(f"Round {r} has two actions: one action a round.")
