@@ -16,14 +16,15 @@ the first original factory.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.aa.economy import income
 from engine.aa.map import Area, classic_map
 from engine.aa.position import Position
-from engine.aa.units import POWERS, SHIPS, describe_units
+from engine.aa.units import AIRCRAFT, POWERS, SHIPS, describe_units
 from engine.events import Event, Seat
-from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt
 from engine.games.plotted_aa import statecheck
 from engine.games.plotted_aa.base import (
     DEVELOP,
@@ -33,7 +34,7 @@ from engine.games.plotted_aa.base import (
     STAGE_NAMES,
     area_names,
 )
-from engine.games.plotted_aa.form import BUILD, describe_action
+from engine.games.plotted_aa.form import BUILD, MOVE, Action, describe_action
 from engine.games.plotted_aa.turn import Turn
 from engine.registry import register
 from engine.rng import Rng
@@ -69,6 +70,9 @@ class PlottedAA(Turn):
                "of units a turn ('ipc'), or any number ('unlimited'), or only factories "
                "built or captured are capped ('new-and-captured', the 1984 game's data).",
                choices=("ipc", "unlimited", "new-and-captured"), label="Factory production cap"),
+        Option("aa_fly_over", True, "AA guns fire at enemy aircraft flying over their "
+               "territory, as the 1984 rules say (off: only at aircraft attacking it).",
+               label="AA fire at aircraft flying over"),
         Option("economic_victory", 84, "The Axis win at this combined income at the end of a "
                "turn (0: no economic victory).", minimum=0, maximum=147, label="Axis economic victory (IPCs)"),
         Option("reveal_default", "as-plotted", "What the deadline does with a revealed "
@@ -97,6 +101,15 @@ class PlottedAA(Turn):
                                 "plot-clear", "plot-paste"})
     render_on = frozenset({"round_over", "turn_started", "game_over"})
     check_state = staticmethod(statecheck.check_state)  # what an imported state must be
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> Game:
+        """A game stored before AA guns fired at aircraft flying over keeps playing (and
+        replaying) as it began: the option off."""
+        options = state.get("options")
+        if isinstance(options, Mapping) and "aa_fly_over" not in options:
+            state = {**state, "options": {**options, "aa_fly_over": False}}
+        return super().from_state(state)
 
     def setup(self, rng: Rng) -> list[Event]:
         self.board = classic_map()
@@ -178,9 +191,26 @@ class PlottedAA(Turn):
                                  f"({describe_action(revealed)}) all or in part, or pass.", (
                 ActionSpec("execute", "Execute as plotted", (
                     Param("units", required=False), Param("stop", required=False, kind="bool"),
-                    Param("bomb", required=False, kind="bool"), *sea)),
+                    Param("bomb", required=False, kind="bool"), *sea,
+                    *self._over_param(revealed))),
                 ActionSpec("pass", "Pass"), *rockets))}
         return {}
+
+    def _over_param(self, action: Action) -> tuple[Param, ...]:
+        """The question which areas the aircraft fly over ("Executing Aircraft Movement"),
+        asked when the action flies aircraft past at least one area and AA guns fire at
+        aircraft flying over (else the way changes nothing but the moves it uses)."""
+        if action.kind != MOVE or action.area is None or not self.fly_over_fire:
+            return ()
+        power = self.power
+        for source in action.sources:
+            kinds = source.units if source.units is not None \
+                else self.pos.units_of(source.area, power)
+            if any(k in AIRCRAFT for k in kinds) \
+                    and not self.board.adjacent(source.area, action.area):
+                return (Param("over", required=False,
+                              question="Which areas do the aircraft fly over?"),)
+        return ()
 
     def _sea_param(self, power: Seat, units: dict[str, int],
                    factories: list[Area]) -> tuple[Param, ...]:

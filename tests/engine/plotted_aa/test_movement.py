@@ -26,7 +26,8 @@ def test_an_aa_gun_moves_one_area_into_friendly_ground() -> None:
     Non-Combat movement. You may plot moves into enemy or friendly areas in any order."
     An AA gun moves 1 area, over land, as in the standard game: Germany's AA gun from West
     Europe to Germany is plotted and executed (it stayed put before: the move was checked as
-    a combat move, which an AA gun never makes). Farther, or to sea, it is refused."""
+    a combat move, which an AA gun never makes), once Germany's own gun has left for East
+    Europe (one AA gun per territory). Farther, or to sea, it is refused."""
     game = plot_phase("aa-gun")
     with pytest.raises(NotAllowed, match="moves at most 1 area"):
         act(game, GER, "plot-move", round=1, units="aa", from_area="W Europe",
@@ -34,12 +35,14 @@ def test_an_aa_gun_moves_one_area_into_friendly_ground() -> None:
     with pytest.raises(NotAllowed, match="aboard a transport"):
         act(game, GER, "plot-move", round=1, units="aa", from_area="W Europe",
             to="North Sea")
-    act(game, GER, "plot-move", round=1, units="aa", from_area="W Europe", to="Germany")
+    act(game, GER, "plot-move", round=1, units="aa", from_area="Germany", to="E Europe")
+    act(game, GER, "plot-move", round=2, units="aa", from_area="W Europe", to="Germany")
     assert game.check(GER, game.plots[GER]).errors == []
     submit_all(game)
     run_deadlines(game, until="develop")
     assert units_at(game, "West Europe", GER).get("aa_gun", 0) == 0
-    assert units_at(game, "Germany", GER)["aa_gun"] == 2
+    assert units_at(game, "Germany", GER)["aa_gun"] == 1
+    assert units_at(game, "East Europe", GER)["aa_gun"] == 1
     assert verified(game)
 
 
