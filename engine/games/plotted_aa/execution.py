@@ -405,6 +405,8 @@ class Execution(Landing, Fighting):
                     take[kind] = count
             claimed[key] = add(claimed.get(key, {}), take)
             plans.append((source, take))
+            if wanted is None and source.units is not None:
+                self._say_missing(source, planned, take)
         if wanted is not None and any(wanted.values()):
             extra = {k: n for k, n in wanted.items() if n}
             raise NotAllowed(f"{describe_units(extra)}: not part of this action, or not where "
@@ -441,6 +443,17 @@ class Execution(Landing, Fighting):
         for area in sorted(fights, key=lambda a: (self.board.is_land(a), a)):
             self.battles.append(fights[area])
         return flak + events
+
+    def _say_missing(self, source: Source, planned: Counts, take: Counts) -> None:
+        """Plotted units not where the row moves them from (lost, moved, or never there):
+        as plotted, the move goes without them, and the reveal says so."""
+        there = "aboard there" if source.from_transport else "there free to move"
+        for kind, n in planned.items():
+            found = take.get(kind, 0)
+            if found < n:
+                have = f"only {found}" if found else "none"
+                self.held.append(f"{UNITS[kind].label(n)} from {source.area}: {have} {there} "
+                                 "now.")
 
     def _match_ways(self, ways: list[list[Area]], sources: list[Source],
                     end: Area) -> dict[Area, list[Area]]:

@@ -74,7 +74,8 @@ class PlottedAA(Turn):
                "territory, as the 1984 rules say (off: only at aircraft attacking it).",
                label="AA fire at aircraft flying over"),
         Option("economic_victory", 84, "The Axis win at this combined income at the end of a "
-               "turn (0: no economic victory).", minimum=0, maximum=147, label="Axis economic victory (IPCs)"),
+               "turn (0: no economic victory).", minimum=0, maximum=147,
+               label="Axis economic victory (IPCs)", zero="none"),
         Option("reveal_default", "as-plotted", "What the deadline does with a revealed "
                "action: execute it as plotted where still legal ('as-plotted') or pass.",
                choices=("as-plotted", "pass"), label="At the reveal timer"),
@@ -172,8 +173,10 @@ class PlottedAA(Turn):
             group = self.landings[0]
             seat = group["power"]
             spots = tuple(Choice(a) for a in self.spots(group))
+            left = self.range_left(seat, group["kind"], int(group["used"]))
             return {seat: Prompt(seat, f"Land {describe_units({group['kind']: group['count']})} "
-                                 f"from {group['at']}.", (
+                                 f"from {group['at']} ({left} move{'s' if left != 1 else ''} "
+                                 "left).", (
                 ActionSpec("land", "Land aircraft", (Param("to", spots),)),))}
         if self.revealed is not None:
             seat = self.power

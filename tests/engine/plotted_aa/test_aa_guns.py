@@ -110,6 +110,7 @@ def test_aircraft_landing_follows_non_combat_movement_so_guns_fire_at_the_landin
     until_revealed(game, GER, 1)
     act(game, GER, "execute")
     assert game.landings and game.landings[0]["power"] == GER
+    assert game.prompts()[GER].text == "Land 1 fighter from Caucasus (3 moves left)."
     events = act(game, GER, "land", to="Finland Norway")
     assert dice_labels(game)[0] == "AA gun in Karelia S.S.R. at fighters"
     assert any(e.kind == "flak" for e in events)

@@ -132,3 +132,27 @@ def test_only_cargo_goes_ashore_from_a_sea_zone() -> None:
     act(game, "Japan", "plot-move", round=2, units="2i", from_area="Japan Sea Zone",
         to="Manchuria")
     assert game.check("Japan", game.plots["Japan"]).waits == {}
+
+
+def test_rounds_a_country_may_move_some_of_its_units_and_the_reveal_says_what_stayed() -> None:
+    """Rounds: "a country has the option of moving or building none, some, or all of the
+    units it plotted to move or build". Executed as plotted, what can't go stays, and the
+    reveal says why: the UK's armour plotted out of Egypt was lost there before its round
+    ("United Kingdom moves nothing." said nothing more), and of Germany's 3 infantry from
+    Ukraine only 1 is left to move."""
+    game = plot_phase("what-stayed")
+    act(game, UK, "plot-move", round=1, units="t", from_area="Egypt", to="Libya")
+    act(game, GER, "plot-move", round=1, units="3i", from_area="Ukr", to="Caucasus")
+    submit_all(game)
+    clear(game, "Anglo Sudan Egypt")
+    game.pos.place("Anglo Sudan Egypt", UK, {"infantry": 1})
+    game.pos.remove("Ukraine S.S.R.", GER, {"infantry": 2})
+    until_revealed(game, GER, 1)
+    events = act(game, GER, "execute")
+    assert [e.text for e in events if e.kind == "held"] == [
+        "Not done as plotted: 3 infantry from Ukraine S.S.R.: only 1 there free to move now."]
+    until_revealed(game, UK, 1)
+    events = act(game, UK, "execute")
+    assert [e.text for e in events[:2]] == [
+        "United Kingdom moves nothing.",
+        "Not done as plotted: 1 armour from Anglo Sudan Egypt: none there free to move now."]
