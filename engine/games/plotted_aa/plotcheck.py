@@ -466,7 +466,11 @@ def _check_unload(board: AAMap, position: Position, power: Power, action: Action
         check.wait(action, f"AA guns never attack: {land} must be friendly by then for the "
                            "AA gun to land")
     aboard = units.aboard.setdefault(sea, {})
-    for kind, count in (source.units or dict(aboard)).items():
+    named = source.units
+    if named is None:  # "all" aboard: what can go (not a second AA gun)
+        named = {k: n for k, n in aboard.items()
+                 if n and (k != AA_GUN or units.guns.get(land, 0) < 1)}
+    for kind, count in named.items():
         found = min(count, aboard.get(kind, 0))
         aboard[kind] = aboard.get(kind, 0) - found
         if found < count:
