@@ -190,3 +190,17 @@ def test_one_aa_gun_per_territory_a_second_gun_moving_in_stays_and_is_said() -> 
            "in West Europe stays where it is." in held
     assert units_at(game, "Germany", GER)["aa_gun"] == 1
     assert units_at(game, "West Europe", GER)["aa_gun"] == 1
+
+
+def test_one_aa_gun_per_territory_an_imported_position_with_two_is_refused() -> None:
+    """Reference "Units" for `/game import`: a position giving a power two AA guns in one
+    territory is refused, naming the field (both A&A games enforce one a territory)."""
+    import engine
+    from engine import RuleError
+
+    state = plot_phase("import-two-guns").state()
+    state["game"]["position"]["units"]["Germany"]["Germany"]["aa_gun"] = 2
+    with pytest.raises(RuleError, match="a power has at most one AA gun in a territory"):
+        engine.load("plotted-aa", state, imported=True)
+    state["game"]["position"]["units"]["Germany"]["Germany"]["aa_gun"] = 1
+    engine.load("plotted-aa", state, imported=True)
