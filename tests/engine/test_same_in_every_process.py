@@ -23,10 +23,9 @@ from typing import Any
 import pytest
 
 import engine
-from engine import RuleError
+from engine import RuleError, autoplay
 from engine.aa.units import POWERS
 from tests.engine.aa.test_aa_classic import _random_action
-from tests.engine.test_contract_every_variant import random_call, seats_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
@@ -55,10 +54,10 @@ def step_digest(game: engine.Game, events: list[engine.Event]) -> str:
 
 
 def play(variant: str, number: int) -> list[str]:
-    """One seeded random game: each step's digest. The moves are the contract test's random
-    prompted calls (A&A classic's: its own random player's) mixed with the deadline's."""
+    """One seeded random game: each step's digest. The moves are `engine.autoplay`'s (A&A
+    classic's: its own random player's, which moves units) mixed with the deadline's."""
     cls = engine.game_class(variant)
-    game = engine.new_game(variant, seats_for(cls), seed=f"every-process-{number}",
+    game = engine.new_game(variant, cls.example_seats(), seed=f"every-process-{number}",
                            history=True)
     rnd = random.Random(f"every-process:{variant}:{number}")
     digests = [step_digest(game, game.setup_events)]
@@ -68,11 +67,11 @@ def play(variant: str, number: int) -> list[str]:
         if game.finished:
             break
         call = _random_action(game, rnd) if variant == "aa-classic" else (
-            random_call(game, rnd) if rnd.random() < 0.8 else None)
+            autoplay.pick(game, rnd) if rnd.random() < 0.8 else None)
         if call is None:
             todo = game.timeout_actions()
             if not todo:
-                call = random_call(game, rnd)
+                call = autoplay.pick(game, rnd)
                 if call is None:
                     break
             else:
