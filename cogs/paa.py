@@ -337,12 +337,15 @@ class PlottedAxisAndAllies(GameCog):
                            stop="Tanks and ships plotted two areas stop at the first",
                            bomb="Bombers reaching an enemy factory bomb it",
                            sea="Where ships built go, when the factory touches several "
-                               "sea zones")
+                               "sea zones",
+                           over="Areas the aircraft fly over, e.g. \"North Sea, W Europe\" "
+                                "(default: past the fewest AA guns)")
     @app_commands.autocomplete(sea=from_prompt("execute", "sea"))
     async def execute(self, interaction: Interaction, units: str | None = None,
                       stop: bool | None = None, bomb: bool | None = None,
-                      sea: str | None = None) -> None:
-        await self.run(interaction, "execute", units=units, stop=stop, bomb=bomb, sea=sea)
+                      sea: str | None = None, over: str | None = None) -> None:
+        await self.run(interaction, "execute", units=units, stop=stop, bomb=bomb, sea=sea,
+                       over=over)
 
     @paa.command(name="rockets", description="Fire an AA gun's rocket at an enemy factory "
                                              "within 3 (Rockets; once a turn each)")

@@ -39,8 +39,10 @@ def _frozen(value: Any) -> Any:
     """A copy of an event's data that no later change of the game can reach."""
     if isinstance(value, dict):
         return {k: _frozen(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
+    if isinstance(value, list | tuple):
         return [_frozen(v) for v in value]
+    if isinstance(value, set | frozenset):  # in an order no process's hash seed changes
+        return [_frozen(v) for v in sorted(value, key=repr)]
     return value
 
 

@@ -175,7 +175,9 @@ def _kinds(annotation: Any) -> tuple[tuple[type, ...], bool]:
             optional = optional or inner_optional
         return tuple(kinds), optional
     if origin is typing.Literal:
-        return tuple({type(a) for a in typing.get_args(annotation)}), False
+        # The kinds in the order written (a set of types iterates in an order that differs
+        # from process to process, and the first kind that reads a value wins).
+        return tuple(dict.fromkeys(type(a) for a in typing.get_args(annotation))), False
     if isinstance(annotation, type):
         return (annotation,), False
     return (), True

@@ -596,7 +596,7 @@ def start_battle(board: AAMap, pos: Position, area: Area, attacker: Power,
         chooser = None
     return Battle(area, board.is_sea(area), attacker, dict(attackers), defenders,
                   dict(amphibious or {}), aa, bombard, list(retreats),
-                  {p: sorted(pos.techs_of(p)) for p in {attacker, *defenders}},
+                  {p: sorted(pos.techs_of(p)) for p in dict.fromkeys([attacker, *defenders])},
                   chooser, rules=rules,
                   withdrawals={p: list(z) for p, z in (withdrawals or {}).items()
                                if rules.sub_withdrawal and z

@@ -52,8 +52,7 @@ PlacementCap = Literal["ipc", "unlimited", "new-and-captured"]
 class EconomyRules:
     placement_cap: PlacementCap = "ipc"
     # A second AA gun of a power is never placed in a territory (reference "Units": one per
-    # territory); off where a game's own checks don't refuse it earlier (Plotted A&A's plot
-    # forms accept such a build, and its execution must not then stall).
+    # territory); both A&A games turn it on (off: no limit).
     one_aa_gun: bool = False
     axis_economic_victory: int | None = 84  # None: no economic victory
     allied_economic_victory: int | None = None

@@ -86,6 +86,9 @@ class AAMap:
             neighbours[a].add(b)
             neighbours[b].add(a)
         self._neighbours = {a: frozenset(ns) for a, ns in neighbours.items()}
+        # The same, in name order: a search walks these, so that what it builds (a path, a
+        # dict of distances) is the same in every process whatever the hash seed.
+        self._in_order = {a: tuple(sorted(ns)) for a, ns in neighbours.items()}
         self._canal_of: dict[frozenset[Area], Canal] = {
             frozenset(c.sea_zones): c for c in self.canals}
 
@@ -165,7 +168,7 @@ class AAMap:
                 continue
             if here != start and through is not None and here not in through:
                 continue
-            for nxt in self._neighbours[here]:
+            for nxt in self._in_order[here]:
                 if nxt not in dist:
                     dist[nxt] = d + 1
                     queue.append(nxt)
@@ -189,7 +192,7 @@ class AAMap:
             here = queue.popleft()
             if here != a and through is not None and here not in through:
                 continue
-            for nxt in sorted(self._neighbours[here]):
+            for nxt in self._in_order[here]:
                 if nxt in previous:
                     continue
                 previous[nxt] = here

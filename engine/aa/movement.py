@@ -421,13 +421,6 @@ def air_path(board: AAMap, start: Area, end: Area, via: Sequence[Area] = (), *,
     return best[end][1]
 
 
-def flak(pos: Position, power: Power, path: Sequence[Area]) -> list[Area]:
-    """The areas a flight over `path` passes over (not where it starts or ends) that hold an
-    AA gun of an enemy of `power`: each fires at the aircraft flying over (the 1984 rules)."""
-    return [a for a in path[1:-1]
-            if any(AA_GUN in c for p, c in pos.all_units(a).items() if not allied(p, power))]
-
-
 def _landing_refusal(board: AAMap, pos: Position, power: Power, kind: Kind, area: Area) -> str:
     name = _name(kind)
     if board.is_sea(area):

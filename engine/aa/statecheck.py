@@ -13,6 +13,7 @@ from collections.abc import Collection
 
 from engine.aa.map import AAMap
 from engine.aa.units import (
+    AA_GUN,
     DEVELOPMENTS,
     FACTORY,
     LAND_UNITS,
@@ -64,6 +65,9 @@ def check_position(field: Field, board: AAMap) -> None:
             if have.get(FACTORY, 0) > 1:
                 counts[FACTORY].refuse("is more than one: a territory has at most one "
                                        "industrial complex.")
+            if have.get(AA_GUN, 0) > 1:
+                counts[AA_GUN].refuse("is more than one: a power has at most one AA gun in a "
+                                      "territory.")
     treasury = field["treasury"]
     for _power, ipcs in treasury.entries(POWERS, POWER):
         ipcs.count(0, MOST_IPCS, what="a treasury")

@@ -189,6 +189,9 @@ def find_kind(text: str) -> Kind:
     return kind
 
 
+#: More of one kind than any board holds: a count above it is a slip of the keyboard.
+MOST_OF_A_KIND = 1000
+
 _ITEM = re.compile(r"^(?:(\d+)\s*(?:x\s+|x(?=[a-z]))?)?\s*([a-z][a-z .'-]*?)\s*(?:x\s*(\d+))?$")
 
 
@@ -216,12 +219,16 @@ def parse_units(text: str) -> Counts:
             raise Unreadable(f"I can't read {item!r} as units: write a count and a unit, "
                              f"like \"3 inf\".")
         number = match.group(1) or match.group(3)
-        count = int(number) if number else 1
+        count = (int(number) if len(number) <= 6 else MOST_OF_A_KIND + 1) if number else 1
         kind = find_kind(match.group(2))
         if count <= 0:
             raise Unreadable(f"{item!r}: a count must be at least 1.")
+        if count > MOST_OF_A_KIND:
+            raise Unreadable(f"{item!r}: no power ever has more than {MOST_OF_A_KIND} units "
+                             "of a kind.")
         if kind in counts:
-            raise Unreadable(f"{UNITS[kind].plural.capitalize()} are named twice in "
+            plural = UNITS[kind].plural
+            raise Unreadable(f"{plural[0].upper() + plural[1:]} are named twice in "
                              f"{text.strip()!r}: name each kind once.")
         counts[kind] = count
     if not counts:

@@ -13,9 +13,10 @@ it. Transports carry their cargo along (see `transports`).
 
 from __future__ import annotations
 
-from engine.aa.combat import DEFAULT_LOSS_ORDER, capture, default_casualties
+from engine.aa.combat import DEFAULT_LOSS_ORDER, capture
 from engine.aa.economy import one_aa_gun
-from engine.aa.movement import air_path, can_land, flak, hostile, unit_route
+from engine.aa.flyover import fire_at_flight, flight_path
+from engine.aa.movement import can_land, hostile, unit_route
 from engine.aa.units import (
     AA_GUN,
     AIRCRAFT,
@@ -90,9 +91,9 @@ class Moves(Transports):
                         events += [self.say("blitz", line, area=area)
                                    for line in capture(self.board, self.pos, area, self.power)]
             if kind in AIRCRAFT:
-                flights[kind] = air_path(self.board, start, end, path, rules=self.move_rules,
-                                         avoid=self._flak_areas() if self.fly_over_fire
-                                         else ())
+                flights[kind] = flight_path(self.board, self.pos, self.power, start, end,
+                                            path, rules=self.move_rules,
+                                            fire=self.fly_over_fire)
         if bomb and not any(FACTORY in c for p, c in self.pos.all_units(end).items()
                             if p != self.power):
             raise NotAllowed(f"There is no enemy industrial complex in {end} to bomb.")
@@ -135,44 +136,20 @@ class Moves(Transports):
                                units=dict(wanted), origin=start, to=end))
         return events
 
-    def _flak_areas(self) -> set[str]:
-        """Territories with an AA gun of an enemy of the power to play."""
-        return {a for a in self.pos.units if self.board.is_land(a) and any(
-            AA_GUN in c for p, c in self.pos.all_units(a).items() if not allied(p, self.power))}
-
     def _fly_over(self, rng: Rng, start: str, wanted: Counts,
                   flights: dict[str, list[str]]) -> tuple[Counts, list[str]]:
-        """The 1984 rules: an enemy AA gun fires one die at each aircraft flying over its
-        territory (a 1 hits, downing the aircraft first in the mover's saved loss order);
-        the aircraft shot down never arrive. Returns them and what happened."""
-        aloft = {k: wanted[k] for k in flights}
-        shot: Counts = {}
-        lines: list[str] = []
-        over = sorted({a for path in flights.values() for a in flak(self.pos, self.power, path)},
-                      key=lambda a: min(path.index(a) for path in flights.values()
-                                        if a in path))
-        for area in over:
-            target = {k: n for k, n in aloft.items() if n and area in flights[k]}
-            if not target:
-                continue
-            hits = sum(sum(1 for d in rng.roll(n, label=f"AA gun in {area} at "
-                                                       f"{UNITS[kind].plural}") if d == 1)
-                       for kind, n in target.items())
-            # Which aircraft the hits down: the mover's saved loss order (it is mid-flight).
-            order = self.loss_orders.get(self.power, list(DEFAULT_LOSS_ORDER))
-            hit = default_casualties(target, hits, 0, order)
-            for kind, n in hit.items():
-                aloft[kind] -= n
-            lines.append(f"The AA gun in {area} fires at {describe_units(target)} flying "
-                         f"over: {describe_units(hit) if hit else 'none'} shot down.")
-            for kind, n in hit.items():
-                for _ in range(n):
-                    entry = self.flight(start, kind)
-                    if not entry.get("new"):
-                        self.flights.remove(entry)
-                    self.pos.remove(start, self.power, {kind: 1})
-                shot[kind] = shot.get(kind, 0) + n
-        return shot, lines
+        """The 1984 rules (`engine.aa.flyover`): each enemy AA gun the aircraft fly over
+        fires at them; those shot down are removed from `start` before they arrive.
+        Returns them and what happened."""
+        order = self.loss_orders.get(self.power, list(DEFAULT_LOSS_ORDER))
+        fire = fire_at_flight(rng, self.pos, self.power, flights, wanted, order)
+        for kind, n in fire.shot.items():
+            for _ in range(n):
+                entry = self.flight(start, kind)
+                if not entry.get("new"):
+                    self.flights.remove(entry)
+                self.pos.remove(start, self.power, {kind: 1})
+        return fire.shot, list(fire.lines)
 
     def crash_unlanded(self) -> list[Event]:
         """End of non-combat movement: aircraft that can't stay where they are are lost."""

@@ -82,6 +82,7 @@ class PlottedBase(Game):
     disclosed: dict[Power, dict[str, str]]
     loss_orders: dict[Power, list[Kind]]
     plot_notes: dict[Power, str]  # what a power's last plot change did (its sheet says it)
+    held: list[str]  # while an action executes as plotted: why units stay (not state)
 
     # ----- options as rule objects -------------------------------------------
 
@@ -104,9 +105,19 @@ class PlottedBase(Game):
 
     @property
     def economy_rules(self) -> EconomyRules:
+        # One AA gun of a power per territory (reference "Units"; "Getting Started": the
+        # standard rules unless overridden): the plot check refuses a second one, and the
+        # execution places or moves only what stays within it.
         axis = int(self.options["economic_victory"])
         return EconomyRules(placement_cap=self.options["placement_cap"],
-                            axis_economic_victory=axis or None)
+                            axis_economic_victory=axis or None, one_aa_gun=True)
+
+    @property
+    def fly_over_fire(self) -> bool:
+        """AA guns fire at enemy aircraft flying over their territory (the 1984 rules, which
+        Plotted A&A follows unless it says otherwise: "Getting Started"), not only at those
+        attacking it (option `aa_fly_over` off: TripleA's classic reading)."""
+        return bool(self.options["aa_fly_over"])
 
     # ----- who and where -------------------------------------------------------
 

@@ -20,12 +20,24 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from engine.aa.combat import Battle, capture, rocket_attack, rocket_targets
-from engine.aa.economy import capacity, check_placement, factories_at_start, purchase_cost
+from engine.aa.combat import (
+    DEFAULT_LOSS_ORDER,
+    Battle,
+    capture,
+    rocket_attack,
+    rocket_targets,
+)
+from engine.aa.economy import (
+    capacity,
+    check_placement,
+    factories_at_start,
+    one_aa_gun,
+    purchase_cost,
+)
 from engine.aa.fighting import FIGHTING, Fight, Fighting
+from engine.aa.flyover import fire_at_flight, flight_path
 from engine.aa.map import Area
 from engine.aa.movement import (
-    air_distances,
     check_unload,
     hostile,
     split_cargo,
@@ -148,23 +160,36 @@ class Execution(Landing, Fighting):
     # ----- the owner's decision -------------------------------------------------------
 
     def do_execute(self, seat: Seat, rng: Rng, units: str | None = None, stop: bool = False,
-                   bomb: bool = False, sea: str | None = None) -> list[Event]:
+                   bomb: bool = False, sea: str | None = None,
+                   over: str | None = None) -> list[Event]:
         """Execute the revealed action: all of it (as plotted, where still legal), or the
         units named; `stop`: two-area movers stop at the area they move through; `bomb`:
         bombers reaching an enemy industrial complex bomb it; `sea`: the sea zone next to
-        the factory where ships built go ("Executing Build Actions")."""
+        the factory where ships built go ("Executing Build Actions"); `over`: the areas the
+        aircraft fly over ("Executing Aircraft Movement": "A fighter or bomber chooses which
+        areas it will fly over"), one way per area they leave, separated by ';'."""
         action = self.revealed
         if action is None:
             raise NotAllowed("No action of yours is revealed now.")
         self.revealed = None
+        ways = self._ways(over) if over else []
         if action.kind == BUILD:
+            if ways:
+                raise NotAllowed("Only aircraft fly over areas; a build moves nothing.")
             events = self.execute_build(action, self.units(units) if units else None, sea)
         else:
             if sea is not None:
                 raise NotAllowed("A sea zone is asked only where ships are built.")
             events = self.execute_move(rng, action, self.units(units) if units else None,
-                                       stop=stop, bomb=bomb)
+                                       stop=stop, bomb=bomb, ways=ways)
         return events + self.proceed(rng)
+
+    def _ways(self, over: str) -> list[list[Area]]:
+        """The ways the owner gave its aircraft: areas in order, split by ',' (one way) and
+        ';' (the ways of aircraft leaving different areas)."""
+        ways = [[self.area(name.strip()) for name in part.split(",") if name.strip()]
+                for part in over.split(";")]
+        return [way for way in ways if way]
 
     def do_pass(self, seat: Seat, rng: Rng) -> list[Event]:
         action = self.revealed
@@ -185,7 +210,6 @@ class Execution(Landing, Fighting):
         power, factory = self.power, action.area
         assert factory is not None
         plotted = dict(action.build)
-        techs = self.pos.techs_of(power)
         if chosen is not None:
             for kind, n in chosen.items():
                 if plotted.get(kind, 0) < n:
@@ -194,31 +218,63 @@ class Execution(Landing, Fighting):
         if plotted.get(FACTORY):
             return self._build_complex(factory, chosen)
         held = factory in factories_at_start(self.board, self.pos, power)
+        reasons: list[str] = []
         if chosen is None:
-            chosen = {}
             if held:
-                money = self.pos.treasury.get(power, 0)
-                placeable = self.ship_zones(power, factory)
-                for kind, n in plotted.items():
-                    if kind in SHIPS and not placeable:
-                        continue
-                    price = purchase_cost({kind: 1}, techs)
-                    afford = min(n, money // price) if price else n
-                    if afford:
-                        chosen[kind] = afford
-                        money -= afford * price
-                chosen = self._fit_capacity(power, factory, chosen)
+                chosen, reasons = self.affordable_build(power, factory, plotted)
+            else:
+                chosen, reasons = {}, [f"{power} hasn't held the complex in {factory} since "
+                                       "the turn began"]
         elif not held:
             raise NotAllowed(f"{power} no longer holds the complex in {factory}: build the "
                              "units in the Final Build Phase.")
         events: list[Event] = []
         if chosen:
             events += self.place_units(power, factory, chosen, sea)
-        self.defer_build(power, subtract(plotted, chosen))
+        rest = subtract(plotted, chosen)
+        self.defer_build(power, rest)
         if not chosen:
             events.append(self.say("built", f"{power} builds nothing at {factory} now.",
                                    power=power, area=factory))
+        if reasons and any(rest.values()):
+            events.append(self.say("unbuilt", f"{describe_units(rest)} not built at {factory} "
+                                   f"now: {'; '.join(reasons)}. What is not built may be built "
+                                   "in the Final Build Phase.", power=power, area=factory,
+                                   units=dict(rest)))
         return events
+
+    def affordable_build(self, power: Power, factory: Area,
+                         wanted: Counts) -> tuple[Counts, list[str]]:
+        """What of `wanted` can be built at `factory` now, in the order wanted, and why the
+        rest can't: ships need a sea zone without enemy ships, a power has one AA gun a
+        territory, the IPCs go as far as they go, and the complex's capacity."""
+        chosen: Counts = {}
+        reasons: list[str] = []
+        money = self.pos.treasury.get(power, 0)
+        techs = self.pos.techs_of(power)
+        placeable = self.ship_zones(power, factory)
+        guns = 1 - self.pos.units_of(factory, power).get(AA_GUN, 0)
+        for kind, n in wanted.items():
+            if kind in SHIPS and not placeable:
+                reasons.append(f"enemy ships are in every sea zone next to {factory}")
+                continue
+            if kind == AA_GUN and n > guns:
+                reasons.append(f"one AA gun of {power}'s may stand in {factory}"
+                               + (", and one is there already" if guns <= 0 else ""))
+                n = max(guns, 0)
+            price = purchase_cost({kind: 1}, techs)
+            afford = min(n, money // price) if price else n
+            if afford < n:
+                reasons.append(f"{power} has too few IPCs")
+            if afford:
+                chosen[kind] = afford
+                money -= afford * price
+        fitted = self._fit_capacity(power, factory, chosen)
+        if fitted != chosen:
+            reasons.append(f"the complex in {factory} builds at most "
+                           f"{capacity(self.board, factory, self.economy_rules, power)} units "
+                           "a turn")
+        return fitted, list(dict.fromkeys(reasons))
 
     def _build_complex(self, area: Area, chosen: Counts | None) -> list[Event]:
         """A new industrial complex ("Plotting Build Actions", where by the standard rules:
@@ -319,9 +375,10 @@ class Execution(Landing, Fighting):
     # ----- moves ---------------------------------------------------------------------
 
     def execute_move(self, rng: Rng, action: Action, chosen: Counts | None, *, stop: bool,
-                     bomb: bool) -> list[Event]:
+                     bomb: bool, ways: list[list[Area]] | None = None) -> list[Event]:
         power, end = self.power, action.area
         assert end is not None
+        self.held = []
         earlier, recorded = self.moves, len(self.moves)  # a new round starts a new list
         explicit = chosen is not None
         wanted = dict(chosen) if chosen is not None else None
@@ -348,10 +405,14 @@ class Execution(Landing, Fighting):
                     take[kind] = count
             claimed[key] = add(claimed.get(key, {}), take)
             plans.append((source, take))
+            if wanted is None and source.units is not None:
+                self._say_missing(source, planned, take)
         if wanted is not None and any(wanted.values()):
             extra = {k: n for k, n in wanted.items() if n}
             raise NotAllowed(f"{describe_units(extra)}: not part of this action, or not where "
                              "it was plotted to move from.")
+        way_of = self._match_ways(ways or [], [s for s, take in plans if not s.from_transport
+                                               and any(k in AIRCRAFT for k in take)], end)
         events: list[Event] = []
         fights: dict[Area, dict[str, Any]] = {}
         raiders: Counts = {}
@@ -361,20 +422,63 @@ class Execution(Landing, Fighting):
             if source.from_transport:
                 events += self._unload(source, end, take, explicit, fights)
             else:
-                events += self._move_source(source, end, take, explicit, stop, bomb, fights,
-                                            raiders)
+                events += self._move_source(rng, source, end, take, explicit, stop, bomb,
+                                            fights, raiders, way_of.get(source.area))
         if raiders.get(BOMBER):
             events += self._raid(rng, end, raiders[BOMBER])
+        # The guns flown over fired first; then what moved, before the battles it starts
+        # and the places it takes; then what stayed, and why.
+        flak = [e for e in events if e.kind == "flak"]
+        events = [e for e in events if e.kind != "flak"]
         made = self.moves[recorded:] if self.moves is earlier else self.moves
-        if made:  # what moved, before the battles it starts and the places it takes
+        if made:
             words = "; ".join(f"{describe_units(m['units'])} from {m['from']} to {m['to']}"
                               for m in made)
             events.insert(0, self.say("moved", f"{power} moves {words}.", power=power))
         elif not events:
             events.append(self.say("moved", f"{power} moves nothing.", power=power))
+        if self.held:
+            events.insert(1, self.say("held", "Not done as plotted: "
+                                      + " ".join(dict.fromkeys(self.held)), power=power))
         for area in sorted(fights, key=lambda a: (self.board.is_land(a), a)):
             self.battles.append(fights[area])
-        return events
+        return flak + events
+
+    def _say_missing(self, source: Source, planned: Counts, take: Counts) -> None:
+        """Plotted units not where the row moves them from (lost, moved, or never there):
+        as plotted, the move goes without them, and the reveal says so."""
+        there = "aboard there" if source.from_transport else "there free to move"
+        for kind, n in planned.items():
+            found = take.get(kind, 0)
+            if found < n:
+                have = f"only {found}" if found else "none"
+                self.held.append(f"{UNITS[kind].label(n)} from {source.area}: {have} {there} "
+                                 "now.")
+
+    def _match_ways(self, ways: list[list[Area]], sources: list[Source],
+                    end: Area) -> dict[Area, list[Area]]:
+        """Which aircraft fly which way the owner gave: each way goes to the aircraft of the
+        action whose area borders its first area (the area they leave and `end` may be
+        named too); a way no aircraft of the action can fly is refused."""
+        out: dict[Area, list[Area]] = {}
+        for way in ways:
+            fits = False
+            for source in sources:
+                inner = list(way)
+                if inner and inner[0] == source.area:
+                    inner = inner[1:]
+                if inner and inner[-1] == end:
+                    inner = inner[:-1]
+                chain = [source.area, *inner, end]
+                if all(self.board.adjacent(a, b) for a, b in zip(chain, chain[1:],
+                                                                strict=False)):
+                    out.setdefault(source.area, inner)
+                    fits = True
+            if not fits:
+                raise NotAllowed(f"No aircraft of this action can fly over {', '.join(way)} to "
+                                 f"{end}: each area of a way borders the next, the first the "
+                                 "area the aircraft leave, the last their destination.")
+        return out
 
     def _all(self, have: Counts, end: Area) -> Counts:
         """'all': every unit there that can make the move (ships only to sea; no complex)."""
@@ -384,12 +488,17 @@ class Execution(Landing, Fighting):
                                      or (UNITS[k].domain == "sea") == sea)}
 
     def _refuse_or_skip(self, explicit: bool, reason: str) -> None:
+        """A unit that can't go: refused with the reason when the owner named the units
+        (D-3); as plotted, it stays, and the reason is said after the move (`held`)."""
         if explicit:
             raise NotAllowed(reason)
+        self.held.append(reason)
 
-    def _move_source(self, source: Source, end: Area, take: Counts, explicit: bool, stop: bool,
-                     bomb: bool, fights: dict[Area, dict[str, Any]],
-                     raiders: Counts) -> list[Event]:
+    def _move_source(self, rng: Rng, source: Source, end: Area, take: Counts, explicit: bool,
+                     stop: bool, bomb: bool, fights: dict[Area, dict[str, Any]],
+                     raiders: Counts, way: list[Area] | None = None) -> list[Event]:
+        """Move one row's units; `way`: the areas its aircraft fly over, as the owner
+        chose (else a shortest way over the fewest enemy AA guns)."""
         power, start = self.power, source.area
         events: list[Event] = []
         moving: dict[Area, Counts] = {}  # target -> surface units
@@ -416,6 +525,15 @@ class Execution(Landing, Fighting):
                 self._refuse_or_skip(explicit, f"AA guns never attack: {target} is hostile "
                                      "now, so the AA gun stays where it is.")
                 continue
+            if kind == AA_GUN:  # one AA gun of a power per territory (reference "Units")
+                room = 1 - self.pos.units_of(target, power).get(AA_GUN, 0) \
+                    - moving.get(target, {}).get(AA_GUN, 0)
+                if n > room:
+                    self._refuse_or_skip(explicit, f"{one_aa_gun(target)} The AA gun in "
+                                         f"{start} stays where it is.")
+                    n = max(room, 0)
+                    if not n:
+                        continue
             try:
                 # AA guns move like any land unit, only never into a battle (Combat and
                 # Non-Combat Movement: no distinction is plotted, but an AA gun never
@@ -423,7 +541,8 @@ class Execution(Landing, Fighting):
                 route = unit_route(self.board, self.pos, power, kind, start, target, path,
                                    combat=kind != AA_GUN, rules=self.move_rules)
             except NotAllowed as exc:
-                if via and target == end and self.pos.has_enemy(via, power, FIGHTING):
+                if via and target == end and self.pos.has_enemy(via, power, FIGHTING) \
+                        and explicit:
                     self._refuse_or_skip(explicit, f"{exc.message} It may attack {via} "
                                          "(execute with stop) or stay.")
                 else:
@@ -444,6 +563,7 @@ class Execution(Landing, Fighting):
         riders = min(take.get(FIGHTER, 0), carriers_to_sea * UNITS[CARRIER].capacity) \
             if self.board.is_sea(end) else 0
         flying: list[tuple[dict[str, Any], int]] = []
+        flown: dict[str, list[Area]] = {}  # kind -> the areas it flies over (not riders)
         taken: list[tuple[int, dict[str, Any]]] = []
         for kind in (FIGHTER, BOMBER):
             if take.get(kind):
@@ -452,28 +572,45 @@ class Execution(Landing, Fighting):
         lifted = {k: take[k] for k in (FIGHTER, BOMBER) if take.get(k)}
         if lifted:
             self.pos.remove(start, power, lifted)
+        flight: list[Area] = []
+        no_way = None
+        if taken:
+            try:
+                flight = flight_path(self.board, self.pos, power, start, end, way or (),
+                                   rules=self.move_rules, fire=self.fly_over_fire)
+            except NotAllowed as exc:
+                no_way = exc.message
         for index, entry in taken:
             kind = entry["kind"]
-            steps = air_distances(self.board, start, rules=self.move_rules).get(end)
+            steps: int | None = len(flight) - 1
             reason = None
             if kind == FIGHTER and index < riders:
                 steps = self._carrier_steps(start, end)
                 reach = movement(FIGHTER, self.pos.techs_of(power))
                 if steps is None or entry["used"] + steps > reach:
                     reason = "The fighters can't ride that far."
+            elif no_way is not None:
+                reason = no_way
             else:
                 try:
-                    unit_route(self.board, self.pos, power, kind, start, end, combat=True,
-                               moves_used=int(entry["used"]), rules=self.move_rules)
+                    unit_route(self.board, self.pos, power, kind, start, end, way or (),
+                               combat=True, moves_used=int(entry["used"]),
+                               rules=self.move_rules)
                 except NotAllowed as exc:
                     reason = exc.message
+                flown[kind] = flight
             if reason is not None:
                 self._forget_new(entry)
-                self._refuse_or_skip(explicit, reason)
+                # A way the owner chose is an explicit choice: refused, not skipped (D-3).
+                self._refuse_or_skip(explicit or way is not None, reason)
                 continue
             flying.append((entry, int(steps or 0)))
         if lifted:
             self.pos.place(start, power, lifted)
+        if self.fly_over_fire and flown:
+            flying, fire_events = self._fly_over(rng, start, flying, flown,
+                                                 riders=[e for i, e in taken if i < riders])
+            events += fire_events
         # Apply.
         for target, charge in charges.items():
             self.pos.treasury[power] -= charge
@@ -509,6 +646,36 @@ class Execution(Landing, Fighting):
         if air and end not in moving:
             self._record(start, end, air, fights, source)
         return events
+
+    def _fly_over(self, rng: Rng, start: Area, flying: list[tuple[dict[str, Any], int]],
+                  flown: dict[str, list[Area]], riders: list[dict[str, Any]]
+                  ) -> tuple[list[tuple[dict[str, Any], int]], list[Event]]:
+        """The 1984 rules (`engine.aa.flyover`), which Plotted A&A follows ("Getting
+        Started"): each enemy AA gun the aircraft fly over fires at them; those shot down
+        are lost before they arrive. Fighters riding a carrier fly over nothing. Returns the
+        aircraft still flying and what the guns did."""
+        power = self.power
+        aloft: Counts = {}
+        for entry, _ in flying:
+            if not any(entry is r for r in riders):
+                aloft[entry["kind"]] = aloft.get(entry["kind"], 0) + 1
+        paths = {k: p for k, p in flown.items() if aloft.get(k)}
+        if not paths:
+            return flying, []
+        order = self.loss_orders.get(power, list(DEFAULT_LOSS_ORDER))
+        fire = fire_at_flight(rng, self.pos, power, paths, aloft, order)
+        events = [self.say("flak", line, power=power, area=start) for line in fire.lines]
+        left = dict(fire.shot)
+        kept: list[tuple[dict[str, Any], int]] = []
+        for entry, steps in reversed(flying):  # the last aircraft taken are the ones lost
+            kind = entry["kind"]
+            if left.get(kind) and not any(entry is r for r in riders):
+                left[kind] -= 1
+                self.flights.remove(entry)
+                self.pos.remove(start, power, {kind: 1})
+                continue
+            kept.append((entry, steps))
+        return kept[::-1], events
 
     def _blocking_middle(self, start: Area, end: Area) -> Area | None:
         """For a ship plotted two sea zones without naming the one between (D-2), the zone
@@ -605,8 +772,13 @@ class Execution(Landing, Fighting):
             self._refuse_or_skip(explicit, f"AA guns never attack: {land} is hostile now, so "
                                  "the AA gun stays aboard.")
             take = {k: n for k, n in take.items() if k != AA_GUN}
-            if not take:
-                return []
+        room = 1 - self.pos.units_of(land, power).get(AA_GUN, 0)
+        if take.get(AA_GUN, 0) > room:  # one AA gun of a power per territory
+            self._refuse_or_skip(explicit, f"{one_aa_gun(land)} The AA gun stays aboard.")
+            take = {k: n for k, n in take.items() if k != AA_GUN} | (
+                {AA_GUN: room} if room > 0 else {})
+        if not take:
+            return []
         self.pos.unload(power, sea, land, take)
         self.note_moved(power, land, take)
         self._record(sea, land, take, fights, source)

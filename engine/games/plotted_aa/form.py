@@ -34,6 +34,20 @@ ALL = "all"  # "all": every unit in the source area that can make the move
 
 HEADER_WORDS = ("round", "move to", "build at", "with units", "from", "notes")
 
+#: The last round a plot may use: more than any power's units could fill (one move into an
+#: area a turn, never two NOOPs in a row), and what the slash commands offer.
+MOST_ROUNDS = 99
+
+
+def round_refusal(number: int) -> str | None:
+    """Why `number` can't be a plot's round ("Round numbers must begin with 1 and proceed
+    sequentially", Plotting Actions), or None if it can."""
+    if number < 1:
+        return f"Round numbers must begin with 1: there is no round {number}."
+    if number > MOST_ROUNDS:
+        return f"A plot has at most {MOST_ROUNDS} rounds: there is no round {number}."
+    return None
+
 
 class FormError(Unreadable):
     """A line of a pasted form that can't be read; `line` is its number (1-based)."""
@@ -222,8 +236,9 @@ def parse_form(text: str, *, resolve: Callable[[str], Area] = find_area) -> list
             round_number = int(round_text)
         except ValueError:
             raise FormError(number, f"The round must be a number, not {round_text!r}.") from None
-        if not 1 <= round_number <= 99:
-            raise FormError(number, "Rounds are numbered from 1.")
+        refusal = round_refusal(round_number)
+        if refusal is not None:
+            raise FormError(number, refusal)
         if to_text.strip().lower() in _NOOP_WORDS or units_text.strip().lower() in _NOOP_WORDS:
             current = {"round": round_number, "kind": NOOP, "area": None, "sources": [],
                        "build": {}, "notes": [notes_text] if notes_text else []}

@@ -16,14 +16,15 @@ the first original factory.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.aa.economy import income
 from engine.aa.map import Area, classic_map
 from engine.aa.position import Position
-from engine.aa.units import POWERS, SHIPS, describe_units
+from engine.aa.units import AIRCRAFT, POWERS, SHIPS, describe_units
 from engine.events import Event, Seat
-from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt
 from engine.games.plotted_aa import statecheck
 from engine.games.plotted_aa.base import (
     DEVELOP,
@@ -33,7 +34,7 @@ from engine.games.plotted_aa.base import (
     STAGE_NAMES,
     area_names,
 )
-from engine.games.plotted_aa.form import BUILD, describe_action
+from engine.games.plotted_aa.form import BUILD, MOVE, Action, describe_action
 from engine.games.plotted_aa.turn import Turn
 from engine.registry import register
 from engine.rng import Rng
@@ -69,8 +70,12 @@ class PlottedAA(Turn):
                "of units a turn ('ipc'), or any number ('unlimited'), or only factories "
                "built or captured are capped ('new-and-captured', the 1984 game's data).",
                choices=("ipc", "unlimited", "new-and-captured"), label="Factory production cap"),
+        Option("aa_fly_over", True, "AA guns fire at enemy aircraft flying over their "
+               "territory, as the 1984 rules say (off: only at aircraft attacking it).",
+               label="AA fire at aircraft flying over"),
         Option("economic_victory", 84, "The Axis win at this combined income at the end of a "
-               "turn (0: no economic victory).", minimum=0, maximum=147, label="Axis economic victory (IPCs)"),
+               "turn (0: no economic victory).", minimum=0, maximum=147,
+               label="Axis economic victory (IPCs)", zero="none"),
         Option("reveal_default", "as-plotted", "What the deadline does with a revealed "
                "action: execute it as plotted where still legal ('as-plotted') or pass.",
                choices=("as-plotted", "pass"), label="At the reveal timer"),
@@ -97,6 +102,15 @@ class PlottedAA(Turn):
                                 "plot-clear", "plot-paste"})
     render_on = frozenset({"round_over", "turn_started", "game_over"})
     check_state = staticmethod(statecheck.check_state)  # what an imported state must be
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> Game:
+        """A game stored before AA guns fired at aircraft flying over keeps playing (and
+        replaying) as it began: the option off."""
+        options = state.get("options")
+        if isinstance(options, Mapping) and "aa_fly_over" not in options:
+            state = {**state, "options": {**options, "aa_fly_over": False}}
+        return super().from_state(state)
 
     def setup(self, rng: Rng) -> list[Event]:
         self.board = classic_map()
@@ -159,8 +173,10 @@ class PlottedAA(Turn):
             group = self.landings[0]
             seat = group["power"]
             spots = tuple(Choice(a) for a in self.spots(group))
+            left = self.range_left(seat, group["kind"], int(group["used"]))
             return {seat: Prompt(seat, f"Land {describe_units({group['kind']: group['count']})} "
-                                 f"from {group['at']}.", (
+                                 f"from {group['at']} ({left} move{'s' if left != 1 else ''} "
+                                 "left).", (
                 ActionSpec("land", "Land aircraft", (Param("to", spots),)),))}
         if self.revealed is not None:
             seat = self.power
@@ -178,9 +194,26 @@ class PlottedAA(Turn):
                                  f"({describe_action(revealed)}) all or in part, or pass.", (
                 ActionSpec("execute", "Execute as plotted", (
                     Param("units", required=False), Param("stop", required=False, kind="bool"),
-                    Param("bomb", required=False, kind="bool"), *sea)),
+                    Param("bomb", required=False, kind="bool"), *sea,
+                    *self._over_param(revealed))),
                 ActionSpec("pass", "Pass"), *rockets))}
         return {}
+
+    def _over_param(self, action: Action) -> tuple[Param, ...]:
+        """The question which areas the aircraft fly over ("Executing Aircraft Movement"),
+        asked when the action flies aircraft past at least one area and AA guns fire at
+        aircraft flying over (else the way changes nothing but the moves it uses)."""
+        if action.kind != MOVE or action.area is None or not self.fly_over_fire:
+            return ()
+        power = self.power
+        for source in action.sources:
+            kinds = source.units if source.units is not None \
+                else self.pos.units_of(source.area, power)
+            if any(k in AIRCRAFT for k in kinds) \
+                    and not self.board.adjacent(source.area, action.area):
+                return (Param("over", required=False,
+                              question="Which areas do the aircraft fly over?"),)
+        return ()
 
     def _sea_param(self, power: Seat, units: dict[str, int],
                    factories: list[Area]) -> tuple[Param, ...]:

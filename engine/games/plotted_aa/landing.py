@@ -16,6 +16,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
+from engine.aa.flyover import fire_at_flight, flight_path
 from engine.aa.map import Area
 from engine.aa.movement import air_distances, landing_spots
 from engine.aa.units import (
@@ -119,29 +120,47 @@ class Landing(Plotting):
                               rules=self.move_rules)
         return [a for a in spots if self.board.is_land(a) or self._carrier_room(power, a) > 0]
 
-    def land_group(self, group: dict[str, Any], to: Area) -> list[Event]:
+    def land_group(self, group: dict[str, Any], to: Area,
+                   rng: Rng | None = None) -> list[Event]:
+        """Land a group of aircraft in `to`. Given `rng` (the owner's own landing, under the
+        standard non-combat movement rules), enemy AA guns flown over fire at it on the way
+        (`engine.aa.flyover`, option `aa_fly_over`); aircraft forced down during another
+        power's action land at once, unfired at, as in A&A classic."""
         power, kind = group["power"], group["kind"]
         if to not in self.spots(group):
             raise NotAllowed(f"The {UNITS[kind].plural} from {group['at']} can't land in {to}: "
                              f"they may land in {', '.join(self.spots(group))}.")
         count = int(group["count"])
-        if self.board.is_sea(to):
+        if self.board.is_sea(to):  # as many as the carriers there hold
             self.pos.place(to, power, {kind: count})
             count = self._may_stay(power, kind, to, count)
             self.pos.remove(to, power, {kind: int(group["count"])})
+        events: list[Event] = []
+        lost = 0
+        if rng is not None and self.fly_over_fire and group["at"] != to:
+            path = flight_path(self.board, self.pos, power, group["at"], to,
+                               rules=self.move_rules)
+            fire = fire_at_flight(rng, self.pos, power, {kind: path}, {kind: count}, [kind])
+            events += [self.say("flak", line, power=power, area=group["at"])
+                       for line in fire.lines]
+            lost = fire.shot.get(kind, 0)
         steps = air_distances(self.board, group["at"], rules=self.move_rules).get(to, 0)
-        self.pos.place(to, power, {kind: count})
-        for _ in range(count):
+        landed = count - lost
+        if landed:
+            self.pos.place(to, power, {kind: landed})
+        for _ in range(landed):
             self.flights.append({"power": power, "kind": kind, "at": to,
                                  "used": int(group["used"]) + steps, "landed": True})
         group["count"] = int(group["count"]) - count
         if group["count"] <= 0:
             self.landings.remove(group)
+        if not landed:
+            return events
         if group["at"] != to:
             self.record_move({"power": power, "from": group["at"], "to": to,
-                               "units": {kind: count}})
-        return [self.say("landed", f"{power} lands {describe_units({kind: count})} from "
-                         f"{group['at']} in {to}.", power=power, area=to)]
+                               "units": {kind: landed}})
+        return events + [self.say("landed", f"{power} lands {describe_units({kind: landed})} "
+                                  f"from {group['at']} in {to}.", power=power, area=to)]
 
     def crash_stranded(self) -> list[Event]:
         """Aircraft waiting to land whose last places filled up meanwhile are lost."""
@@ -159,7 +178,7 @@ class Landing(Plotting):
         group = next((g for g in self.landings if g["power"] == seat), None)
         if group is None:
             raise NotAllowed("None of your aircraft is waiting to land.")
-        return self.land_group(group, self.area(to)) + self.proceed(rng)
+        return self.land_group(group, self.area(to), rng) + self.proceed(rng)
 
     @abstractmethod
     def proceed(self, rng: Rng) -> list[Event]:

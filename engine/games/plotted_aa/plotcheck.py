@@ -21,7 +21,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.aa.economy import EconomyRules, PlacementCap, capacity, factories_at_start
+from engine.aa.economy import (
+    EconomyRules,
+    PlacementCap,
+    capacity,
+    factories_at_start,
+    one_aa_gun,
+)
 from engine.aa.map import AAMap, Area
 from engine.aa.movement import (
     CLASSIC,
@@ -49,7 +55,7 @@ from engine.aa.units import (
     movement,
     total,
 )
-from engine.games.plotted_aa.form import BUILD, MOVE, NOOP, Action, Source
+from engine.games.plotted_aa.form import BUILD, MOVE, NOOP, Action, Source, round_refusal
 
 
 @dataclass
@@ -77,6 +83,23 @@ class _Units:
     built: dict[Area, Counts] = field(default_factory=dict)  # built this turn: stay put
     aboard: dict[Area, Counts] = field(default_factory=dict)  # picked up, to move off
     carriers: set[Area] = field(default_factory=set)  # sea zones carriers are plotted into
+    guns: Counts = field(default_factory=dict)  # the power's AA guns by area, as plotted
+
+    def gun_arrives(self, area: Area, count: int, action: Action, check: PlotCheck) -> None:
+        """AA guns moved, landed or built in `area`: one AA gun of a power per territory
+        (reference "Units"). The plot is followed from the turn's start, so a gun standing
+        there then (and not plotted to leave before) or plotted in earlier is a second one:
+        an error, since only the power's own plot moves its AA guns (they never attack,
+        retreat or die; one captured goes with its territory)."""
+        if count <= 0:
+            return
+        here = self.guns.get(area, 0)
+        if here + count > 1:
+            check.errors.append(f"Round {action.round}: {one_aa_gun(area)}")
+        self.guns[area] = here + count
+
+    def gun_leaves(self, area: Area, count: int) -> None:
+        self.guns[area] = max(0, self.guns.get(area, 0) - count)
 
     def take(self, area: Area, kind: Kind, count: int) -> tuple[int, list[int]]:
         """Take `count` of `kind` from `area`: how many were found fresh, and the moves
@@ -109,9 +132,13 @@ def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence
     into: dict[Area, int] = {}
     factories: dict[Area, int] = {}
     units = _Units({a: dict(by.get(power, {})) for a, by in position.units.items()},
-                   aboard={a: dict(by.get(power, {})) for a, by in position.cargo.items()})
+                   aboard={a: dict(by.get(power, {})) for a, by in position.cargo.items()},
+                   guns={a: by[power][AA_GUN] for a, by in position.units.items()
+                         if by.get(power, {}).get(AA_GUN)})
     techs = position.techs_of(power)
+    owned = _owned(position, power)
     for action in sorted(actions, key=lambda a: a.round):
+        _check_counts(action, power, owned, check)
         if action.kind == BUILD:
             _check_build(board, position, power, action, factories, units, placement_cap,
                          check)
@@ -128,9 +155,36 @@ def check_plot(board: AAMap, position: Position, power: Power, actions: Sequence
     return check
 
 
+def _owned(position: Position, power: Power) -> Counts:
+    """Every unit of `power` on the board, by kind, cargo included: no row can ever move
+    more of a kind than this, whatever happens before its round."""
+    owned: Counts = {}
+    for where in (position.units, position.cargo):
+        for by in where.values():
+            for kind, n in by.get(power, {}).items():
+                owned[kind] = owned.get(kind, 0) + n
+    return owned
+
+
+def _check_counts(action: Action, power: Power, owned: Counts, check: PlotCheck) -> None:
+    """A row naming more units of a kind than the power has in all (a slip: "99i") can never
+    become valid by its round: an error, not a wait."""
+    named = [s.units for s in action.sources if s.units is not None]
+    named += [p.units for s in action.sources for p in s.pickups]
+    for counts in named:
+        for kind, n in counts.items():
+            if n > owned.get(kind, 0) and UNITS[kind].domain != "fixed":
+                check.errors.append(f"Round {action.round}: {power} has "
+                                    f"{owned.get(kind, 0)} {UNITS[kind].plural} in all, so "
+                                    f"it can never move {n}.")
+
+
 def _check_rounds(actions: Sequence[Action], noop: bool, check: PlotCheck) -> None:
     rounds = sorted(a.round for a in actions)
     seen: set[int] = set()
+    for refusal in sorted({round_refusal(r) or "" for r in rounds} - {""}):
+        check.errors.append(refusal)
+    rounds = [r for r in rounds if round_refusal(r) is None]
     for r in rounds:
         if r in seen:
             check.errors.append(f"Round {r} has two actions: one action a round.")
@@ -171,6 +225,7 @@ def _check_build(board: AAMap, position: Position, power: Power, action: Action,
     built = units.built.setdefault(area, {})
     for kind, n in action.build.items():
         built[kind] = built.get(kind, 0) + n
+    units.gun_arrives(area, action.build.get(AA_GUN, 0), action, check)
 
 
 def _check_new_complex(board: AAMap, position: Position, power: Power, action: Action,
@@ -221,6 +276,8 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
     if source.units is None:  # "all": whatever still stands there and may move
         wanted = {k: n for k, n in units.fresh.get(start, {}).items()
                   if n and k != FACTORY and (k not in SHIPS or board.is_sea(end))}
+        if wanted.get(AA_GUN) and units.guns.get(end, 0) >= 1:
+            del wanted[AA_GUN]  # "all" is what can go: a second AA gun can't
         if not wanted:
             check.wait(action, f"nothing of {power}'s stands in {start} to move now")
             return
@@ -259,6 +316,9 @@ def _check_source(board: AAMap, position: Position, power: Power, action: Action
             done[kind] = done.get(kind, 0) + len(used)
         else:
             _check_surface(board, position, power, action, source, kind, techs, rules, check)
+        if kind == AA_GUN:
+            units.gun_leaves(start, found)
+            units.gun_arrives(end, count, action, check)
         # Moved land units and ships stay put for the rest of the turn: not fresh again.
     if wanted.get(CARRIER) and board.is_sea(end):
         units.carriers.add(end)  # fighters may count on landing there later
@@ -406,12 +466,18 @@ def _check_unload(board: AAMap, position: Position, power: Power, action: Action
         check.wait(action, f"AA guns never attack: {land} must be friendly by then for the "
                            "AA gun to land")
     aboard = units.aboard.setdefault(sea, {})
-    for kind, count in (source.units or dict(aboard)).items():
+    named = source.units
+    if named is None:  # "all" aboard: what can go (not a second AA gun)
+        named = {k: n for k, n in aboard.items()
+                 if n and (k != AA_GUN or units.guns.get(land, 0) < 1)}
+    for kind, count in named.items():
         found = min(count, aboard.get(kind, 0))
         aboard[kind] = aboard.get(kind, 0) - found
         if found < count:
             check.wait(action, f"no {UNITS[kind].plural} are plotted aboard a transport in {sea} "
                                "before this round")
+        if kind == AA_GUN:
+            units.gun_arrives(land, count, action, check)
 
 
 def _check_pickups(board: AAMap, power: Power, action: Action, source: Source,
@@ -438,6 +504,8 @@ def _check_pickups(board: AAMap, power: Power, action: Action, source: Source,
                                     f"{UNITS[kind].name}.")
                 continue
             found, _ = units.take(pickup.area, kind, n)
+            if kind == AA_GUN:
+                units.gun_leaves(pickup.area, found)
             if found < n:
                 check.wait(action, f"{power} has fewer than {n} {UNITS[kind].plural} in "
                                    f"{pickup.area} now")

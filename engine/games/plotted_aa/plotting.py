@@ -31,6 +31,7 @@ from engine.games.plotted_aa.form import (
     format_form,
     merge_rows,
     parse_form,
+    round_refusal,
 )
 from engine.games.plotted_aa.plotcheck import PlotCheck, check_plot
 from engine.rng import Rng
@@ -93,6 +94,7 @@ class Plotting(PlottedBase):
 
     def do_plot_move(self, seat: Seat, rng: Rng, round: int, units: str, from_area: str,
                      to: str, via: str | None = None, pickup: str | None = None) -> list[Event]:
+        _check_round(round)
         notes = []
         if via:
             notes.append(via if "via" in via.lower() else f"via {via}")
@@ -123,10 +125,12 @@ class Plotting(PlottedBase):
 
     def do_plot_build(self, seat: Seat, rng: Rng, round: int, factory: str,
                       units: str) -> list[Event]:
+        _check_round(round)
         action = _one_action("\t".join([str(round), factory, units, "build", ""]))
         return self._add(seat, action)
 
     def do_plot_noop(self, seat: Seat, rng: Rng, round: int) -> list[Event]:
+        _check_round(round)
         if not self.options["noop"]:
             raise NotAllowed("This game doesn't use the NOOP option.")
         return self._add(seat, Action(round, NOOP))
@@ -139,6 +143,7 @@ class Plotting(PlottedBase):
         return self._replace_plot(power, [*self.plots[power], action])
 
     def do_plot_remove(self, seat: Seat, rng: Rng, round: int) -> list[Event]:
+        _check_round(round)
         plot = [a for a in self.plots[seat] if a.round != round]
         if len(plot) == len(self.plots[seat]):
             raise NotAllowed(f"Round {round} has no action to remove.")
@@ -222,6 +227,13 @@ class Plotting(PlottedBase):
     def plot_timeout(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         return [(p, "plot-submit", {"as_it_stands": True}) for p in POWERS
                 if not self.submitted.get(p)]
+
+
+def _check_round(number: int) -> None:
+    """Refuse, in the rulebook's words, a round no plot can have (0, -2, 10**6)."""
+    refusal = round_refusal(number)
+    if refusal is not None:
+        raise NotAllowed(refusal)
 
 
 def _one_action(line: str) -> Action:

@@ -19,13 +19,11 @@ from engine.aa.statecheck import MOST_UNITS, POWER, check_battle, check_position
 from engine.aa.units import AIRCRAFT, LAND_UNITS, POWERS, UNITS
 from engine.games.plotted_aa.base import STAGE_NAMES
 from engine.games.plotted_aa.commitment import canonical_plot, commit
-from engine.games.plotted_aa.form import BUILD, MOVE, NOOP, Action
+from engine.games.plotted_aa.form import BUILD, MOST_ROUNDS, MOVE, NOOP, Action
 from engine.statecheck import Field
 from engine.values import read_bool
 
 HEX = re.compile(r"[0-9a-f]+")
-# A plot never needs more rounds than this (a power has at most a few dozen units).
-MOST_ROUNDS = 100
 # The longest flight: a bomber with long-range aircraft.
 LONGEST_FLIGHT = 8
 AREA = "an area of the board"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.aa.economy import factories_at_start, income, purchase_cost, victory
+from engine.aa.economy import factories_at_start, income, victory
 from engine.aa.map import Area
 from engine.aa.research import check_research, research
 from engine.aa.units import (
@@ -74,13 +74,10 @@ class Turn(Execution):
                       key=lambda a: (a != capital, a))
 
     def can_final_build(self, power: Power) -> bool:
-        left = self.unbuilt.get(power, {})
-        if not left or not self.original_factories(power):
-            return False
-        cheapest = min(purchase_cost({k: 1}, self.pos.techs_of(power)) for k in left)
-        return cheapest <= self.pos.treasury.get(power, 0) and any(
-            self._fit_capacity(power, f, {k: 1 for k in left}) for f in
-            self.original_factories(power))
+        """Whether something the power plotted and didn't build can be built now at one of
+        its original factories (IPCs, capacity, sea zones, one AA gun a territory)."""
+        return bool(self.unbuilt.get(power)) and any(
+            self.default_final_build(power, f) for f in self.original_factories(power))
 
     def next_final_builder(self) -> list[Event]:
         while True:
@@ -119,18 +116,9 @@ class Turn(Execution):
         return events + self.next_final_builder()
 
     def default_final_build(self, power: Power, factory: Area) -> Counts:
-        money = self.pos.treasury.get(power, 0)
-        chosen: Counts = {}
-        placeable = self.ship_zones(power, factory)
-        for kind, n in self.unbuilt.get(power, {}).items():
-            if kind in SHIPS and not placeable:
-                continue
-            price = purchase_cost({kind: 1}, self.pos.techs_of(power))
-            take = min(n, money // price) if price else n
-            if take:
-                chosen[kind] = take
-                money -= take * price
-        return self._fit_capacity(power, factory, chosen)
+        """What the deadline builds at `factory`: what can be built of what is left, in the
+        order plotted."""
+        return self.affordable_build(power, factory, self.unbuilt.get(power, {}))[0]
 
     # ----- Collect Income ------------------------------------------------------------
 

@@ -113,8 +113,13 @@ CLASSIC = {0: "a43d3907cd5a9bc2", 1: "142b8273469456fe", 2: "baae954ecd6dff3b",
 # All re-pinned when a row moving a ship from a sea zone onto land began to be refused when
 # plotted (random plots wrote such rows): with that check off, every digest was checked
 # equal to the one before.
-PLOTTED = {0: "884b86f9c9a6a24e", 1: "c36b5b08133a8fcb", 2: "2eb661eaaf5ed66f",
-           3: "956532f773c8f4dc", 4: "e8bca16b17981bb8", 5: "65ff9179ed9a03bd"}
+# Seeds 0, 1, 2 and 4 re-pinned when an action executed as plotted began to say what stayed
+# and why ("Not done as plotted: 3 infantry from Ukraine S.S.R.: only 1 there free to move
+# now."): with those `held` events left out, every digest was checked equal to the one
+# before (AA fire at aircraft flying over and one AA gun a territory, new then too, meet
+# none of these games).
+PLOTTED = {0: "8f472576b1dfe48c", 1: "c3c03393e5836ac4", 2: "afc1244a59626c1e",
+           3: "956532f773c8f4dc", 4: "33eb6edf827a2643", 5: "65ff9179ed9a03bd"}
 
 
 @pytest.fixture(autouse=True)

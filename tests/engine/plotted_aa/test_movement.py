@@ -26,7 +26,8 @@ def test_an_aa_gun_moves_one_area_into_friendly_ground() -> None:
     Non-Combat movement. You may plot moves into enemy or friendly areas in any order."
     An AA gun moves 1 area, over land, as in the standard game: Germany's AA gun from West
     Europe to Germany is plotted and executed (it stayed put before: the move was checked as
-    a combat move, which an AA gun never makes). Farther, or to sea, it is refused."""
+    a combat move, which an AA gun never makes), once Germany's own gun has left for East
+    Europe (one AA gun per territory). Farther, or to sea, it is refused."""
     game = plot_phase("aa-gun")
     with pytest.raises(NotAllowed, match="moves at most 1 area"):
         act(game, GER, "plot-move", round=1, units="aa", from_area="W Europe",
@@ -34,12 +35,14 @@ def test_an_aa_gun_moves_one_area_into_friendly_ground() -> None:
     with pytest.raises(NotAllowed, match="aboard a transport"):
         act(game, GER, "plot-move", round=1, units="aa", from_area="W Europe",
             to="North Sea")
-    act(game, GER, "plot-move", round=1, units="aa", from_area="W Europe", to="Germany")
+    act(game, GER, "plot-move", round=1, units="aa", from_area="Germany", to="E Europe")
+    act(game, GER, "plot-move", round=2, units="aa", from_area="W Europe", to="Germany")
     assert game.check(GER, game.plots[GER]).errors == []
     submit_all(game)
     run_deadlines(game, until="develop")
     assert units_at(game, "West Europe", GER).get("aa_gun", 0) == 0
-    assert units_at(game, "Germany", GER)["aa_gun"] == 2
+    assert units_at(game, "Germany", GER)["aa_gun"] == 1
+    assert units_at(game, "East Europe", GER)["aa_gun"] == 1
     assert verified(game)
 
 
@@ -129,3 +132,27 @@ def test_only_cargo_goes_ashore_from_a_sea_zone() -> None:
     act(game, "Japan", "plot-move", round=2, units="2i", from_area="Japan Sea Zone",
         to="Manchuria")
     assert game.check("Japan", game.plots["Japan"]).waits == {}
+
+
+def test_rounds_a_country_may_move_some_of_its_units_and_the_reveal_says_what_stayed() -> None:
+    """Rounds: "a country has the option of moving or building none, some, or all of the
+    units it plotted to move or build". Executed as plotted, what can't go stays, and the
+    reveal says why: the UK's armour plotted out of Egypt was lost there before its round
+    ("United Kingdom moves nothing." said nothing more), and of Germany's 3 infantry from
+    Ukraine only 1 is left to move."""
+    game = plot_phase("what-stayed")
+    act(game, UK, "plot-move", round=1, units="t", from_area="Egypt", to="Libya")
+    act(game, GER, "plot-move", round=1, units="3i", from_area="Ukr", to="Caucasus")
+    submit_all(game)
+    clear(game, "Anglo Sudan Egypt")
+    game.pos.place("Anglo Sudan Egypt", UK, {"infantry": 1})
+    game.pos.remove("Ukraine S.S.R.", GER, {"infantry": 2})
+    until_revealed(game, GER, 1)
+    events = act(game, GER, "execute")
+    assert [e.text for e in events if e.kind == "held"] == [
+        "Not done as plotted: 3 infantry from Ukraine S.S.R.: only 1 there free to move now."]
+    until_revealed(game, UK, 1)
+    events = act(game, UK, "execute")
+    assert [e.text for e in events[:2]] == [
+        "United Kingdom moves nothing.",
+        "Not done as plotted: 1 armour from Anglo Sudan Egypt: none there free to move now."]

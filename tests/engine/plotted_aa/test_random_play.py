@@ -86,7 +86,9 @@ def _plot_row(game: Any, power: str, rnd: random.Random, rows: list[dict[str, An
     else:
         end = rnd.choice(board.areas)
     row: dict[str, Any] = {"round": rnd.choice([next_round, next_round,
-                                                rnd.randint(1, next_round + 1)]),
+                                                rnd.randint(1, next_round + 1),
+                                                *([rnd.choice([0, -2, 100])]
+                                                  if rnd.random() < 0.1 else [])]),
                            "units": _units_text(rnd, counts), "from_area": start, "to": end}
     if rnd.random() < 0.2:
         middle = sorted(board.neighbours(start) & board.neighbours(end)) or near
@@ -167,6 +169,18 @@ def _random_answer(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, 
             params[param.name] = rnd.random() < 0.5
         elif param.kind == "int":
             params[param.name] = rnd.randint(0, 3)
+        elif param.name == "over":  # a way for the aircraft: a shortest one, or a walk
+            revealed = getattr(game, "revealed", None)
+            board = game.board  # type: ignore[attr-defined]
+            here = rnd.choice(revealed.sources).area if revealed is not None \
+                and revealed.sources else rnd.choice(board.areas)
+            way = []
+            if revealed is not None and revealed.area and rnd.random() < 0.6:
+                way = (board.path(here, revealed.area) or [here, here])[1:-1]
+            for _ in range(0 if way else rnd.randint(1, 3)):
+                here = rnd.choice(sorted(board.neighbours(here)))
+                way.append(here)
+            params[param.name] = ", ".join(way) or "x"
         elif param.name == "units":
             revealed = getattr(game, "revealed", None)
             named = [k for s in revealed.sources for k in (s.units or {})] \
