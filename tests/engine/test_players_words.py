@@ -23,8 +23,10 @@ SEATS = {
     "hf-political-events": ["Ann", "Bo", "Cy"],
     "killer-clue": ["Miss Scarlet", "Col. Mustard", "Mrs. White", "Mr. Green"],
     "cold-cash-risk": ["Ann", "Bo", "Cy"],
+    "illuminati": ["Ann", "Bo", "Cy"],
 }
-STEPS = {"hf-political-events": 80, "killer-clue": 400, "cold-cash-risk": 120}
+STEPS = {"hf-political-events": 80, "killer-clue": 400, "cold-cash-risk": 120,
+         "illuminati": 200}
 SEEDS = ("words-1", "words-2")
 # Every game refuses an unoffered choice in words, the base contract's own refusal included
 # (One World Dominion uses it as it is; the A&A games' prompts offer few menus: below).
@@ -43,6 +45,7 @@ ASIDES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "killer-clue": [("hand", {}), ("notes", {}), ("board", {})],
     "cold-cash-risk": [("portfolio", {}), ("market", {}), ("show", {"corporation": "Sackson"}),
                        ("hide", {"corporation": "Festival"})],
+    "illuminati": [("hand", {}), ("give", {"player": "Bo", "mb": 1}), ("play", {"card": "Slush Fund"})],
 }
 
 
