@@ -161,7 +161,9 @@ class Attacks(Goals):
         if opposed:
             parts.append((f"{plural(opposed, 'alignment')} opposed",
                           -sign * ALIGNMENT_MODIFIER * opposed))
-        depth = self.depth(entry["target"]) if entry["target"] in self.placed else 0
+        # A Group's Illuminati defends it against the other players, not its own (ILL-15).
+        depth = self.depth(entry["target"]) if entry["target"] in self.placed and \
+            self.owner(entry["target"]) != entry["seat"] else 0
         defence = DISTANCE[str(self.options["distance"])].get(depth, 0)
         if defence:
             parts.append((f"{plural(depth, 'arrow')} from its Illuminati", -defence))

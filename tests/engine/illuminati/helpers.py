@@ -81,12 +81,14 @@ def position(seats: list[str] | None = None, *, seed: str = "pos",
     """
     seats = seats or SEATS
     game = new(seats, seed=seed, **dict(options or {}))
+    cards = game.cards
     state = game.state()
     d = state["game"]
     chosen = dict(illuminati or {})
-    spare = [n for n in SET.illuminati if n not in chosen.values()]
+    spare = [n for n in cards.illuminati if n not in chosen.values()]
     for s in seats:
-        chosen.setdefault(s, spare.pop(0))
+        if s not in chosen:
+            chosen[s] = spare.pop(0)
     d["illuminati"] = chosen
     d["order"] = list(seats)
     d["index"] = seats.index(current or seats[0])
@@ -101,7 +103,7 @@ def position(seats: list[str] | None = None, *, seed: str = "pos",
     d["hands"] = {s: list((hands or {}).get(s, [])) for s in seats}
     used = set(d["placed"]) | set(d["uncontrolled"]) | set(d["dead"]) | \
         {c for h in d["hands"].values() for c in h}
-    d["pile"] = [c for c in [*SET.groups, *SET.specials] if c not in used]
+    d["pile"] = [c for c in [*cards.groups, *cards.specials] if c not in used]
     d["discards"] = []
     d["turn"] = fresh_turn(current or seats[0])
     d["turns"] = 1
