@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import engine
-from engine.registry import check_options
 from engine import RuleError
 from engine.games.illuminati.cardset import EFFECTS, read_card_set, sample_set
+from engine.registry import check_options
 from tests.engine.illuminati.cardsets import TINY, tiny
 from tests.engine.illuminati.helpers import ANN, BO, CY, new
 
