@@ -55,6 +55,8 @@ class IllBase(DecisionStack, Game):
     dead: list[str]
     pile: list[str]
     discards: list[str]
+    # Specials out of play unseen (the hand of a player who left or was eliminated).
+    unseen: list[str]
     hands: dict[Seat, list[str]]
     out: dict[Seat, str]
     turns_taken: dict[Seat, int]

@@ -141,7 +141,7 @@ class Illuminati(Turns):
                        for s, card in self.illuminati.items()}
         self.money = {card: self.card(card).income for card in self.illuminati.values()
                       if self.card(card).income}
-        self.uncontrolled, self.dead, self.discards = [], [], []
+        self.uncontrolled, self.dead, self.discards, self.unseen = [], [], [], []
         self.pile = list(self.cards.groups) + list(self.cards.specials)
         rng.shuffle(self.pile, label="cards")
         self.hands = {s: [] for s in self.seats}
@@ -710,6 +710,7 @@ class Illuminati(Turns):
             "uncontrolled": [self.card_view(c) for c in self.uncontrolled],
             "dead": list(self.dead),
             "discards": [self.special(c).name for c in self.discards],
+            "out_of_play": len(self.unseen),
             "draw_pile": len(self.pile),
             "decision": self.public_decision(),
             "attack": self.attack_view(),
@@ -752,6 +753,7 @@ class Illuminati(Turns):
             "order": self.order, "index": self.index, "illuminati": self.illuminati,
             "placed": self.placed, "money": self.money, "uncontrolled": self.uncontrolled,
             "dead": self.dead, "pile": self.pile, "discards": self.discards,
+            "unseen": self.unseen,
             "hands": self.hands, "out": self.out, "turns_taken": self.turns_taken,
             "turns": self.turns, "turn": self.turn, "stack": self.stack,
             "destroyed": self.destroyed, "skips": self.skips, "goals": self.goals,
@@ -771,6 +773,7 @@ class Illuminati(Turns):
         self.dead = list(data["dead"])
         self.pile = list(data["pile"])
         self.discards = list(data["discards"])
+        self.unseen = list(data.get("unseen", []))
         self.hands = {s: list(h) for s, h in data["hands"].items()}
         self.out = dict(data["out"])
         self.turns_taken = dict(data["turns_taken"])

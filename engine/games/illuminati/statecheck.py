@@ -132,8 +132,9 @@ def _check_places(game: Field, cards: CardSet, seats: list[str], seat: str,
     for key, known, what in (("uncontrolled", cards.groups, "a Group card"),
                              ("dead", cards.groups, "a Group card"),
                              ("pile", every, "a card of the card set"),
-                             ("discards", cards.specials, "a Special card")):
-        for item in game[key].items(len(every)):
+                             ("discards", cards.specials, "a Special card"),
+                             ("unseen", cards.specials, "a Special card")):
+        for item in game.get(key, []).items(len(every)):
             put(item, known, what)
     for _seat, hand in game["hands"].entries(seats, seat):
         for item in hand.items(len(cards.specials)):

@@ -182,7 +182,7 @@ class Turns(Deals):
                 self.bank(card)
         self.placed.pop(root, None)
         self.bank(root)
-        self.discards += self.hands.get(seat, [])
+        self.unseen += self.hands.get(seat, [])  # out of play, face down
         self.hands[seat] = []
         self.out[seat] = why
         self.offers = [d for d in self.offers if seat not in (d["from"], d["to"])]

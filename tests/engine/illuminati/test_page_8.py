@@ -348,7 +348,7 @@ def test_leaving_groups_uncontrolled_treasuries_to_the_bank_illuminati_out() -> 
     act(game, BO, "leave")
     assert game.out == {BO: "left"} and "Casino Cartel" in game.uncontrolled
     assert game.treasury("Casino Cartel") == 0 and game.treasury(GNOMES) == 0
-    assert GNOMES not in game.placed and "Slush Fund" in game.discards
+    assert GNOMES not in game.placed and game.unseen == ["Slush Fund"] and game.discards == []
     assert BO not in game.alive() and not game.finished
 
 
