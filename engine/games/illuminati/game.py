@@ -57,17 +57,19 @@ RULINGS = (
     "no one may give or trade money or Specials.",
     "ILL-10: Offers lapse at the end of the turn; a Group received in a deal takes the first "
     "vacant arrow nearest the Illuminati (up, right, down, left), or goes uncontrolled if "
-    "none is left.",
+    "none is left; Groups don't change hands while an attack is under way.",
     "ILL-11: Throwing the game is left to the players' judgement: the bot refuses no deal "
     "for it.",
     "ILL-12: Hidden Goals: each player chooses, in secret at the start, one special goal of "
-    "the card set's Illuminati as their own special goal.",
+    "the card set's Illuminati, instead of their own Illuminati's.",
     "ILL-13: Hidden Illuminati: the cards are dealt face down; a card is turned up when its "
     "ability shows in play, when its player wins or leaves, or when another player accuses it "
     "rightly (an action).",
     "ILL-14: The defender's spending, interference, Specials and aid may come in any order; "
     "each time money is spent or aid added, everyone else may answer again, and the dice are "
     "rolled once all have passed.",
+    "ILL-15: A Group's distance from its Illuminati defends it against the other players, "
+    "not against its own player.",
 )
 
 GROUP_PARAMS = frozenset({"group", "target", "from_group", "to_group", "give_group",
