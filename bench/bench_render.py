@@ -24,7 +24,14 @@ from _common import ROOT  # noqa: F401  (puts the repository on sys.path)
 from PIL import Image  # noqa: E402
 
 import engine  # noqa: E402
-from renders import cold_cash_risk, hf, killer_clue, one_world_dominion, risk_map  # noqa: E402
+from renders import (  # noqa: E402
+    cold_cash_risk,
+    hf,
+    illuminati,
+    killer_clue,
+    one_world_dominion,
+    risk_map,
+)
 from renders.encode import png  # noqa: E402
 
 REPEAT = 11
@@ -70,6 +77,30 @@ def risk_view() -> dict[str, Any]:
             "territories": territories}
 
 
+def illuminati_view() -> dict[str, Any]:
+    """An Illuminati table late in a game (the engine tests' random play, 250 actions):
+    the picture of its largest power structure is measured."""
+    from tests.engine.illuminati.play import random_action
+
+    for seed in range(40):
+        rnd = random.Random(seed)
+        game = engine.new_game("illuminati", NAMES[:4], seed=f"bench-{seed}")
+        done = 0
+        for _ in range(3000):
+            if game.finished or done >= 250:
+                break
+            seat, action, params = random_action(game, rnd)  # type: ignore[arg-type]
+            try:
+                game.act(seat, action, **params)
+            except engine.RuleError:
+                continue
+            done += 1
+        if not game.finished:
+            break
+    view: dict[str, Any] = json.loads(json.dumps(game.view(None)))
+    return view
+
+
 def clue_view() -> dict[str, Any]:
     seats = ["Miss Scarlet", "Col. Mustard", "Mrs. White", "Mr. Green", "Mrs. Peacock"]
     return played("killer-clue", seats, 40, "bench")
@@ -83,6 +114,11 @@ def cases() -> list[tuple[str, Callable[[], bytes], Callable[[], Image.Image]]]:
     risk = risk_view()
     owd = played("one-world-dominion", NAMES[:4], 400, "bench",
                  {"start": "deal", "setup_batch": 40, "starting_cards": 3})
+    ill = illuminati_view()
+    ill_seat = max(illuminati.seats(ill), key=lambda s: len(ill["structures"][s]))
+    from tests.renders.test_illuminati_render import busy
+
+    wide = json.loads(json.dumps(busy().view(None)))
     return [
         ("High Frontier board", lambda: hf.render(hf_view), lambda: hf.picture(hf_view)),
         ("Killer Clue mansion", lambda: killer_clue.render(clue),
@@ -95,6 +131,10 @@ def cases() -> list[tuple[str, Callable[[], bytes], Callable[[], Image.Image]]]:
          lambda: risk_map.picture(risk, highlight=["Peru", "Brazil"])),
         ("One World Dominion map", lambda: one_world_dominion.render(owd),
          lambda: one_world_dominion.picture(owd)),
+        ("Illuminati structure", lambda: illuminati.render(ill, seat=ill_seat),
+         lambda: illuminati.picture(ill, seat=ill_seat)),
+        ("Illuminati, 9 squares", lambda: illuminati.render(wide, seat="Zoë"),
+         lambda: illuminati.picture(wide, seat="Zoë")),
     ]
 
 

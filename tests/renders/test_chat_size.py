@@ -21,7 +21,7 @@ import pytest
 from PIL import Image
 
 import engine
-from renders import cold_cash_risk, fonts, hf, killer_clue, one_world_dominion, risk_map
+from renders import cold_cash_risk, fonts, hf, illuminati, killer_clue, one_world_dominion, risk_map
 from renders.text import CHAT_WIDTH, MIN_PX, Drawn, Pen, Style, missing, recording, runs
 from tests.engine.killer_clue.helpers import (
     GREEN,
@@ -92,6 +92,12 @@ def owd_view() -> dict[str, Any]:
     return public(busy())
 
 
+def ill_view() -> dict[str, Any]:
+    from tests.renders.test_illuminati_render import busy
+
+    return public(busy())
+
+
 def ccr_view() -> dict[str, Any]:
     return public(played("cold-cash-risk", 60, "chat"))
 
@@ -103,6 +109,7 @@ IMAGES: dict[str, Callable[[], bytes]] = {
     "Cold Cash Risk market": lambda: cold_cash_risk.render_market(ccr_view()),
     "RISK map": lambda: risk_map.render(risk_view(), highlight=["Peru", "Brazil"]),
     "One World Dominion": lambda: one_world_dominion.render(owd_view()),
+    "Illuminati power structure": lambda: illuminati.render(ill_view(), seat="Zoë"),
 }
 
 
