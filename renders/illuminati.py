@@ -191,7 +191,7 @@ def attack_line(view: Mapping[str, Any], names: set[str]) -> str | None:
 
 def picture(view: Mapping[str, Any], *, seat: str | None = None) -> Image.Image:
     """`seat`'s Power Structure (default: the player whose turn it is, else the first)."""
-    chosen = seat or view.get("current") or (seats(view) or [None])[0]
+    chosen = seat or view.get("current") or next(iter(seats(view)), "")
     cards = list((view.get("structures") or {}).get(chosen) or [])
     lay = Layout(cards)
     text, bold = lay.text, lay.bold
