@@ -184,12 +184,6 @@ class Attacks(Goals):
             parts.append((f"{mb(amount)} from {seat}", amount if helps else -amount))
         return sum(v for _, v in parts), parts
 
-    def shown_card(self, card: str) -> str:
-        seat = self.owner(card)
-        if seat is not None and card == self.root(seat) and self.hidden(seat):
-            return f"{seat}'s Illuminati"
-        return card
-
     def number_text(self, entry: dict[str, Any]) -> str:
         number, parts = self.target_number(entry)
         detail = ", ".join(f"{what} {value:+d}" for what, value in parts[1:])
@@ -276,7 +270,8 @@ class Attacks(Goals):
         text = (f"{seat} attacks {target}{defender} with {self.shown_card(group)} "
                 f"{HOW_WORDS[how]}{', privileged' if privileged else ''}"
                 f"{' (a second try)' if is_retry else ''}: needs {self.number_text(entry)}.")
-        events.append(public("attack", text, seat=seat, group=group, target=target, how=how,
+        events.append(public("attack", text, seat=seat, group=self.shown_card(group),
+                             target=target, how=how,
                              privileged=privileged, defender=entry["defender"]))
         if whisper_card is not None:
             events += self.open_cancel(seat, whisper_card, {"effect": "whispering-campaign"})
@@ -485,7 +480,7 @@ class Attacks(Goals):
         entry["aid"].append(group)
         events = [public("aid", f"{self.shown_card(group)} aids the attack with "
                          f"{self.card(group).transferable}: now {self.number_text(entry)}.",
-                         seat=seat, group=group)]
+                         seat=seat, group=self.shown_card(group))]
         return events + self.reawaken(entry, seat)
 
     def aiders(self, entry: dict[str, Any]) -> list[str]:
@@ -550,7 +545,8 @@ class Attacks(Goals):
         if turn is not None and turn["seat"] == seat:
             turn["retry"] = {"group": entry["group"], "target": target, "how": how} \
                 if not success and entry["first"] and not entry["retry"] else None
-        self.last_attack = {"seat": seat, "group": entry["group"], "target": target,
+        self.last_attack = {"seat": seat, "group": self.shown_card(entry["group"]),
+                            "target": target,
                             "how": how, "roll": roll, "needed": number, "success": success}
         if not success:
             why = " (11 and 12 always fail)" if roll >= ALWAYS_FAILS and roll <= number else ""
@@ -647,15 +643,17 @@ class Attacks(Goals):
                              f"{mb(self.treasury(top['master']))} to its new puppet.")
         self.stack.pop()
         events = [public("placed", f"{seat} places {top['card']} on {self.shown_card(master)} "
-                         f"(arrow {direction}).", seat=seat, card=top["card"], master=master,
+                         f"(arrow {direction}).", seat=seat, card=top["card"],
+                         master=self.shown_card(master),
                          arrow=direction)]
         events += self.seat_branch(seat, branch_of(top["branch"]), master, direction)
         if moved and top["card"] in self.placed:
             self.pay(top["master"], moved)
             self.gain(top["card"], moved)
-            events.append(public("transfer", f"{top['master']} moves {mb(moved)} to "
+            source = self.shown_card(top["master"])
+            events.append(public("transfer", f"{source} moves {mb(moved)} to "
                                  f"{top['card']} (part of the attack).", seat=seat,
-                                 source=top["master"], target=top["card"], mb=moved))
+                                 source=source, target=top["card"], mb=moved))
         return events
 
     def settle_place(self, entry: dict[str, Any]) -> list[Event]:

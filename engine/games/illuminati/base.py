@@ -115,6 +115,13 @@ class IllBase(DecisionStack, Game):
         """The Illuminati of `seat` as everyone may name it."""
         return "a hidden Illuminati" if self.hidden(seat) else self.illuminati[seat]
 
+    def shown_card(self, card: str) -> str:
+        """A card as everyone may name it: a face-down Illuminati by its player."""
+        seat = self.owner(card)
+        if seat is not None and card == self.root(seat) and self.hidden(seat):
+            return f"{seat}'s Illuminati"
+        return card
+
     def reveal(self, seat: Seat, why: str) -> list[Event]:
         """Turn a hidden Illuminati card face up (it showed itself, or was found out)."""
         if not self.hidden(seat):

@@ -508,8 +508,11 @@ class Illuminati(Turns):
             if transfer is not None and self.ability(seat, "free-transfers"):
                 specs.append(transfer)
             specs.append(ActionSpec("end-turn", "Finish the turn"))
-            return Prompt(seat, "Your actions are done: reorganize at no cost, then finish "
-                          "the turn.", tuple(specs))
+            # The prompt's text is also the channel's ping: it says nothing of a face-down
+            # Illuminati's ability.
+            text = "Finish your turn." if self.hidden(seat) else \
+                "Your actions are done: reorganize at no cost, then finish the turn."
+            return Prompt(seat, text, tuple(specs))
         attackers = self.attackers(seat) if turn["actions"] else []
         if attackers:
             hows = [Choice(h, HOW_WORDS[h].capitalize()) for h in ("control", "neutralize",

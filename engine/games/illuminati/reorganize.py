@@ -119,10 +119,11 @@ class Reorganize(IllBase):
         if not free:
             self.use_action(seat, "move a Group")
         branch = self.lift(group)
-        events = [public("moved", f"{seat} moves {group} to {master} ({direction})"
+        events = [public("moved", f"{seat} moves {group} to {self.shown_card(master)} "
+                         f"({direction})"
                          f"{'' if branch.puppets == [] else ', its puppets with it'}"
                          f"{' (free: end of the turn)' if free else ''}.", seat=seat,
-                         group=group, master=master, arrow=direction)]
+                         group=group, master=self.shown_card(master), arrow=direction)]
         return events + self.seat_branch(seat, branch, master, direction)
 
     def drop(self, seat: Seat, group: str) -> list[Event]:
@@ -172,8 +173,11 @@ class Reorganize(IllBase):
                              "one arrow at a time.")
         turn = self.turn
         assert turn is not None
+        events: list[Event] = []
         if free:
             how = "freely"
+            if not turn["white_collar"]:
+                events += self.reveal(seat, "it moves money freely at the end of its turn")
         elif turn["transfers"] > 0:
             turn["transfers"] -= 1
             how = f"a free transfer, {plural(turn['transfers'], 'left')}" \
@@ -184,5 +188,7 @@ class Reorganize(IllBase):
         turn["did"] = True
         self.pay(source, amount)
         self.gain(target, amount)
-        return [public("transfer", f"{seat} moves {mb(amount)} from {source} to {target} "
-                       f"({how}).", seat=seat, source=source, target=target, mb=amount)]
+        return events + [public("transfer", f"{seat} moves {mb(amount)} from "
+                                f"{self.shown_card(source)} to {self.shown_card(target)} "
+                                f"({how}).", seat=seat, source=self.shown_card(source),
+                                target=self.shown_card(target), mb=amount)]

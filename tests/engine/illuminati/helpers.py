@@ -130,7 +130,8 @@ def check(game: engine.Game, events: list[Event]) -> None:
         assert name not in shown, name
     for event in events:
         if event.public:
-            assert not any(name in event.text for name in secret), event
+            said = event.text + json.dumps(event.data)
+            assert not any(name in said for name in secret), event
 
 
 def act(game: Illuminati, seat: str, action: str, **params: Any) -> list[Event]:

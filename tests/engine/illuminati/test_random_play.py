@@ -6,7 +6,8 @@
   are dealt differently (the actor's own included; the cards the action names, and the
   number each player holds, stay) and, with Hidden Goals, the chosen goals are swapped,
   gives for the same action the same public events, the same public view and the same
-  awaited seats. So no public event, view or window depends on a hand or a hidden goal
+  awaited seats; with Hidden Illuminati, no public event or view names a card still face
+  down. So no public event, view or window depends on a hand or a hidden goal
   ("no public event, view or image shows a hand or a hidden goal"; the images are drawn
   from the public view alone, `tests/renders/test_illuminati_render.py`).
 - The state stays small: its size grows with the position, not with the game's length.
@@ -76,6 +77,19 @@ def twin_of(game: Illuminati, action: str, params: dict[str, Any],
     return twin
 
 
+def check_face_down(game: Illuminati, events: list[Event]) -> None:
+    """Hidden Illuminati: no public event or view names a card still face down (an
+    accusation names a guess, which is the accuser's, not the card)."""
+    hidden = [game.illuminati[s] for s in game.seats if s not in game.out and game.hidden(s)]
+    shown = json.dumps(game.view(None), ensure_ascii=False)
+    for name in hidden:
+        assert name not in shown, name
+        for event in events:
+            if event.public and event.kind != "accused":
+                said = event.text + json.dumps(event.data, ensure_ascii=False)
+                assert name not in said, (name, event)
+
+
 def position_of(game: Illuminati) -> tuple[str, bool]:
     return json.dumps(game._dump()), game.finished
 
@@ -120,6 +134,7 @@ def test_random_legal_play_with_twins() -> None:
             acted += 1
             seen |= {e.kind for e in events}
             check(game, events)
+            check_face_down(game, events)
             if step % 10 == 0:
                 state = game.state()
                 assert engine.load("illuminati", state).state() == state
