@@ -57,6 +57,9 @@ class IllBase(DecisionStack, Game):
     discards: list[str]
     # Specials out of play unseen (the hand of a player who left or was eliminated).
     unseen: list[str]
+    # Specials in hands that their holder showed to everyone (p. 8: "kept face-down or
+    # shown, as the player wishes").
+    shown: list[str]
     hands: dict[Seat, list[str]]
     out: dict[Seat, str]
     turns_taken: dict[Seat, int]

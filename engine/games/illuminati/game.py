@@ -116,7 +116,7 @@ class Illuminati(Turns):
     # Answers any player may give at any time (the handlers check when they apply): money on
     # an attack before its roll, aid, the two-card abolition, Specials, gifts and deals.
     free_actions = frozenset({"play", "give", "offer", "accept", "decline", "withdraw",
-                              "leave", "spend", "aid", "abolish", "call-off"})
+                              "leave", "spend", "aid", "abolish", "call-off", "show"})
     queries = frozenset({"hand", "odds"})
     check_state = staticmethod(statecheck.check_state)
     render_on = frozenset({"turn_ended", "captured", "neutralized", "destroyed", "deal",
@@ -144,6 +144,7 @@ class Illuminati(Turns):
         self.money = {card: self.card(card).income for card in self.illuminati.values()
                       if self.card(card).income}
         self.uncontrolled, self.dead, self.discards, self.unseen = [], [], [], []
+        self.shown = []
         self.pile = list(self.cards.groups) + list(self.cards.specials)
         rng.shuffle(self.pile, label="cards")
         self.hands = {s: [] for s in self.seats}
@@ -223,7 +224,9 @@ class Illuminati(Turns):
 
         def run(seat: Seat, rng: Rng, **kwargs: Any) -> list[Event]:
             events: list[Event] = handler(seat, rng, **kwargs)
-            return events + self.advance(rng)
+            events += self.advance(rng)
+            self.forget_shown()
+            return events
 
         return run
 
@@ -331,6 +334,10 @@ class Illuminati(Turns):
                 card: str | None = None) -> list[Event]:
         """Give money (Illuminati to Illuminati) or a Special, at any time."""
         return self.give(seat, player, mb, card)
+
+    def do_show(self, seat: Seat, rng: Rng, card: str) -> list[Event]:
+        """Show one of your Specials to everyone (it stays in your hand)."""
+        return self.show(seat, card)
 
     def do_leave(self, seat: Seat, rng: Rng) -> list[Event]:
         """Leave the game."""
@@ -546,6 +553,10 @@ class Illuminati(Turns):
                 Param("player", tuple(Choice(s) for s in self.accusable(seat))),
                 Param("illuminati", tuple(Choice(n) for n in self.cards.illuminati
                                           if n != self.root(seat))))))
+        unshown = [c for c in self.hands[seat] if c not in self.shown]
+        if unshown:
+            specs.append(ActionSpec("show", params=(
+                Param("card", self.hand_choices(seat, unshown)),)))
         if others:
             specs.append(self.offer_spec(seat, others))
             if self.purse(seat) or self.hands[seat]:
@@ -670,7 +681,9 @@ class Illuminati(Turns):
                 "ability": "; ".join(ability_text(a) for a in card.abilities) or None
                 if shown else None,
                 "special_goal": self.special_goal_public(seat), "treasury": self.purse(seat),
-                "specials": len(self.hands.get(seat, [])), "groups": len(self.groups_of(seat)),
+                "specials": len(self.hands.get(seat, [])), "shown": [
+                    self.special(c).name for c in self.hands.get(seat, []) if c in self.shown],
+                "groups": len(self.groups_of(seat)),
                 "out": self.out.get(seat), "destroyed": self.destroyed.get(seat, 0),
                 "turns_taken": self.turns_taken.get(seat, 0), "loses_turns":
                 self.skips.get(seat, 0)}
@@ -758,7 +771,7 @@ class Illuminati(Turns):
             "order": self.order, "index": self.index, "illuminati": self.illuminati,
             "placed": self.placed, "money": self.money, "uncontrolled": self.uncontrolled,
             "dead": self.dead, "pile": self.pile, "discards": self.discards,
-            "unseen": self.unseen,
+            "unseen": self.unseen, "shown": self.shown,
             "hands": self.hands, "out": self.out, "turns_taken": self.turns_taken,
             "turns": self.turns, "turn": self.turn, "stack": self.stack,
             "destroyed": self.destroyed, "skips": self.skips, "goals": self.goals,
@@ -779,6 +792,7 @@ class Illuminati(Turns):
         self.pile = list(data["pile"])
         self.discards = list(data["discards"])
         self.unseen = list(data.get("unseen", []))
+        self.shown = list(data.get("shown", []))
         self.hands = {s: list(h) for s, h in data["hands"].items()}
         self.out = dict(data["out"])
         self.turns_taken = dict(data["turns_taken"])

@@ -337,6 +337,23 @@ class Specials(Attacks):
         return [public("gave_up", f"{seat} does not replace the card: the privilege stands "
                        "and the other card is lost.", seat=seat)]
 
+    def show(self, seat: Seat, card_text: str) -> list[Event]:
+        """Rulebook p. 8: Specials "may be kept face-down or shown, as the player wishes"."""
+        if seat not in self.alive():
+            raise NotAllowed("You are out of the game.")
+        card = self.read_special(seat, card_text)
+        if card in self.shown:
+            raise NotAllowed(f"Everyone has seen your {self.special(card).name} already.")
+        self.shown.append(card)
+        return [public("shown", f"{seat} shows a Special card: {self.special(card).name}.",
+                       seat=seat, card=card)]
+
+    def forget_shown(self) -> None:
+        """A shown card stays known while it is in some hand; once played or out of play,
+        it is no longer anyone's."""
+        held = {c for hand in self.hands.values() for c in hand}
+        self.shown = [c for c in self.shown if c in held]
+
     def hand_words(self, seat: Seat) -> str:
         hand = self.hands.get(seat, [])
         if not hand:

@@ -63,6 +63,7 @@ def check_state(state: Mapping[str, Any]) -> None:
     for _seat, goal in game["goals"].entries(seats, seat):
         goal.one_of_or_none(cards.illuminati, "an Illuminati card of the card set")
     game["revealed"].names(seats, seat, unique=True)
+    game.get("shown", []).names(cards.specials, "a Special card", unique=True)
     for offer in game["offers"].items(100):
         offer["from"].one_of(seats, seat)
         offer["to"].one_of(seats, seat)

@@ -53,7 +53,7 @@ LABELS = {
     "abolish": "Abolish the privilege (2 Specials)…", "place": "Place the Group…",
     "replace": "Replace the cancelled card…", "give-up": "Give up the abolition",
     "choose-goal": "Choose your goal…", "accuse": "Accuse…", "accept": "Accept…",
-    "decline": "Decline…", "withdraw": "Withdraw an offer…",
+    "decline": "Decline…", "withdraw": "Withdraw an offer…", "show": "Show a Special…",
 }
 
 OPTION_LABELS = {

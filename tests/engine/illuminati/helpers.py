@@ -122,9 +122,10 @@ def check(game: engine.Game, events: list[Event]) -> None:
     """No public event or view names a Special still in someone's hand (one played is
     discarded first)."""
     assert isinstance(game, Illuminati)
-    held = {game.special(c).name for hand in game.hands.values() for c in hand}
-    discarded = {game.special(c).name for c in game.discards}
-    secret = held - discarded
+    held = {game.special(c).name for hand in game.hands.values() for c in hand
+            if c not in game.shown}
+    public = {game.special(c).name for c in [*game.discards, *game.shown]}
+    secret = held - public  # a name shown on one copy (Interference) is public
     shown = json.dumps(game.view(None))
     for name in secret:
         assert name not in shown, name

@@ -15,7 +15,7 @@ WEIGHTS = {"attack": 6.0, "spend": 1.5, "pass": 4.0, "place": 5.0, "aid": 1.0,
            "call-off": 0.3, "play": 1.0, "abolish": 0.5, "replace": 1.0, "give-up": 1.0,
            "transfer": 1.0, "move": 0.7, "drop": 0.2, "offer": 0.5, "give": 0.3,
            "accept": 2.0, "decline": 1.0, "end-turn": 1.5, "pass-turn": 0.4,
-           "choose-goal": 5.0, "accuse": 0.3}
+           "choose-goal": 5.0, "accuse": 0.3, "show": 0.2}
 
 
 def random_action(game: Illuminati, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:

@@ -387,3 +387,17 @@ def test_special_goal_wins_at_the_end_of_a_turn() -> None:
     # Power 10 + 6 + 4 + 5 + 5 + 5 = 35.
     act(game, ANN, "end-turn")
     assert game.winners == [ANN]
+
+
+def test_specials_may_be_shown_as_the_player_wishes() -> None:
+    """p. 8: "They may be kept face-down or shown, as the player wishes\": a card shown is
+    named to everyone and stays in its holder's hand, known, until it is played."""
+    game = trio(hands={BO: ["Deep Agent", "Slush Fund"]})
+    events = act(game, BO, "show", card="Deep Agent")
+    assert "Deep Agent" in events[0].text
+    assert game.view(None)["players"][BO]["shown"] == ["Deep Agent"]
+    assert "Slush Fund" not in json.dumps(game.view(None))
+    act(game, BO, "give", player=CY, card="Deep Agent")
+    assert game.view(None)["players"][CY]["shown"] == ["Deep Agent"]
+    act(game, BO, "play", card="Slush Fund")
+    assert game.shown == ["Deep Agent"]

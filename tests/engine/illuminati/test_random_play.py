@@ -40,6 +40,8 @@ def named_cards(game: Illuminati, action: str, params: dict[str, Any]) -> set[st
     """The Specials an action names (they stay where they are in the twin)."""
     named = {str(params[k]) for k in ("card", "second_card", "give_card", "privilege")
              if params.get(k)}
+    if action == "show" and params.get("card"):
+        named |= {c for c in game.cards.specials if params["card"] in (c, game.special(c).name)}
     if action == "attack" and params.get("how") == "whisper":
         named |= {c for c in game.cards.specials
                   if game.special(c).effect == "whispering-campaign"}
@@ -59,7 +61,7 @@ def twin_of(game: Illuminati, action: str, params: dict[str, Any],
     Goals, the chosen goals swapped round."""
     state = game.state()
     d = state["game"]
-    fixed = named_cards(game, action, params)
+    fixed = named_cards(game, action, params) | set(d["shown"])
     specials = set(game.cards.specials)
     loose = [c for hand in d["hands"].values() for c in hand if c not in fixed]
     loose += [c for c in d["pile"] if c in specials and c not in fixed]
