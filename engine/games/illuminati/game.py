@@ -463,10 +463,12 @@ class Illuminati(Turns):
 
     def attack_prompt(self, entry: dict[str, Any], seat: Seat) -> Prompt:
         number, _parts = self.target_number(entry)
+        own = seat == entry["seat"]
         if entry["stage"] == "roll":
-            return self.window_prompt(seat, f"{entry['seat']} rolled {entry['roll']} against "
-                                      f"{number} on {entry['target']}: play a Special on the "
-                                      "roll, or pass.")
+            who = "You" if own else entry["seat"]
+            return self.window_prompt(seat, f"{who} rolled {entry['roll']} against {number} on "
+                                      f"{entry['target']}: play a Special on the roll, or "
+                                      "pass.")
         specs: list[ActionSpec] = []
         sources = self.money_sources(entry, seat)
         if sources:
@@ -488,9 +490,15 @@ class Illuminati(Turns):
             specs.append(ActionSpec("abolish", params=(Param("card", hand),
                                                        Param("second_card", hand))))
         privileged = " (privileged)" if self.privilege_holds(entry) else ""
-        return self.window_prompt(seat, f"{entry['seat']} attacks {entry['target']} "
-                                  f"{HOW_WORDS[entry['how']]}{privileged}: needs {number} or "
-                                  "less. Spend money, play a Special, or pass.", tuple(specs))
+        if own:
+            text = (f"Your attack on {entry['target']} {HOW_WORDS[entry['how']]}{privileged} "
+                    f"needs {number} or less. Spend money, add aid, or pass: the dice are "
+                    "rolled once everyone has passed.")
+        else:
+            text = (f"{entry['seat']} attacks {entry['target']} {HOW_WORDS[entry['how']]}"
+                    f"{privileged}: needs {number} or less. Spend money, play a Special, or "
+                    "pass.")
+        return self.window_prompt(seat, text, tuple(specs))
 
     def turn_prompt(self, seat: Seat) -> Prompt:
         turn = self.turn
