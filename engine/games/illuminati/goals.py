@@ -49,8 +49,10 @@ class Goals(Income):
         return self.card(self.illuminati[seat]).goal
 
     def needs_choice(self, seat: Seat) -> bool:
-        return bool(self.options["hidden_goals"]) or \
+        """Does `seat` choose a goal at the start (and is there one to choose)?"""
+        wants = bool(self.options["hidden_goals"]) or \
             self.card(self.illuminati[seat]).goal.kind == "another"
+        return wants and bool(self.goal_choices(seat))
 
     def goal_choices(self, seat: Seat) -> list[str]:
         """The Illuminati of the set whose goals may be chosen: every goal but `another`

@@ -110,3 +110,13 @@ def test_a_set_too_small_for_the_table_is_refused_at_that_size_only() -> None:
     with pytest.raises(RuleError, match="3 Illuminati cards: not enough for 4 players"):
         engine.new_game("illuminati", [ANN, BO, CY, "Di"], seed="s",
                         options={"cards": tiny()})
+
+
+def test_a_set_without_special_goals_still_starts_with_hidden_goals() -> None:
+    """Nothing to choose: nobody is asked, the game begins."""
+    def no_goals(d: dict[str, Any]) -> None:
+        for card in d["illuminati"]:
+            card["goal"] = {"kind": "none"}
+
+    game = new([ANN, BO, CY], cards=tiny(no_goals), hidden_goals=True)
+    assert game.started and game.turn is not None
