@@ -176,3 +176,36 @@ def test_state_size_is_flat_per_action() -> None:
             break
     assert len(sizes) == 3, "no game lasted 300 actions"
     assert sizes[300] < 2 * sizes[100], sizes
+
+
+def test_the_deadlines_answers_are_always_accepted() -> None:
+    """The deadline policy (docs: "Deadline policy"): whatever the position, every answer
+    `timeout_actions()` gives is accepted: windows are passed, Groups placed, goals chosen,
+    cancelled abolitions given up; the turn itself is never answered for its player."""
+    answered = 0
+    for index in range(40):
+        rnd = random.Random(f"deadline-{index}")
+        game = engine.new_game("illuminati", NAMES[:rnd.choice([2, 3, 4])],
+                               seed=f"deadline-{index}", history=True,
+                               options={"hidden_goals": index % 3 == 0})
+        assert isinstance(game, Illuminati)
+        for _ in range(120):
+            if game.finished or not game.prompts():
+                break
+            timeouts = game.timeout_actions()
+            if timeouts and rnd.random() < 0.4:
+                for seat, action, params in timeouts:
+                    if game.finished:
+                        break
+                    game.act(seat, action, **params)
+                    answered += 1
+                continue
+            if not game.stack:
+                assert timeouts == []
+            seat, action, params = random_action(game, rnd)
+            try:
+                game.act(seat, action, **params)
+            except RuleError:
+                continue
+        verified(game)
+    assert answered > 200, answered
