@@ -49,6 +49,8 @@ def opened(data: bytes) -> Image.Image:
 
 
 def test_one_picture_per_player_with_every_card_and_treasury() -> None:
+    """Issue 25: "one image per player's power structure (the tree of cards with arrows,
+    powers, resistances and treasuries)"."""
     view = public(busy())
     drawn = dict(ill.render_all(view))
     assert sorted(drawn) == sorted(NAMES)
@@ -84,6 +86,7 @@ def test_the_same_picture_whatever_the_hands_and_hidden_goals() -> None:
 
 
 def test_a_hidden_illuminati_is_drawn_face_down() -> None:
+    """ILL-13: a face-down Illuminati shows its treasury, never its name."""
     view = public(busy(hidden=True))
     with recording() as texts:
         ill.render(view, seat="Zoë")

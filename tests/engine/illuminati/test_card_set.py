@@ -18,6 +18,9 @@ from tests.engine.illuminati.helpers import ANN, BO, CY, new
 
 
 def test_the_sample_set_is_marked_as_a_sample_and_unofficial() -> None:
+    """Issue 25: "the project ships a small sample set of its own invention, clearly marked as a
+    sample"; "Every page that shows the game says it is an unofficial aid, not affiliated with
+    Steve Jackson Games.\""""
     cards = sample_set()
     assert cards.sample and "not the real cards" in cards.title
     assert "not affiliated with Steve Jackson Games" in cards.notice
@@ -30,6 +33,7 @@ def test_the_sample_set_is_marked_as_a_sample_and_unofficial() -> None:
 
 
 def test_a_groups_own_card_set_plays() -> None:
+    """Issue 25: "the game plays on a card set file a group supplies from its own copy"."""
     game = new([ANN, BO, CY], cards=tiny())
     assert not game.cards.sample and sorted(game.illuminati.values()) == sorted(
         c["name"] for c in TINY["illuminati"])
@@ -73,6 +77,8 @@ BROKEN: list[tuple[str, Any, tuple[str, str]]] = [
 @pytest.mark.parametrize("what, edit, named", BROKEN, ids=[b[0] for b in BROKEN])
 def test_a_malformed_file_names_the_file_the_card_and_the_field(
         what: str, edit: Any, named: tuple[str, str]) -> None:
+    """Issue 25: "A malformed card set file fails with a message naming the file, the card and
+    the field"."""
     card, field = named
     with pytest.raises(RuleError) as refusal:
         read_card_set(tiny(edit), "ours.json")
@@ -82,6 +88,7 @@ def test_a_malformed_file_names_the_file_the_card_and_the_field(
 
 
 def test_a_file_that_is_no_card_set_at_all_is_refused_naming_the_file() -> None:
+    """Not JSON, not an object, too few cards: refused, naming the file."""
     for raw, why in (("{not json", "not valid JSON"), ("[1, 2]", "must be an object"),
                      (json.dumps({"title": "x", "illuminati": [], "groups": []}),
                       "at least 2 Illuminati")):

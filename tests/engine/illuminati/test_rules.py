@@ -175,6 +175,8 @@ def test_capture_takes_half_of_each_treasury_and_the_puppets(
 
 def test_the_attacking_group_moves_money_to_its_new_puppet(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reference C: "the attacking Group may at once move money to its new puppet as part of the
+    attack": no transfer counted."""
     game = trio(groups={ANN: [("Casino Cartel", BAVARIAN, "up")]},
                 money={"Casino Cartel": 5}, uncontrolled=[BALLOONS])
     loaded(monkeypatch, [1, 1])
@@ -213,6 +215,7 @@ def test_retry_after_a_failed_first_attack(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_ufo_like_illuminati_card_takes_part_in_two_attacks() -> None:
+    """Reference B9 (UFOs, as data: `attacks: 2`): "May take part in two attacks per turn"; ILL-4."""
     game = position(illuminati={ANN: UFOS, BO: GNOMES, CY: NETWORK},
                     uncontrolled=[BALLOONS, "Model Railway Club"],
                     options={"hidden_goals": False},
@@ -246,6 +249,7 @@ def test_income_into_each_cards_own_treasury_then_a_draw() -> None:
 
 
 def test_network_like_illuminati_draws_two() -> None:
+    """Reference B9 (The Network, as data: `draws: 2`): "Draws 2 cards each turn"."""
     game = trio(illuminati={ANN: BAVARIAN, BO: NETWORK, CY: GNOMES},
                 uncontrolled=[BALLOONS, "Model Railway Club"])
     pile = len(game.pile)  # type: ignore[attr-defined]

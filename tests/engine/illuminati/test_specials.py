@@ -68,6 +68,7 @@ def test_murphys_law_makes_the_roll_a_12(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_murphys_law_only_after_a_roll() -> None:
+    """ILL-7: Murphy's Law is played in an attack's roll window, never before a roll."""
     game = trio(hands={BO: ["Murphy's Law"]})
     refused(game, BO, "play", "after an attack's dice", card="Murphy's Law")
 
@@ -131,6 +132,7 @@ def test_market_manipulation_your_groups_collect_their_income_again() -> None:
 
 
 def test_market_manipulation_only_on_your_own_turn() -> None:
+    """ILL-7: Market Manipulation is played on your own turn."""
     game = trio(hands={BO: ["Market Manipulation"]})
     refused(game, BO, "play", "your own turn", card="Market Manipulation")
 

@@ -14,6 +14,8 @@ from tests.support.players_words import jargon
 
 
 def test_every_prompt_asks_in_words() -> None:
+    """Issue 14, "Players' words, not the engine's", in every prompt of random games (with
+    the advanced rules on and off)."""
     seen: set[str] = set()
     for index in range(6):
         rnd = random.Random(index)
