@@ -7,7 +7,8 @@ reaction window. The concept modules add the rules in a chain, each building on 
 before it: `reorganize` (placing, moving, dropping, money transfers), `income` (income,
 drawing, targets), `goals` (goals, elimination, leaving, hidden goals and Illuminati),
 `attack` (attacks, interference, privilege), `specials` (the Specials and their window),
-`deals` (gifts and trades), `turn` (the flow of a turn); `game` puts them together.
+`deals` (gifts and trades), `turn` (the flow of a turn), `prompts` (what each seat is
+asked), `views` (what each may know); `game` puts them together.
 
 Interruptions wait on `stack` (`engine.decisions`); a reaction window is an entry awaiting
 several seats at once. **A window never depends on what anyone holds**: the seats it awaits

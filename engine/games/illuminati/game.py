@@ -2,36 +2,26 @@
 
 The rules: rulebook pages 7 and 8 (`shared/rules/illuminati-fragment.md`) exactly, the rest
 from the outline in `shared/reference/illuminati.md` (parts B and C), with the house rulings
-ILL-1 to ILL-14 and the options for what no source settles (docs/illuminati.md). The concept
-modules add the parts (see `base`); this module puts them together: options, setup,
-prompts, views, the state, the deadline policy and the actions' entry points.
+ILL-1 to ILL-15 and the options for what no source settles (docs/illuminati.md). The concept
+modules add the parts (see `base`; `prompts` and `views` ask and show); this module puts
+them together: options, setup, the state, the deadline policy, settling the decisions and
+the actions' entry points.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from engine import wording
-from engine.decisions import Decision
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
-from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.game import Option
 from engine.games.illuminati import statecheck
-from engine.games.illuminati.attack import ALWAYS_FAILS, HOW_WORDS, WHISPER
-from engine.games.illuminati.base import NOTICE, mb, plural
-from engine.games.illuminati.deals import ANY_CARD
+from engine.games.illuminati.attack import ALWAYS_FAILS, HOW_WORDS
+from engine.games.illuminati.base import NOTICE, plural
 from engine.games.illuminati.goals import basic_goal
-from engine.games.illuminati.reorganize import opening_value
-from engine.games.illuminati.structure import DIRECTIONS
-from engine.games.illuminati.turn import Turns
-from engine.games.illuminati.words import (
-    LABELS,
-    OPTION_LABELS,
-    QUESTIONS,
-    ability_text,
-    goal_text,
-)
+from engine.games.illuminati.views import Views
+from engine.games.illuminati.words import OPTION_LABELS
 from engine.registry import register
 from engine.rng import Rng
 
@@ -78,7 +68,7 @@ CARD_PARAMS = frozenset({"card", "second_card", "give_card"})
 
 
 @register
-class Illuminati(Turns):
+class Illuminati(Views):
     """Illuminati for 2 to 8 players, on a card set."""
 
     variant = "illuminati"
@@ -191,12 +181,6 @@ class Illuminati(Turns):
             events.append(public("choosing", f"{', '.join(choosing)} now choose a special "
                                  "goal in secret.", awaiting=choosing))
         return events + self.advance(rng)
-
-    def illuminati_words(self, seat: Seat) -> str:
-        card = self.card(self.illuminati[seat])
-        ability = "; ".join(ability_text(a) for a in card.abilities) or "no special ability"
-        return (f"Your Illuminati: {card.name} (Power {card.power}/{card.transferable}, income "
-                f"{card.income}): {ability}. Special goal: {goal_text(card.goal)}.")
 
     # ===================================================================
     # Checking input and running the flow after each action
@@ -377,24 +361,6 @@ class Illuminati(Turns):
     # Decisions on the stack
     # ===================================================================
 
-    def decisions(self, entry: dict[str, Any]) -> list[Decision]:
-        kind = entry["kind"]
-        if kind == "attack":
-            return [Decision(self.attack_prompt(entry, s), ("pass", {}))
-                    for s in entry["awaiting"]]
-        if kind == "cancel":
-            return [Decision(self.window_prompt(s, f"{entry['seat']} plays "
-                                                f"{self.cancel_name(entry)}: cancel it with a "
-                                                "Special, or pass."), ("pass", {}))
-                    for s in entry["awaiting"]]
-        if kind == "place":
-            return self.place_decisions(entry)
-        if kind == "replace":
-            return self.replace_decisions(entry)
-        if kind == "choose-goal":
-            return self.goal_decisions(entry)
-        raise AssertionError(kind)  # pragma: no cover
-
     def settle(self, entry: dict[str, Any], rng: Rng) -> list[Event]:
         kind = entry["kind"]
         if kind == "attack":
@@ -410,195 +376,6 @@ class Illuminati(Turns):
         raise AssertionError(kind)  # pragma: no cover
 
     # ===================================================================
-    # Prompts
-    # ===================================================================
-
-    def prompts(self) -> dict[Seat, Prompt]:
-        """The prompts with every question in players' words (`words.py`)."""
-        return wording.worded(super().prompts(), QUESTIONS, LABELS)
-
-    def _prompts(self) -> dict[Seat, Prompt]:
-        out: dict[Seat, Prompt] = {}
-        if self.stack:
-            out = self.decision_prompts()
-        elif self.started and self.turn is not None:
-            out = {self.current: self.turn_prompt(self.current)}
-        for seat in dict.fromkeys(d["to"] for d in self.offers):
-            out[seat] = self.with_offers(seat, out.get(seat))
-        return out
-
-    def with_offers(self, seat: Seat, prompt: Prompt | None) -> Prompt:
-        ids = tuple(Choice(d["id"], f"Offer {d['id']} from {d['from']}")
-                    for d in self.offers_to(seat))
-        specs = [ActionSpec("accept", params=(Param("offer", ids),
-                                              Param("card", self.hand_choices(seat),
-                                                    required=False))),
-                 ActionSpec("decline", params=(Param("offer", ids),))]
-        if prompt is None:
-            return Prompt(seat, "You have an offer to accept or decline.", tuple(specs))
-        return dataclasses.replace(prompt, actions=prompt.actions + tuple(specs))
-
-    def hand_choices(self, seat: Seat, cards: list[str] | None = None) -> tuple[Choice, ...]:
-        return tuple(Choice(c, self.special(c).name)
-                     for c in (self.hands.get(seat, []) if cards is None else cards))
-
-    def play_spec(self, seat: Seat) -> ActionSpec | None:
-        cards = self.playable(seat)
-        if not cards:
-            return None
-        groups = tuple(Choice(g) for g in [*self.uncontrolled, *self.dead])
-        players = tuple(Choice(s) for s in self.alive())
-        return ActionSpec("play", params=(
-            Param("card", self.hand_choices(seat, cards)),
-            Param("group", groups, required=False), Param("player", players, required=False)))
-
-    def window_prompt(self, seat: Seat, text: str,
-                      more: tuple[ActionSpec, ...] = ()) -> Prompt:
-        specs = list(more)
-        play = self.play_spec(seat)
-        if play is not None:
-            specs.append(play)
-        specs.append(ActionSpec("pass"))
-        return Prompt(seat, text, tuple(specs))
-
-    def attack_prompt(self, entry: dict[str, Any], seat: Seat) -> Prompt:
-        number, _parts = self.target_number(entry)
-        own = seat == entry["seat"]
-        if entry["stage"] == "roll":
-            who = "You" if own else entry["seat"]
-            return self.window_prompt(seat, f"{who} rolled {entry['roll']} against {number} on "
-                                      f"{entry['target']}: play a Special on the roll, or "
-                                      "pass.")
-        specs: list[ActionSpec] = []
-        sources = self.money_sources(entry, seat)
-        if sources:
-            params = [Param("mb", None, True, "int"),
-                      Param("source", tuple(sources), required=len(sources) > 1)]
-            sides = self.sides(entry, seat)
-            if sides:
-                params.append(Param("side", tuple(sides)))
-            specs.append(ActionSpec("spend", params=tuple(params)))
-        if seat == entry["seat"]:
-            aiders = self.aiders(entry)
-            if aiders:
-                specs.append(ActionSpec("aid", params=(
-                    Param("group", tuple(Choice(g, self.shown_card(g)) for g in aiders)),)))
-            if not entry["committed"]:
-                specs.append(ActionSpec("call-off"))
-        elif self.privilege_holds(entry) and self.specials_held(seat) >= 2:
-            hand = self.hand_choices(seat)
-            specs.append(ActionSpec("abolish", params=(Param("card", hand),
-                                                       Param("second_card", hand))))
-        privileged = " (privileged)" if self.privilege_holds(entry) else ""
-        if own:
-            text = (f"Your attack on {entry['target']} {HOW_WORDS[entry['how']]}{privileged} "
-                    f"needs {number} or less. Spend money, add aid, or pass: the dice are "
-                    "rolled once everyone has passed.")
-        else:
-            text = (f"{entry['seat']} attacks {entry['target']} {HOW_WORDS[entry['how']]}"
-                    f"{privileged}: needs {number} or less. Spend money, play a Special, or "
-                    "pass.")
-        return self.window_prompt(seat, text, tuple(specs))
-
-    def turn_prompt(self, seat: Seat) -> Prompt:
-        turn = self.turn
-        assert turn is not None
-        specs: list[ActionSpec] = []
-        own = self.controlled(seat)
-        groups = [g for g in own if g != self.root(seat)]
-        with_money = [c for c in own if self.treasury(c)]
-        transfer = ActionSpec("transfer", params=(
-            Param("from_group", tuple(Choice(c, self.shown_card(c)) for c in with_money)),
-            Param("to_group", tuple(Choice(c, self.shown_card(c)) for c in own)),
-            Param("mb", None, True, "int"))) if with_money and len(own) > 1 else None
-        spots = sorted({opening_value(m, d) for g in groups for m, d in self.openings(seat, g)},
-                       key=self.spot_order)
-        movable = [g for g in groups if self.openings(seat, g)]
-        move = ActionSpec("move", params=(
-            Param("group", tuple(Choice(g) for g in movable)),
-            Param("to", tuple(Choice(s) for s in spots)))) if movable else None
-        if turn["ending"]:
-            if move is not None and self.ability(seat, "free-moves"):
-                specs.append(move)
-            if transfer is not None and self.ability(seat, "free-transfers"):
-                specs.append(transfer)
-            specs.append(ActionSpec("end-turn", "Finish the turn"))
-            # The prompt's text is also the channel's ping: it says nothing of a face-down
-            # Illuminati's ability.
-            text = "Finish your turn." if self.hidden(seat) else \
-                "Your actions are done: reorganize at no cost, then finish the turn."
-            return Prompt(seat, text, tuple(specs))
-        attackers = self.attackers(seat) if turn["actions"] else []
-        if attackers:
-            hows = [Choice(h, HOW_WORDS[h].capitalize()) for h in ("control", "neutralize",
-                                                                  "destroy")]
-            if self.card_with_effect(seat, "whispering-campaign"):
-                hows.append(Choice(WHISPER, "To destroy, with Whispering Campaign"))
-            privilege = [Choice("none", "No privilege")]
-            ability = self.card(self.root(seat)).ability("privilege")
-            if ability is not None and not turn["privilege_used"]:
-                privilege.append(Choice("ability", f"Pay {mb(ability.cost)} (your ability)"))
-            privilege += [Choice(c, f"Discard {self.special(c).name}")
-                          for c in self.hands[seat]]
-            specs.append(ActionSpec("attack", params=(
-                Param("group", tuple(Choice(g, self.shown_card(g)) for g in attackers)),
-                Param("target", tuple(Choice(t) for t in self.targets())),
-                Param("how", tuple(hows)),
-                Param("privilege", tuple(privilege), required=False))))
-        if transfer is not None:
-            specs.append(transfer)
-        if move is not None and turn["actions"]:
-            specs.append(move)
-        if groups:
-            specs.append(ActionSpec("drop", params=(Param("group", tuple(Choice(g)
-                                                                        for g in groups)),)))
-        play = self.play_spec(seat)
-        if play is not None:
-            specs.append(play)
-        others = self.others(seat)
-        if self.options["hidden_illuminati"] and turn["actions"] and self.accusable(seat):
-            specs.append(ActionSpec("accuse", params=(
-                Param("player", tuple(Choice(s) for s in self.accusable(seat))),
-                Param("illuminati", tuple(Choice(n) for n in self.cards.illuminati
-                                          if n != self.root(seat))))))
-        unshown = [c for c in self.hands[seat] if c not in self.shown]
-        if unshown:
-            specs.append(ActionSpec("show", params=(
-                Param("card", self.hand_choices(seat, unshown)),)))
-        if others:
-            specs.append(self.offer_spec(seat, others))
-            if self.purse(seat) or self.hands[seat]:
-                specs.append(ActionSpec("give", params=(
-                    Param("player", tuple(Choice(s) for s in others)),
-                    Param("mb", None, False, "int"),
-                    Param("card", self.hand_choices(seat), required=False))))
-        if not turn["did"]:
-            specs.append(ActionSpec("pass-turn"))
-        specs.append(ActionSpec("end-turn"))
-        left = plural(turn["actions"], "action")
-        free = plural(turn["transfers"], "free transfer")
-        return Prompt(seat, f"Your turn: {left} left, {free}. Attack, reorganize, deal, or "
-                      "end the turn.", tuple(specs))
-
-    @staticmethod
-    def spot_order(value: str) -> tuple[str, int]:
-        master, direction = value.rsplit(": ", 1)
-        return master, DIRECTIONS.index(direction)
-
-    def offer_spec(self, seat: Seat, others: list[Seat]) -> ActionSpec:
-        theirs = [g for s in others for g in self.groups_of(s)]
-        mine = [g for g in self.groups_of(seat)]
-        asked = [Choice(ANY_CARD, "A Special of their choice")] + [
-            Choice(n) for n in dict.fromkeys(s.name for s in self.cards.specials.values())]
-        return ActionSpec("offer", params=(
-            Param("player", tuple(Choice(s) for s in others)),
-            Param("give_mb", None, False, "int"), Param("take_mb", None, False, "int"),
-            Param("give_group", tuple(Choice(g) for g in mine), required=False),
-            Param("take_group", tuple(Choice(g) for g in theirs), required=False),
-            Param("give_card", self.hand_choices(seat), required=False),
-            Param("take_card", tuple(asked), required=False)))
-
-    # ===================================================================
     # Deadlines
     # ===================================================================
 
@@ -610,169 +387,6 @@ class Illuminati(Turns):
         if self.finished or not self.stack:
             return []
         return self.decision_timeouts()
-
-    # ===================================================================
-    # Views and state
-    # ===================================================================
-
-    @property
-    def phase(self) -> str:
-        if self.finished:
-            return "over"
-        if not self.started:
-            return "choosing goals"
-        if self.stack:
-            return {"attack": "attack", "cancel": "special", "place": "placing",
-                    "replace": "abolishing"}.get(self.stack[-1]["kind"], "playing")
-        return "turn"
-
-    def public_decision(self) -> dict[str, Any] | None:
-        if not self.stack:
-            return None
-        top = self.stack[-1]
-        kind = top["kind"]
-        if kind in ("attack", "cancel"):
-            reason = "cancel" if kind == "cancel" else \
-                ("roll" if top["stage"] == "roll" else "attack")
-            return {"kind": "window", "reason": reason, "seat": top["seat"],
-                    "awaiting": list(top["awaiting"])}
-        if kind == "choose-goal":
-            return {"kind": kind, "awaiting": list(top["awaiting"])}
-        return {"kind": kind, "seat": top["seat"]}
-
-    def card_view(self, name: str) -> dict[str, Any]:
-        """A card as everyone sees it (a hidden Illuminati shows only its treasury)."""
-        card = self.card(name)
-        seat = self.owner(name)
-        view: dict[str, Any] = {"name": name, "illuminati": card.illuminati,
-                                "treasury": self.treasury(name)}
-        if card.illuminati and seat is not None and self.hidden(seat):
-            view.update(name=None, hidden=True)
-            return view
-        view.update(power=card.power, transferable=card.transferable,
-                    resistance=None if card.illuminati else card.resistance,
-                    income=card.income, alignments=list(card.alignments),
-                    abilities=[ability_text(a) for a in card.abilities], text=card.text)
-        return view
-
-    def structure_view(self, seat: Seat) -> list[dict[str, Any]]:
-        if seat in self.out:
-            return []
-        lay = self.layout(seat)
-        cards = []
-        for name, (x, y) in lay.cells.items():
-            entry = self.card_view(name)
-            entry.update(x=x, y=y, facing=lay.facing[name], depth=lay.depth[name],
-                         master=self.shown_master(self.master(name)),
-                         arrows=lay.outgoing(name, self.arrows_of),
-                         puppets=[lay.facing[p] for p in lay.puppets.get(name, [])])
-            cards.append(entry)
-        return cards
-
-    def shown_master(self, master: str | None) -> str | None:
-        if master is None:
-            return None
-        seat = self.owner(master)
-        return None if seat is not None and master == self.root(seat) and self.hidden(seat) \
-            else master
-
-    def special_goal_public(self, seat: Seat) -> str | None:
-        if self.options["hidden_goals"] or self.goals.get(seat) is not None or \
-                self.hidden(seat):
-            return None
-        return goal_text(self.goal_of(seat))
-
-    def player_view(self, seat: Seat) -> dict[str, Any]:
-        card = self.card(self.illuminati[seat])
-        shown = not self.hidden(seat)
-        return {"illuminati": card.name if shown else None, "hidden": not shown,
-                "ability": "; ".join(ability_text(a) for a in card.abilities) or None
-                if shown else None,
-                "special_goal": self.special_goal_public(seat), "treasury": self.purse(seat),
-                "specials": len(self.hands.get(seat, [])), "shown": [
-                    self.special(c).name for c in self.hands.get(seat, []) if c in self.shown],
-                "groups": len(self.groups_of(seat)),
-                "out": self.out.get(seat), "destroyed": self.destroyed.get(seat, 0),
-                "turns_taken": self.turns_taken.get(seat, 0), "loses_turns":
-                self.skips.get(seat, 0)}
-
-    def attack_view(self) -> dict[str, Any] | None:
-        entry = self.attack_entry()
-        if entry is None:
-            return None
-        number, parts = self.target_number(entry)
-        return {"seat": entry["seat"], "group": self.shown_card(entry["group"]),
-                "target": entry["target"], "how": entry["how"], "aid":
-                [self.shown_card(a) for a in entry["aid"]], "defender": entry["defender"],
-                "privileged": entry["privileged"], "abolished": entry["abolished"],
-                "committed": entry["committed"], "needed": number,
-                "parts": [[w, v] for w, v in parts], "stage": entry["stage"],
-                "roll": entry["roll"], "interference": dict(entry["interference"]),
-                "sides": dict(entry["sides"]), "may_interfere": list(entry["allowed"])}
-
-    def offer_view(self, deal: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
-        text, names = self.deal_words(deal)
-        view = {"id": deal["id"], "from": deal["from"], "to": deal["to"], "terms": text}
-        if seat in (deal["from"], deal["to"]) and names:
-            view["cards"] = names
-        return view
-
-    def _view(self, seat: Seat | None) -> dict[str, Any]:
-        turn = self.turn
-        ending = bool(turn and turn["ending"]) and not (turn and self.hidden(turn["seat"]))
-        view: dict[str, Any] = {
-            "notice": NOTICE,
-            "card_set": self.cards.public(),
-            "order": list(self.order),
-            "current": turn["seat"] if turn else None,
-            "turn_number": self.turns,
-            "step": "ending" if ending else ("actions" if turn else
-                                             ("setup" if not self.started else "between")),
-            "actions_left": turn["actions"] if turn else 0,
-            "free_transfers": turn["transfers"] if turn else 0,
-            "goal_groups": self.goal_groups,
-            "players": {s: self.player_view(s) for s in self.order},
-            "structures": {s: self.structure_view(s) for s in self.order},
-            "uncontrolled": [self.card_view(c) for c in self.uncontrolled],
-            "dead": list(self.dead),
-            "discards": [self.special(c).name for c in self.discards],
-            "out_of_play": len(self.unseen),
-            "draw_pile": len(self.pile),
-            "decision": self.public_decision(),
-            "attack": self.attack_view(),
-            "last_attack": dict(self.last_attack) if self.last_attack else None,
-            "offers": [self.offer_view(d, seat) for d in self.offers],
-            "window_seconds": self.options["window_seconds"],
-        }
-        if seat is not None:
-            view["you"] = seat
-            view["hand"] = [{"id": c, "name": self.special(c).name,
-                             "text": self.special(c).text} for c in self.hands.get(seat, [])]
-            card = self.card(self.illuminati[seat])
-            view["your_illuminati"] = {"name": card.name, "power": card.power,
-                                       "transferable": card.transferable,
-                                       "income": card.income, "abilities":
-                                       [ability_text(a) for a in card.abilities]}
-            view["your_goal"] = goal_text(self.goal_of(seat)) \
-                if self.goals.get(seat) or card.goal.kind != "another" else None
-        return view
-
-    def describe(self, seat: Seat) -> list[str]:
-        lines = [self.illuminati_words(seat)]
-        if self.goals.get(seat) is not None:
-            lines.append(f"Your chosen special goal: {goal_text(self.goal_of(seat))}.")
-        lines.append(f"Basic Goal: control {self.goal_groups} Groups (you have "
-                     f"{self.group_count(seat)}).")
-        lines.append(self.hand_words(seat))
-        for deal in self.offers:
-            if seat in (deal["from"], deal["to"]):
-                view = self.offer_view(deal, seat)
-                lines.append(f"Offer {deal['id']} from {deal['from']} to {deal['to']}: "
-                             f"{view['terms']}" + (f" ({view['cards']})" if "cards" in view
-                                                   else "") + ".")
-        if seat in self.out:
-            lines.append("You are out of the game.")
-        return lines
 
     def _dump(self) -> dict[str, Any]:
         return {
