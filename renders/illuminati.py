@@ -18,7 +18,7 @@ image.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -261,3 +261,20 @@ def render(view: Mapping[str, Any], *, seat: str | None = None) -> bytes:
 def render_all(view: Mapping[str, Any]) -> list[tuple[str, bytes]]:
     """One picture per player still in the game, in turn order."""
     return [(s, render(view, seat=s)) for s in seats(view)]
+
+
+# What the bot's registry of pictures reads (`Pictures(board=board, boards=boards)`): the
+# views one announcement draws, one per player's structure, each drawn by `board`.
+PICTURE_OF = "picture_of"
+
+
+def boards(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = ()
+           ) -> list[dict[str, Any]]:
+    """The views to draw after an announcement: one per player still in, in turn order."""
+    return [{**view, PICTURE_OF: s} for s in seats(view)]
+
+
+def board(view: Mapping[str, Any]) -> bytes:
+    """The structure a view from `boards` names (else the player whose turn it is)."""
+    chosen = view.get(PICTURE_OF)
+    return render(view, seat=str(chosen) if chosen else None)

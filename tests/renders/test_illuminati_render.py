@@ -105,3 +105,12 @@ def test_colours_stay_apart_for_colour_blind_players() -> None:
     for pair in ((ill.LINK, ill.VACANT), (ill.VACANT, ill.PAPER), (ill.MONEY, ill.CARD),
                  (ill.MONEY, ill.MONEY_INK)):
         assert palette.closest_pair(list(pair))[0] >= palette.MIN_DISTANCE, pair
+
+
+def test_boards_draw_one_structure_each() -> None:
+    """What the bot posts after a turn: one picture per player's structure (`boards` names
+    them, `board` draws each)."""
+    view = public(busy())
+    drawn = [ill.board(v) for v in ill.boards(view, [{"kind": "turn_ended"}])]
+    assert drawn == [data for _seat, data in ill.render_all(view)]
+    assert ill.board(view) == ill.render(view)

@@ -10,7 +10,7 @@ the actions' entry points.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import wording
 from engine.errors import NotAllowed, Unreadable
@@ -61,6 +61,15 @@ RULINGS = (
     "ILL-15: A Group's distance from its Illuminati defends it against the other players, "
     "not against its own player.",
 )
+
+class Window(NamedTuple):
+    """The reaction window the game waits in, as the bot's timer reads it (the same shape as
+    the declared hook's `engine.spec.Window` on the branch where `Game.window()` exists:
+    use that one once both meet)."""
+
+    kind: str
+    seconds: float
+
 
 GROUP_PARAMS = frozenset({"group", "target", "from_group", "to_group", "give_group",
                           "take_group"})
@@ -378,6 +387,16 @@ class Illuminati(Views):
     # ===================================================================
     # Deadlines
     # ===================================================================
+
+    def window(self) -> Window | None:
+        """An attack's money or roll window, or a Special's cancel window, open to everyone
+        still awaited: timed by the `window_seconds` option (0: no timer), from public facts
+        only."""
+        seconds = float(self.options["window_seconds"] or 0)
+        if self.finished or not self.stack or seconds <= 0:
+            return None
+        return Window("window", seconds) if self.stack[-1]["kind"] in ("attack", "cancel") \
+            else None
 
     def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
         """At the deadline: everyone awaited in a window passes; a captured or bribed Group

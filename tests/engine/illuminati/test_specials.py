@@ -236,3 +236,16 @@ def test_a_specials_window_awaits_everyone_else_holding_a_special() -> None:
     act(game, BO, "pass")
     assert game.purse(ANN) == 15  # type: ignore[attr-defined]
     assert "end-turn" in actions(game, ANN)  # type: ignore[arg-type]
+
+
+def test_every_window_is_timed_from_public_facts() -> None:
+    """The bot times an attack's and a Special's windows by `window_seconds`; a decision that
+    is not a window (a Group to place) is not timed."""
+    game = trio(hands={ANN: ["Slush Fund"], BO: ["Deep Agent"]}, options={"window_seconds": 45})
+    assert game.window() is None  # type: ignore[attr-defined]
+    act(game, ANN, "play", card="Slush Fund")
+    assert game.window() == ("window", 45.0)  # type: ignore[attr-defined]
+    untimed = trio(hands={ANN: ["Slush Fund"], BO: ["Deep Agent"]},
+                   options={"window_seconds": 0})
+    act(untimed, ANN, "play", card="Slush Fund")
+    assert untimed.window() is None  # type: ignore[attr-defined]
