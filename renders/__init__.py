@@ -13,6 +13,7 @@ from renders import (  # noqa: E402, F401  isort: skip
     aa_classic,
     cold_cash_risk,
     hf,
+    illuminati,
     killer_clue,
     one_world_dominion,
     plotted_aa,

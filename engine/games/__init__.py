@@ -4,6 +4,7 @@ from engine.games import (  # noqa: F401
     aa_classic,
     cold_cash_risk,
     hf_political_events,
+    illuminati,
     killer_clue,
     one_world_dominion,
     plotted_aa,

@@ -60,3 +60,11 @@ def test_rebels_and_mutants_and_verdicts() -> None:
     """Rebels and mutants (different shapes and letters too); applied and ignored draws."""
     apart([palette.COLOURS["red"], palette.COLOURS["blue"]])
     apart([hf.APPLIED, hf.IGNORED])
+
+
+def test_illuminati_seats_and_marks() -> None:
+    """Illuminati: each seat's colour against the Groups' edges; puppet and vacant arrows."""
+    from renders import illuminati
+    for i in range(8):
+        apart([palette.seat_colour(None, i), illuminati.EDGE])
+    apart([illuminati.LINK, illuminati.VACANT, illuminati.PAPER])
