@@ -24,6 +24,8 @@ DEDICATED = {
     "aa-classic": "tests/engine/aa/test_classic_random.py",
     "plotted-aa": "tests/engine/plotted_aa/test_random_play.py",
     "one-world-dominion": "tests/engine/one_world_dominion/test_random_deadlines.py",
+    "illuminati": "tests/engine/illuminati/test_random_play.py",
+    "dictators": "tests/engine/dictators/test_random_play.py",
 }
 
 

@@ -93,7 +93,9 @@ def owd_view() -> dict[str, Any]:
 # Positions richer than a short random game reaches, by variant; the others play STEPS.
 VIEWS: dict[str, Callable[[], dict[str, Any]]] = {"killer-clue": clue_view,
                                                   "one-world-dominion": owd_view}
-STEPS = {"hf-political-events": 30}
+# Illuminati's random players soon leave the game (a legal action): at 25 steps all four are
+# still in, each with the structure its picture shows.
+STEPS = {"hf-political-events": 30, "illuminati": 25}
 
 
 def view_of(variant: str) -> dict[str, Any]:
@@ -105,6 +107,13 @@ def view_of(variant: str) -> dict[str, Any]:
 Drawing = tuple[Callable[[], bytes], list[str]]
 
 
+def every_board(pictures: renders.Pictures, view: dict[str, Any]) -> bytes:
+    """Every board one announcement of the view posts (`boards`: Illuminati draws each
+    player's structure on its own), all recorded; the largest is the one measured."""
+    views = pictures.boards(view, []) if pictures.boards is not None else [view]
+    return max((pictures.board(v) for v in views or [view]), key=len)
+
+
 def images() -> dict[str, Drawing]:
     """Each registered picture by name: how to draw it, and the seats' names it shows (a
     game seated by its players' names names them on its board, or on its market if it has
@@ -114,7 +123,7 @@ def images() -> dict[str, Drawing]:
     for variant, pictures in sorted(renders.PICTURES.items()):
         cls = engine.game_class(variant)
         named = [] if cls.seat_names else NAMES[:cls.max_seats]
-        out[f"{cls.title} board"] = (lambda p=pictures, v=variant: p.board(view_of(v)),
+        out[f"{cls.title} board"] = (lambda p=pictures, v=variant: every_board(p, view_of(v)),
                                      [] if pictures.market is not None else named)
         if pictures.market is not None:
             out[f"{cls.title} market"] = (lambda m=pictures.market, v=variant: m(view_of(v)),
