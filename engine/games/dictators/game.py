@@ -480,9 +480,10 @@ class Dictators(Tokens):
         """In Washington D.C. at the start of your turn: draw a Presidential card, or take
         the one kept with token VII."""
         self.stack.pop()
-        if card == KEPT:
-            return self.confront(seat, self.reserved.pop(seat), rng, reserved=True)
-        return self.confront(seat, self.draw_president(rng), rng)
+        kept = self.reserved.pop(seat, None) if card == KEPT else None
+        if kept is not None:
+            return self.confront(seat, kept, rng, reserved=True)
+        return self.confront_from_deck(seat, rng)
 
     def do_hand(self, seat: Seat, rng: Rng) -> list[Event]:
         """Your dictator, hand, Nuclear Zone cards and tokens (privately; not logged)."""

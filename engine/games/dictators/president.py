@@ -35,6 +35,12 @@ class President(Trident):
         if self.reserved.get(seat):
             self.stack.append({"kind": "president", "seat": seat})
             return []
+        return self.confront_from_deck(seat, rng)
+
+    def confront_from_deck(self, seat: Seat, rng: Rng) -> list[Event]:
+        if not self.president and not self.president_discards:
+            return [public("no_president_card", "No Presidential card is left to draw: the "
+                           "President can't be confronted this turn.", seat=seat)]
         return self.confront(seat, self.draw_president(rng), rng)
 
     def confront(self, seat: Seat, card: str, rng: Rng, *, reserved: bool = False) -> list[Event]:
