@@ -210,6 +210,7 @@ class Dictators(Tokens):
             if value is None or not isinstance(value, str):
                 continue
             params[name] = self.read_value(seat, action, name, value)
+        self.why_not_there(seat, action, params.get("to"))
         handler = super()._check(seat, action, params)
         if action in self.queries:
             return handler
@@ -219,6 +220,21 @@ class Dictators(Tokens):
             return events + self.advance(rng)
 
         return run
+
+    def why_not_there(self, seat: Seat, action: str, to: Any) -> None:
+        """A Walk or flight to a place the menu doesn't offer is refused with the rule's own
+        reason (a roadblock, a no-fly zone, no road), not only "not one of the choices"."""
+        if action not in ("walk", "fly") or not isinstance(to, str) or to not in \
+                self.board.locations or not self.walk_left(seat) or self.stack:
+            return
+        if action == "walk" and to not in self.walk_targets(seat):
+            raise NotAllowed(self.why_not_walk(seat, to))
+        if action == "fly" and to not in self.flight_targets(seat):
+            here = self.location[seat]
+            if to in self.board.flight_targets(here, trident=self.trident_spot()):
+                raise NotAllowed(f"A no-fly zone closes the way from {here} to {to}.")
+            raise NotAllowed(f"No international flight (dotted line) leads from {here} to "
+                             f"{to}.")
 
     def read_value(self, seat: Seat, action: str, name: str, value: str) -> str:
         """A typed value in the game's spelling ("oh" -> "Ohio", "possession: jet" -> the
