@@ -28,8 +28,8 @@ STEPS = {"hf-political-events": 80, "killer-clue": 400, "cold-cash-risk": 120}
 SEEDS = ("words-1", "words-2")
 # Every game refuses an unoffered choice in words, the base contract's own refusal included
 # (One World Dominion uses it as it is; the A&A games' prompts offer few menus: below).
-REFUSING = {**SEATS, "one-world-dominion": ["Ann", "Bo", "Cy"]}
-REFUSING_STEPS = {**STEPS, "one-world-dominion": 60}
+REFUSING = {**SEATS, "one-world-dominion": ["Ann", "Bo", "Cy"], "dictators": ["Ann", "Bo", "Cy"]}
+REFUSING_STEPS = {**STEPS, "one-world-dominion": 60, "dictators": 80}
 # Actions that end a random game early: taken only now and then.
 RARE = frozenset({"accuse", "declare-end"})
 # Questions and table bookkeeping any seat may ask or do, tried now and then.
