@@ -38,6 +38,7 @@ class Trident(Defcon):
                            state=ON_BOARD, warheads=count)]
         if self.trident["state"] == ON_BOARD:
             self.trident["state"] = GONE
+            self.removed_tokens += self.trident["warheads"]  # they leave with it
             self.trident["warheads"] = []
             events = [public("trident", f"The Trident dives and leaves the {spot} for good.",
                              state=GONE)]

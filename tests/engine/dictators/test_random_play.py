@@ -157,8 +157,10 @@ def test_random_legal_play_with_twins_deadlines_and_odd_calls() -> None:
             acted += 1
             seen.update(e.kind for e in events)
             if step % 10 == 0:
-                state = game.state()
-                assert engine.load("dictators", json.loads(json.dumps(state))).state() == state
+                state = json.loads(json.dumps(game.state()))
+                assert engine.load("dictators", state).state() == state
+            if step % 25 == 0 and game.prompts():  # what the rules keep, kept (statecheck)
+                engine.load("dictators", json.loads(json.dumps(game.state())), imported=True)
         result = engine.verify(game.state(), game.history or [])
         assert result.ok, (index, result.problems)
     assert acted > GAMES * STEPS // 2 and timed > 500 and refused > 500
