@@ -24,7 +24,14 @@ from _common import ROOT  # noqa: F401  (puts the repository on sys.path)
 from PIL import Image  # noqa: E402
 
 import engine  # noqa: E402
-from renders import cold_cash_risk, hf, killer_clue, one_world_dominion, risk_map  # noqa: E402
+from renders import (  # noqa: E402
+    cold_cash_risk,
+    dictators,
+    hf,
+    killer_clue,
+    one_world_dominion,
+    risk_map,
+)
 from renders.encode import png  # noqa: E402
 
 REPEAT = 11
@@ -83,6 +90,7 @@ def cases() -> list[tuple[str, Callable[[], bytes], Callable[[], Image.Image]]]:
     risk = risk_view()
     owd = played("one-world-dominion", NAMES[:4], 400, "bench",
                  {"start": "deal", "setup_batch": 40, "starting_cards": 3})
+    dictators_view = played("dictators", NAMES[:5], 400, "bench")
     return [
         ("High Frontier board", lambda: hf.render(hf_view), lambda: hf.picture(hf_view)),
         ("Killer Clue mansion", lambda: killer_clue.render(clue),
@@ -95,6 +103,8 @@ def cases() -> list[tuple[str, Callable[[], bytes], Callable[[], Image.Image]]]:
          lambda: risk_map.picture(risk, highlight=["Peru", "Brazil"])),
         ("One World Dominion map", lambda: one_world_dominion.render(owd),
          lambda: one_world_dominion.picture(owd)),
+        ("Dictators map", lambda: dictators.render(dictators_view),
+         lambda: dictators.picture(dictators_view)),
     ]
 
 

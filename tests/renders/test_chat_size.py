@@ -21,7 +21,15 @@ import pytest
 from PIL import Image
 
 import engine
-from renders import cold_cash_risk, fonts, hf, killer_clue, one_world_dominion, risk_map
+from renders import (
+    cold_cash_risk,
+    dictators,
+    fonts,
+    hf,
+    killer_clue,
+    one_world_dominion,
+    risk_map,
+)
 from renders.text import CHAT_WIDTH, MIN_PX, Drawn, Pen, Style, missing, recording, runs
 from tests.engine.killer_clue.helpers import (
     GREEN,
@@ -92,6 +100,12 @@ def owd_view() -> dict[str, Any]:
     return public(busy())
 
 
+def dictators_view() -> dict[str, Any]:
+    from tests.renders.test_dictators_render import busy
+
+    return public(busy())
+
+
 def ccr_view() -> dict[str, Any]:
     return public(played("cold-cash-risk", 60, "chat"))
 
@@ -103,6 +117,7 @@ IMAGES: dict[str, Callable[[], bytes]] = {
     "Cold Cash Risk market": lambda: cold_cash_risk.render_market(ccr_view()),
     "RISK map": lambda: risk_map.render(risk_view(), highlight=["Peru", "Brazil"]),
     "One World Dominion": lambda: one_world_dominion.render(owd_view()),
+    "Revenge of the Dictators": lambda: dictators.render(dictators_view()),
 }
 
 
@@ -124,7 +139,8 @@ def test_every_name_renders(drawn: tuple[str, bytes, list[Drawn]]) -> None:
             for char in part:
                 assert fonts.covers(number, char) or not char.strip(), (name, text.text, char)
     seen = "".join(t.text for t in texts)
-    if name in ("High Frontier", "Cold Cash Risk market", "RISK map", "One World Dominion"):  # they name the seats
+    if name in ("High Frontier", "Cold Cash Risk market", "RISK map", "One World Dominion",
+                "Revenge of the Dictators"):  # they name the seats
         assert all(n in seen for n in NAMES), name
 
 
