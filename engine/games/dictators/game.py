@@ -11,6 +11,7 @@ decisions on the stack, views, the state, the deadline policy and the actions' e
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from engine import wording
@@ -40,6 +41,12 @@ from engine.registry import register
 from engine.rng import Rng
 
 DECK, KEPT = "deck", "kept"
+
+
+def names(values: Any) -> list[str]:
+    """Card, base and token names as one shared string each: a thousand games loaded from
+    JSON would otherwise each hold their own copies of the same hundred names."""
+    return [sys.intern(str(v)) for v in values]
 
 
 @register
@@ -917,24 +924,24 @@ class Dictators(Tokens):
         self.turn = dict(data["turn"])
         self.extra_turns = int(data["extra_turns"])
         self.dictators = dict(data["dictators"])
-        self.unused = list(data["unused"])
+        self.unused = names(data["unused"])
         self.copied = dict(data["copied"])
         self.location = dict(data["location"])
-        self.hands = {s: list(h) for s, h in data["hands"].items()}
+        self.hands = {s: names(h) for s, h in data["hands"].items()}
         self.nz = {s: [dict(c) for c in cards] for s, cards in data["nz"].items()}
-        self.zone_decks = {z: list(d) for z, d in data["zone_decks"].items()}
-        self.tokens = {s: list(t) for s, t in data["tokens"].items()}
-        self.revealed = {s: list(t) for s, t in data["revealed"].items()}
+        self.zone_decks = {z: names(d) for z, d in data["zone_decks"].items()}
+        self.tokens = {s: names(t) for s, t in data["tokens"].items()}
+        self.revealed = {s: names(t) for s, t in data["revealed"].items()}
         self.base_tokens = dict(data["base_tokens"])
-        self.token_supply = list(data["token_supply"])
-        self.removed_tokens = list(data["removed_tokens"])
+        self.token_supply = names(data["token_supply"])
+        self.removed_tokens = names(data["removed_tokens"])
         self.trident = dict(data["trident"])
-        self.command = list(data["command"])
-        self.command_discards = list(data["command_discards"])
-        self.founders = list(data["founders"])
-        self.founder_discards = list(data["founder_discards"])
-        self.president = list(data["president"])
-        self.president_discards = list(data["president_discards"])
+        self.command = names(data["command"])
+        self.command_discards = names(data["command_discards"])
+        self.founders = names(data["founders"])
+        self.founder_discards = names(data["founder_discards"])
+        self.president = names(data["president"])
+        self.president_discards = names(data["president_discards"])
         self.reserved = dict(data["reserved"])
         self.defcon = int(data["defcon"])
         self.roadblocks = [list(p) for p in data["roadblocks"]]
