@@ -596,9 +596,12 @@ class Dictators(Tokens):
             what = {"play": entry["name"], "activate": entry["name"].replace("#", "ability "),
                     "ability": f"{entry['name']}'s ability",
                     "token": f"token {entry['name']}"}[entry["use"]]
-            return [Decision(Prompt(seat, f"{what}: {self.need_words(need).split(' (')[0]}?", (
-                ActionSpec("choose", "Choose", (Param(need, choices),)),
-                ActionSpec("back", "Take it back"))), ("back", {}))]
+            # The prompt's text may be seen by others (a channel ping): it names no card or
+            # token, which is still the player's secret until it is played; the buttons do.
+            question = self.need_words(need).split(" (")[0]
+            return [Decision(Prompt(seat, f"Choose {question}, or take it back.", (
+                ActionSpec("choose", f"{what}: choose {question}", (Param(need, choices),)),
+                ActionSpec("back", f"Take {what} back"))), ("back", {}))]
         if kind == "discard":
             hand = tuple(Choice(c) for c in dict.fromkeys(self.hands[seat]))
             return [Decision(Prompt(seat, f"Your hand is over the limit: discard "
