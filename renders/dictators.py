@@ -348,6 +348,7 @@ def panel_lines(view: Mapping[str, Any]) -> list[tuple[str | None, str]]:
     """The table under the map: (the seat a line is about, or None; the line)."""
     order = list(view.get("order") or view.get("seats") or [])
     lines: list[tuple[str | None, str]] = [(s, seat_line(view, s)) for s in order]
+    lines.append((None, president(view)))
     lines.append((None, waiting(view)))
     roll = view.get("last_roll")
     if roll:
@@ -370,6 +371,20 @@ def panel_lines(view: Mapping[str, Any]) -> list[tuple[str | None, str]]:
                         "dictator's meeple; ? a face-down Nuclear Zone 4 token; X a roadblock; "
                         "dotted lines, international flights."))
     return lines
+
+
+def president(view: Mapping[str, Any]) -> str:
+    """Where the President stands: in the White House, or driven out by the winner."""
+    winners = view.get("winners") or []
+    if view.get("finished") and winners:
+        return f"The President has been driven out of the White House by {winners[0]}."
+    trial = (view.get("turn") or {}).get("president") or {}
+    seat = (view.get("turn") or {}).get("seat")
+    if trial.get("card"):
+        return (f"The President is in the White House. {seat} drew “{trial['card']}” this "
+                "turn" + (f" and rolled {trial.get('roll')} (needed {trial.get('need')})."
+                          if trial.get("present") and trial.get("roll") else "."))
+    return "The President is in the White House (confronted from Washington D.C., DC)."
 
 
 def waiting(view: Mapping[str, Any]) -> str:

@@ -33,11 +33,15 @@ def holding(token: str, **kw: Any):
 
 
 def test_a_token_costs_no_action_works_once_only_on_your_own_turn_and_is_revealed() -> None:
-    game = holding("I", seats=[ANN, BO], at={ANN: "Ohio"}, current=BO, hands={BO: []})
+    """"Je kunt de speciale bonus eenmalig zonder dat het een actie kost en alleen tijdens je
+    eigen beurt inzetten ... Het effect van het fiche kan niet gestopt worden": no window opens
+    for it, though Bo holds a Veto."""
+    game = holding("I", seats=[ANN, BO], at={ANN: "Ohio"}, current=BO, hands={BO: ["Veto"]})
     assert "token" not in actions(game, BO)
     refused(game, ANN, "token", token="I", to="Washington D.C.")
     end_turn(game, BO)
     events = act(game, ANN, "token", token="I", to="Washington D.C.")
+    assert not of_kind(events, "window")  # "Het effect van het fiche kan niet gestopt worden"
     assert game.location[ANN] == "Washington D.C." and game.turn["actions"] == 3
     assert game.revealed[ANN] == ["I"] and game.tokens[ANN] == []
     assert of_kind(events, "token")[0].data == {"seat": ANN, "token": "I"}
