@@ -12,6 +12,7 @@ from renders.registry import PICTURES, Pictures, register
 from renders import (  # noqa: E402, F401  isort: skip
     aa_classic,
     cold_cash_risk,
+    dictators,
     hf,
     illuminati,
     killer_clue,

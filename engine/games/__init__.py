@@ -3,6 +3,7 @@
 from engine.games import (  # noqa: F401
     aa_classic,
     cold_cash_risk,
+    dictators,
     hf_political_events,
     illuminati,
     killer_clue,

@@ -14,7 +14,7 @@ import pytest
 
 from engine.games.cold_cash_risk.market import COLOURS as CORPORATION_COLOURS
 from engine.games.killer_clue.board import COLOURS as SUSPECT_COLOURS
-from renders import hf, killer_clue, palette, risk_map
+from renders import dictators, hf, killer_clue, palette, risk_map
 
 EDITIONS = {
     "2008": ["Worldwide", "Sackson", "Festival", "Imperial", "American", "Continental", "Tower"],
@@ -68,3 +68,11 @@ def test_illuminati_seats_and_marks() -> None:
     for i in range(8):
         apart([palette.seat_colour(None, i), illuminati.EDGE])
     apart([illuminati.LINK, illuminati.VACANT, illuminati.PAPER])
+
+
+@pytest.mark.parametrize("seats", range(2, 6))
+def test_dictators_meeples_and_the_nuclear_zones(seats: int) -> None:
+    """Revenge of the Dictators: the meeples of 2 to 5 seats stay apart (each also lettered),
+    and so do the four nuclear zones' badges (each also carrying its digit)."""
+    apart(list(dictators.seat_colours([f"p{i}" for i in range(seats)]).values()))
+    apart(list(dictators.NUCLEAR.values()))
