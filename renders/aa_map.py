@@ -4,14 +4,21 @@
     render(view, theatre="Europe")     # one theatre, zoomed: names, IPCs and unit stacks
     theatres_for(view)                 # the theatres where the round's moves are
 
-Discord shows an image about 550 px wide. At that size the whole world (128 areas) cannot
-carry legible names and unit counts, so the world picture says who holds what (colour and a
-letter per power), where the round's moves went (arrows) and the powers' treasuries, and a
-theatre picture zoomed on where the action is carries every label a player needs, at least
-9 px tall at chat size. Both are 1600 px wide.
+The map is the world a player knows: the 1984 board's territories on real coastlines and
+its sea zones dividing the oceans (`renders.aa_world`, derived from Natural Earth by
+`tools/aa_map/derive.py`), wrapping as the board does (East US at the left edge, West US at
+the right). Discord shows an image about 550 px wide: the whole world cannot carry 128
+legible names and unit counts at that size, so the world picture says who holds what
+(colour and a letter per power), where the round's moves went (arrows) and the powers'
+treasuries, and a theatre picture zoomed on where the action is names every area in it
+and lists its units, every label at least 9 px tall at chat size. Both are 1600 px wide.
+Every area appears in at least one theatre.
 
-The areas are cells of the reference layout's points (`renders.aa_cells`), filled by owner:
-a palette lookup, not a redraw, so a render costs little more than encoding it.
+A render costs little more than its encode: the areas are an index picture cached per frame
+(`aa_world.index`), coloured by owner through its palette; the coloured map is cached per
+frame and owners, and whole pictures are cached by the parts of the view they draw, so a
+view drawn again (the same board to another channel, a preview whose plot did not change)
+is not drawn again.
 
 The view it reads (the A&A games' public view; everything optional but `owner`/`units`):
 `{"position": {"owner": {area: power}, "units": {area: {power: {kind: n}}},
@@ -21,19 +28,21 @@ The view it reads (the A&A games' public view; everything optional but `owner`/`
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from engine.aa.map import AAMap, Area, classic_map
 from engine.aa.units import POWERS, Power
-from renders import encode
-from renders.aa_cells import areas, cells, xy
+from renders import aa_world, encode
+from renders.aa_world import Frame, Point
 from renders.palette import RGB, ink_on
-from renders.text import Pen, Style, length, min_size
+from renders.text import Drawn, Pen, Style, length, min_size, recording, replay
 
 WIDTH = 1600
 # Okabe-Ito shades (renders.palette), one per power, with its letter on every mark.
@@ -48,9 +57,12 @@ POWER_LETTERS: dict[Power, str] = {"USSR": "R", "Germany": "G", "United Kingdom"
                                    "Japan": "J", "USA": "A"}
 NEUTRAL: RGB = (225, 222, 214)
 SEA: RGB = (214, 232, 246)
+OFF_BOARD_SEA: RGB = (236, 242, 247)   # water that is not on the board (the Arctic)
+OFF_BOARD_LAND: RGB = (238, 236, 231)  # land that is not on the board (Greenland, ...)
 LAND_EDGE: RGB = (60, 60, 60)
-SEA_EDGE: RGB = (160, 190, 215)
+SEA_EDGE: RGB = (150, 180, 208)
 INK: RGB = (25, 25, 30)
+SEA_INK: RGB = (20, 60, 110)  # sea zones' names, on the water
 PAPER: RGB = (255, 255, 255)
 
 # Short unit names as players write them ("3 inf 2 arm").
@@ -60,115 +72,152 @@ UNIT_SHORT: dict[str, str] = {"infantry": "inf", "armour": "arm", "fighter": "ft
                               "factory": "IC"}
 UNIT_ORDER = tuple(UNIT_SHORT)
 
-# Theatres: the areas each must show; the picture is their box with a margin.
+# Theatres: the areas each must show; the picture is their box with a margin. Together
+# they show every area of the board (tests/renders/test_aa_map.py).
 THEATRES: dict[str, tuple[Area, ...]] = {
     "Western Europe": ("United Kingdom", "Eire", "Finland Norway", "West Europe", "Germany",
                        "South Europe", "Spain", "North Sea Zone", "Baltic Sea Zone"),
     "Eastern Front": ("Karelia S.S.R.", "Russia", "East Europe", "Ukraine S.S.R.",
-                      "Caucasus", "Finland Norway", "Turkey", "Kazakh S.S.R."),
+                      "Caucasus", "Finland Norway", "Turkey", "Karelia Sea Zone"),
     "Mediterranean": ("Gibraltar", "Algeria", "Libya", "Anglo Sudan Egypt", "Syria Jordan",
-                      "Persia", "South Europe", "Turkey"),
+                      "South Europe", "Turkey", "West Mediteranean Sea Zone"),
+    "Middle East": ("Turkey", "Caucasus", "Persia", "Afghanistan", "Kazakh S.S.R.",
+                    "Saudi Arabia", "Syria Jordan", "India", "Red Sea Zone"),
     "Africa": ("French West Africa", "French Equatorial Africa", "Italian East Africa",
-               "Congo", "Kenya-Rhodesia", "South Africa", "Anglo Sudan Egypt", "Madagascar"),
-    "Asia": ("Novosibirsk", "Evenki National Okrug", "Yakut S.S.R.", "Soviet Far East",
-             "Sinkiang", "China", "Mongolia", "Manchuria", "India", "Kwangtung",
-             "French Indo China"),
-    "Pacific": ("Japan", "Okinawa", "Philippines", "Wake Island", "Midway",
-                "Caroline Islands", "Solomon Islands", "New Guinea", "Borneo Celebes",
-                "East Indies", "Australia"),
-    "Americas (Atlantic)": ("East Canada", "East US", "Cuba", "Panama", "Brazil", "Columbia",
-                            "Peru", "North Atlantic Sea Zone"),
+               "Congo", "Kenya-Rhodesia", "South Africa", "Anglo Sudan Egypt", "Madagascar",
+               "Rio del Oro"),
+    "Indian Ocean": ("Madagascar", "India", "East Indies", "West Australia Sea Zone",
+                     "South Compass Sea Zone", "Red Sea Zone"),
+    "Siberia": ("Novosibirsk", "Evenki National Okrug", "Yakut S.S.R.", "Soviet Far East",
+                "Mongolia", "Kazakh S.S.R.", "Russia"),
+    "China": ("Sinkiang", "China", "Mongolia", "Manchuria", "India", "Kwangtung",
+              "French Indo China", "Japan"),
+    "Pacific": ("Japan", "Okinawa", "Philippines", "Wake Island", "Caroline Islands",
+                "Solomon Islands", "New Guinea", "Borneo Celebes", "East Indies"),
+    "South Pacific": ("Australia", "New Zealand", "New Guinea", "Solomon Islands",
+                      "South Pacific Sea Zone"),
+    "North Pacific": ("Japan", "Soviet Far East", "Alaska", "Midway", "Hawaiian Islands",
+                      "Wake Island"),
+    "Americas (Atlantic)": ("East Canada", "East US", "Cuba", "Panama", "Columbia",
+                            "North Atlantic Sea Zone", "Gulf of Mexico Sea Zone"),
     "Americas (Pacific)": ("Alaska", "West Canada", "West US", "Mexico", "Hawaiian Islands",
                            "Midway"),
+    "South America": ("Brazil", "Columbia", "Peru", "Argentina-Chile",
+                      "East Pacific Sea Zone", "South Atlantic Sea Zone"),
 }
-# Names too long for their cell, as the rulebook and players shorten them (PAA-1).
+# Names as a player reads them: spelled right on screen (the data keys keep the reference's
+# spellings, "Mediteranean", "Carribean", "Antartic", "Columbia"), and shortened where a
+# long name would not fit (PAA-1: the abbreviations players use).
+SPELLING = {"Mediteranean": "Mediterranean", "Carribean": "Caribbean",
+            "Antartic": "Antarctic", "Columbia": "Colombia"}
 SHORT_NAMES: dict[Area, str] = {
     "East Mediteranean Sea Zone": "E Med", "Central Mediteranean Sea Zone": "C Med",
-    "West Mediteranean Sea Zone": "W Med", "French Equatorial Africa": "FE Afr",
-    "French West Africa": "FW Afr", "Italian East Africa": "It E Afr",
+    "West Mediteranean Sea Zone": "W Med", "French Equatorial Africa": "Fr Eq Africa",
+    "French West Africa": "Fr W Africa", "Italian East Africa": "It E Africa",
     "Anglo Sudan Egypt": "Egypt", "Evenki National Okrug": "Evenki",
     "French Indo China": "Fr Indo China", "Argentina-Chile": "Arg-Chile",
+    "South East Madagascar Sea Zone": "SE Madagascar Sea",
 }
 
-@dataclass(frozen=True)
-class Frame:
-    """Which part of the layout a picture shows, and at what scale."""
 
-    left: float
-    top: float
-    scale: float
-    width: int
-    height: int
+def spelled(text: str) -> str:
+    """`text` with the reference's misspellings of area names put right, for the screen."""
+    return re.sub("|".join(SPELLING), lambda m: SPELLING[m.group(0)], text)
 
-    def at(self, point: Sequence[float]) -> tuple[float, float]:
-        return ((point[0] - self.left) * self.scale, (point[1] - self.top) * self.scale)
+
+def screen_name(area: Area) -> str:
+    """An area's name as the map prints it: spelled right, shortened where long."""
+    if area in SHORT_NAMES:
+        return SHORT_NAMES[area]
+    return spelled(area.replace(" Sea Zone", " Sea").replace(" S.S.R.", "")
+                   .replace("Islands", "Is.").strip())
+
+
+def anchor(area: Area) -> Point:
+    """Where the area's label and the ends of the arrows go (world units)."""
+    return aa_world.anchor(area)
 
 
 @cache
 def frame(theatre: str | None) -> Frame:
-    board = classic_map()
-    lw, lh = board.layout_size
+    """The part of the world a picture shows: the world, or a theatre's close-up."""
     if theatre is None:
-        scale = WIDTH / lw
-        return Frame(0, 0, scale, WIDTH, round(lh * scale))
-    points = [xy(board, a) for a in THEATRES[theatre]]
-    low_x, high_x = min(p[0] for p in points) - 45.0, max(p[0] for p in points) + 45.0
-    low_y, high_y = min(p[1] for p in points) - 35.0, max(p[1] for p in points) + 35.0
-    w = max(high_x - low_x, (high_y - low_y) * 1.5)
-    left = min(max(0.0, (low_x + high_x) / 2 - w / 2), lw - w)
-    h = min(lh - max(0.0, low_y), w / 1.25)
-    top = max(0.0, min(low_y, lh - h))
-    scale = WIDTH / w
-    return Frame(left, top, scale, WIDTH, round(h * scale))
-
-
-EDGE_INDEX, PAPER_INDEX = 255, 254
-
-
-@cache
-def _cells_for(theatre: str | None) -> Image.Image:
-    """The picture's index image, cached: each pixel the number of its area (a palette
-    entry), the borders and the band underneath baked in as two more entries, so that a
-    render colours the whole map by setting a palette, not by drawing it."""
-    f = frame(theatre)
-    box = (f.left, f.top, f.left + f.width / f.scale, f.top + f.height / f.scale)
-    crop = (float(round(box[0])), float(round(box[1])), float(round(box[2])),
-            float(round(box[3])))
-    if f.scale > 2:  # zoomed: round the cells' stairs off at half size, where it is cheap
-        half = cells().resize((f.width // 2, f.height // 2), Image.Resampling.NEAREST,
-                              box=crop).filter(ImageFilter.ModeFilter(3))
-        index = half.resize((f.width, f.height), Image.Resampling.NEAREST)
-    else:
-        index = cells().resize((f.width, f.height), Image.Resampling.NEAREST, box=crop)
-    edges = index.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v else 0)
-    width = max(1, round(f.scale / 1.6))
-    if width > 1:
-        edges = edges.filter(ImageFilter.MaxFilter(width | 1))
-    index.paste(EDGE_INDEX, (0, 0), edges)
-    whole = Image.new("L", (f.width, f.height + _band_height()), PAPER_INDEX)
-    whole.paste(index, (0, 0))
-    return whole
-
-
-def _palette(owner: Mapping[Area, Power]) -> list[int]:
-    board = classic_map()
-    flat: list[int] = []
-    for area in areas():
-        if area in board.sea:
-            colour = SEA
-        else:
-            colour = POWER_COLOURS.get(owner.get(area, ""), NEUTRAL)
-        flat += colour
-    flat += [0] * (3 * PAPER_INDEX - len(flat))
-    return flat + list(PAPER) + list(LAND_EDGE)
+        return aa_world.world_frame(WIDTH)
+    return aa_world.frame_around([anchor(a) for a in THEATRES[theatre]], WIDTH)
 
 
 def _position(view: Mapping[str, Any]) -> Mapping[str, Any]:
     return view.get("position") or view
 
 
+# ----- the cached layers ---------------------------------------------------------------
+
+
+def _palette(owner: Mapping[Area, Power]) -> list[int]:
+    board = classic_map()
+    flat: list[int] = []
+    for area in aa_world.areas():
+        if area in board.sea:
+            colour = SEA
+        else:
+            colour = POWER_COLOURS.get(owner.get(area, ""), NEUTRAL)
+        flat += colour
+    flat += OFF_BOARD_SEA + OFF_BOARD_LAND
+    flat += [0] * (3 * aa_world.SEA_EDGE - len(flat))
+    return flat + list(SEA_EDGE) + list(LAND_EDGE) + list(PAPER) + list(INK)
+
+
+@lru_cache(maxsize=64)
+def _coloured(theatre: str | None, owners: tuple[tuple[Area, Power], ...]) -> Image.Image:
+    """The map coloured by owner with the band's paper under it (cached by the owners)."""
+    f = frame(theatre)
+    whole = Image.new("L", (f.width, f.height + _band_height()), aa_world.PAPER)
+    whole.paste(aa_world.index(f), (0, 0))
+    whole.putpalette(_palette(dict(owners)))
+    return whole.convert("RGB")
+
+
+def _owners(view: Mapping[str, Any]) -> tuple[tuple[Area, Power], ...]:
+    owner = _position(view).get("owner", {})
+    return tuple(sorted((str(a), str(p)) for a, p in owner.items()))
+
+
+# ----- the pictures --------------------------------------------------------------------
+
+
 def render(view: Mapping[str, Any], *, theatre: str | None = None) -> bytes:
     """The world (or one theatre) as a PNG: owners, unit stacks, the round's moves."""
+    if theatre is not None and theatre not in THEATRES:
+        raise ValueError(f"unknown theatre {theatre!r}")
+    return cached_png(_picture_png, _drawn_parts(view), theatre)
+
+
+def cached_png(draw: Any, parts: Mapping[str, Any], *args: Any) -> bytes:
+    """`draw(parts, *args)`'s PNG, drawn once per distinct `parts` (what of a view the
+    picture shows), the texts it drew recorded again for whoever records them."""
+    key = json.dumps(parts, sort_keys=True, default=str)
+    png, drawn = _cached(draw, key, args)
+    replay(list(drawn))
+    return png
+
+
+@lru_cache(maxsize=96)
+def _cached(draw: Any, key: str, args: tuple[Any, ...]) -> tuple[bytes, tuple[Drawn, ...]]:
+    with recording() as drawn:
+        png = draw(json.loads(key), *args)
+    return png, tuple(drawn)
+
+
+def _drawn_parts(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What of a view the map draws (the cache's key)."""
+    position = _position(view)
+    return {"position": {k: position.get(k) for k in ("owner", "units", "treasury")},
+            "income": view.get("income"), "moves": view.get("moves"),
+            "round": view.get("round"), "current": view.get("current"),
+            "phase": view.get("phase")}
+
+
+def _picture_png(view: Mapping[str, Any], theatre: str | None) -> bytes:
     return encode.png(picture(view, theatre=theatre))
 
 
@@ -180,18 +229,15 @@ def picture(view: Mapping[str, Any], *, theatre: str | None = None) -> Image.Ima
     f = frame(theatre)
     position = _position(view)
     owner: Mapping[Area, Power] = position.get("owner", {})
-    index = _cells_for(theatre).copy()
-    index.putpalette(_palette(owner))
-    image = index.convert("RGB")
-    band = _band_height()
+    image = _coloured(theatre, _owners(view)).copy()
     pen = Pen(image)
     _moves(pen, board, f, view.get("moves") or [])
-    pen.draw.rectangle([0, f.height, f.width, f.height + band], fill=PAPER)  # arrows end here
+    pen.draw.rectangle([0, f.height, f.width, f.height + _band_height()], fill=PAPER)
     if theatre is None:
         _world_marks(pen, board, f, owner, position.get("units", {}))
     else:
-        _theatre_labels(pen, board, f, owner, position.get("units", {}), theatre)
-    _band(pen, f, band, view, theatre)
+        _theatre_labels(pen, board, f, owner, position.get("units", {}))
+    _band(pen, f, view, theatre)
     return image
 
 
@@ -202,16 +248,26 @@ def theatres_for(view: Mapping[str, Any]) -> list[str]:
     for move in view.get("moves") or []:
         ends = [a for a in (move.get("from"), move.get("to")) if a in classic_map().areas]
         for name, members in THEATRES.items():
-            score = sum(2 if a in members else 1 if _inside(frame(name), a) else 0
+            score = sum(2 if a in members else 1 if frame(name).shows(anchor(a)) else 0
                         for a in ends)
             if score:
                 scores[name] = scores.get(name, 0) + score
     return sorted(scores, key=lambda n: (-scores[n], list(THEATRES).index(n)))
 
 
-def _inside(f: Frame, area: Area) -> bool:
-    x, y = f.at(xy(classic_map(), area))
-    return 0 <= x <= f.width and 0 <= y <= f.height
+def segment(f: Frame, start: Area, end: Area) -> list[tuple[tuple[float, float],
+                                                            tuple[float, float]]]:
+    """A move's arrow in the picture: from the start's label point to the end's copy
+    nearest it (the short way round the world), in each copy of the world that shows it."""
+    a = f.near(anchor(start))
+    b = f.near(anchor(end), a[0])
+    out = []
+    for k in (-1, 0, 1):
+        dx = k * aa_world.WIDTH
+        p, q = f.px((a[0] + dx, a[1])), f.px((b[0] + dx, b[1]))
+        if max(p[0], q[0]) >= 0 and min(p[0], q[0]) <= f.width:
+            out.append((p, q))
+    return out
 
 
 # ----- drawing -------------------------------------------------------------------------
@@ -221,21 +277,20 @@ def _band_height() -> int:
     return 2 * min_size(WIDTH) + 40
 
 
-def _band(pen: Pen, f: Frame, band: int, view: Mapping[str, Any], theatre: str | None) -> None:
+def _band(pen: Pen, f: Frame, view: Mapping[str, Any], theatre: str | None) -> None:
     """The line under the map: round, whose turn, and each power's treasury (income)."""
     size = min_size(WIDTH)
     y = f.height + 10
-    title = theatre or "The world"
-    parts = [title]
+    parts = [theatre or "The world"]
     if view.get("round"):
         parts.append(f"round {view['round']}")
     if view.get("current"):
         parts.append(f"{view['current']} to play")
     if view.get("phase"):
         parts.append(str(view["phase"]))
-    pen.text((16, y), " · ".join(parts), Style(size, bold=True), INK)
+    pen.text((16, y), spelled(" · ".join(parts)), Style(size, bold=True), INK)
     treasury = _position(view).get("treasury", {})
-    income = view.get("income", {})
+    income = view.get("income") or {}
     x = 16.0
     y += size + 10
     for power in POWERS:
@@ -255,23 +310,23 @@ def _band(pen: Pen, f: Frame, band: int, view: Mapping[str, Any], theatre: str |
 
 
 def _moves(pen: Pen, board: AAMap, f: Frame, moves: Sequence[Mapping[str, Any]]) -> None:
-    width = max(4, round(f.scale * 2.5))
+    width = max(4, round(f.scale * 12))
     for move in moves:
         start, end = move.get("from"), move.get("to")
         if start not in board.areas or end not in board.areas or start == end:
             continue
         colour = POWER_COLOURS.get(str(move.get("power")), INK)
-        (x0, y0), (x1, y1) = f.at(xy(board, start)), f.at(xy(board, end))
-        pen.draw.line([(x0, y0), (x1, y1)], fill=INK, width=width + 4)
-        pen.draw.line([(x0, y0), (x1, y1)], fill=colour, width=width)
-        _arrow_head(pen.draw, (x0, y0), (x1, y1), colour, width * 4)
+        for p, q in segment(f, str(start), str(end)):
+            pen.draw.line([p, q], fill=INK, width=width + 4)
+            pen.draw.line([p, q], fill=colour, width=width)
+            _arrow_head(pen.draw, p, q, colour, width * 4)
 
 
 def _arrow_head(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
                 colour: RGB, size: float) -> None:
     dx, dy = b[0] - a[0], b[1] - a[1]
-    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
-    ux, uy = dx / length, dy / length
+    span = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / span, dy / span
     back = (b[0] - ux * size, b[1] - uy * size)
     left = (back[0] - uy * size / 2, back[1] + ux * size / 2)
     right = (back[0] + uy * size / 2, back[1] - ux * size / 2)
@@ -279,37 +334,36 @@ def _arrow_head(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[floa
 
 
 def _world_marks(pen: Pen, board: AAMap, f: Frame, owner: Mapping[Area, Power],
-                 units: Mapping[Area, Mapping[Power, Mapping[str, int]]]) -> None:
-    """The world picture: each land area's owner letter and IPC value, a dot per stack.
+                 units: Mapping[str, Mapping[Power, Mapping[str, int]]]) -> None:
+    """The world picture: each land area's owner letter and IPC value, a ring round the
+    islands too small to see, a dot per power with units in an area.
 
     These marks are for orientation (the theatre pictures carry the readable labels), so
     they are drawn small and marked as not needed at chat size."""
-    small = Style(18, bold=True)
+    small = Style(16, bold=True)
     for area, info in board.land.items():
-        x, y = f.at(info.xy)
+        x, y = f.at(anchor(area))
         power = owner.get(area)
+        colour = POWER_COLOURS.get(power or "", NEUTRAL)
+        left, top, right, bottom = aa_world.outlines()[area].box
+        if max(right - left, bottom - top) * f.scale < 10:  # an island: ring it
+            pen.draw.ellipse([x - 9, y - 9, x + 9, y + 9], outline=INK, width=3)
+            pen.draw.ellipse([x - 7, y - 7, x + 7, y + 7], outline=colour, width=3)
+            y -= 20
         letter = POWER_LETTERS.get(power or "", "")
         label = f"{letter}{info.ipc}" if info.ipc else letter or "·"
-        colour = POWER_COLOURS.get(power or "", NEUTRAL)
-        pen.text((x, y), label, small, ink_on(colour), anchor="mm", needed=False)
+        pen.text((x, y), label, small, ink_on(colour), anchor="mm", needed=False,
+                 stroke_width=2, stroke_fill=colour)
     for area, by in units.items():
         if area not in board.areas:
             continue
-        x, y = f.at(xy(board, area))
-        for i, power in enumerate(p for p in POWERS if by.get(p)):
-            count = sum(n for k, n in by[power].items() if k != "factory")
-            if not count:
-                continue
-            cx = x - 14 + i * 16
-            pen.draw.ellipse([cx - 7, y + 13, cx + 7, y + 27], fill=POWER_COLOURS[power],
+        x, y = f.at(anchor(area))
+        present = [p for p in POWERS
+                   if sum(n for k, n in (by.get(p) or {}).items() if k != "factory")]
+        for i, power in enumerate(present):
+            cx = x - 8 * (len(present) - 1) + i * 16
+            pen.draw.ellipse([cx - 7, y + 11, cx + 7, y + 25], fill=POWER_COLOURS[power],
                              outline=INK)
-
-
-def _short_name(area: Area) -> str:
-    if area in SHORT_NAMES:
-        return SHORT_NAMES[area]
-    return (area.replace(" Sea Zone", " Sea").replace(" S.S.R.", "").replace("Islands", "Is.")
-            .strip())
 
 
 @dataclass
@@ -348,32 +402,35 @@ def _label(area: Area, point: tuple[float, float], name: str,
     return _Label(area, point, name, lines, width, height)
 
 
-def _place(labels: list[_Label], f: Frame, size: int) -> list[tuple[_Label, float, float]]:
-    """Put each label's box near its point where it overlaps no other (greedy: the
-    labels with most units first); returns each label with its box's top-left."""
-    placed: list[tuple[float, float, float, float]] = []
-    out: list[tuple[_Label, float, float]] = []
-    step = size * 0.8
-    offsets = [(0.0, 0.0)] + [(dx * r * step, dy * r * step) for r in range(1, 8)
-                              for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1),
-                                             (1, -1), (-1, -1))]
-    for label in sorted(labels, key=lambda b: -b.height * b.width):
-        best: tuple[float, float, float] | None = None
+Box = tuple[float, float, float, float]
+
+
+def place_boxes(sizes: Sequence[tuple[tuple[float, float], float, float]], width: float,
+                height: float, step: float, *, taken: Sequence[Box] = (),
+                gap: float = 3.0) -> list[tuple[float, float]]:
+    """Top-left corners for boxes of (wanted centre, width, height) inside `width` x
+    `height`, each moved from its wanted place in growing rings until it overlaps neither a
+    box placed before it nor any of `taken` (greedy, in the order given); where no spot
+    within reach is free, the least covered one."""
+    placed: list[Box] = list(taken)
+    out: list[tuple[float, float]] = []
+    offsets = [(0.0, 0.0)] + [(dx * r * step, dy * r * step) for r in range(1, 12)
+                              for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1),
+                                             (-1, 1), (1, -1), (-1, -1), (2, 1), (-2, 1),
+                                             (2, -1), (-2, -1))]
+    for (cx, cy), w, h in sizes:
         spots = []
         for dx, dy in offsets:
-            left = label.point[0] - label.width / 2 + dx
-            top = label.point[1] - (size + 8) + dy
-            left = min(max(4.0, left), f.width - label.width - 4)
-            top = min(max(4.0, top), f.height - label.height - 4)
+            left = min(max(4.0, cx - w / 2 + dx), width - w - 4)
+            top = min(max(4.0, cy - h / 2 + dy), height - h - 4)
             spots.append((left, top))
-        # Only the boxes within reach of some spot can overlap it (the same sums, faster).
-        reach = (min(x for x, _ in spots) - 3, min(y for _, y in spots) - 3,
-                 max(x for x, _ in spots) + label.width + 3,
-                 max(y for _, y in spots) + label.height + 3)
+        reach = (min(x for x, _ in spots) - gap, min(y for _, y in spots) - gap,
+                 max(x for x, _ in spots) + w + gap, max(y for _, y in spots) + h + gap)
         near = [o for o in placed if min(reach[2], o[2]) > max(reach[0], o[0])
                 and min(reach[3], o[3]) > max(reach[1], o[1])]
+        best: tuple[float, float, float] | None = None
         for left, top in spots:
-            box = (left - 3, top - 3, left + label.width + 3, top + label.height + 3)
+            box = (left - gap, top - gap, left + w + gap, top + h + gap)
             overlap = sum(max(0.0, min(box[2], o[2]) - max(box[0], o[0]))
                           * max(0.0, min(box[3], o[3]) - max(box[1], o[1])) for o in near)
             if best is None or overlap < best[0]:
@@ -382,28 +439,51 @@ def _place(labels: list[_Label], f: Frame, size: int) -> list[tuple[_Label, floa
                 break
         assert best is not None
         _, left, top = best
-        placed.append((left - 3, top - 3, left + label.width + 3, top + label.height + 3))
-        out.append((label, left, top))
+        placed.append((left - gap, top - gap, left + w + gap, top + h + gap))
+        out.append((left, top))
     return out
 
 
+def label_boxes(view: Mapping[str, Any], theatre: str) -> list[Box]:
+    """Where a theatre picture's labels lie (px): marks drawn on it avoid them."""
+    f = frame(theatre)
+    labels = _labels(f, _position(view).get("units", {}))
+    corners = place_boxes([(_wanted(lb, min_size(WIDTH)), lb.width, lb.height)
+                           for lb in labels], f.width, f.height, min_size(WIDTH) * 0.8)
+    return [(x, y, x + lb.width, y + lb.height)
+            for lb, (x, y) in zip(labels, corners, strict=True)]
+
+
+def _wanted(label: _Label, size: int) -> tuple[float, float]:
+    return (label.point[0], label.point[1] - (size + 8) + label.height / 2)
+
+
+def _labels(f: Frame, units: Mapping[str, Mapping[Power, Mapping[str, int]]]
+            ) -> list[_Label]:
+    """Every area in the frame: its label, the largest first (placed first)."""
+    board = classic_map()
+    size = min_size(WIDTH)
+    labels: list[_Label] = []
+    for area in aa_world.areas():
+        if not f.shows(anchor(area)):
+            continue
+        name = screen_name(area)
+        if area in board.land and board.land[area].ipc:
+            name += f" {board.land[area].ipc}"
+        labels.append(_label(area, f.at(anchor(area)), name, units.get(area, {}), size))
+    return sorted(labels, key=lambda b: (-b.height * b.width, b.area))
+
+
 def _theatre_labels(pen: Pen, board: AAMap, f: Frame, owner: Mapping[Area, Power],
-                    units: Mapping[Area, Mapping[Power, Mapping[str, int]]],
-                    theatre: str) -> None:
+                    units: Mapping[str, Mapping[Power, Mapping[str, int]]]) -> None:
     """Every area in the frame: its name and IPC value, and each power's units by kind,
     placed so that no two labels cover each other (a leader line when moved off)."""
     size = min_size(WIDTH)
-    labels: list[_Label] = []
-    for area in areas():
-        x, y = f.at(xy(board, area))
-        if not (0 <= x <= f.width and 0 <= y <= f.height):
-            continue
-        name = _short_name(area)
-        if area in board.land and board.land[area].ipc:
-            name += f" {board.land[area].ipc}"
-        labels.append(_label(area, (x, y), name, units.get(area, {}), size))
+    labels = _labels(f, units)
+    corners = place_boxes([(_wanted(lb, size), lb.width, lb.height) for lb in labels],
+                          f.width, f.height, size * 0.8)
     style, bold = Style(size), Style(size, bold=True)
-    for label, left, top in _place(labels, f, size):
+    for label, (left, top) in zip(labels, corners, strict=True):
         x, y = label.point
         sea = label.area in board.sea
         colour = SEA if sea else POWER_COLOURS.get(owner.get(label.area, ""), NEUTRAL)
@@ -413,11 +493,13 @@ def _theatre_labels(pen: Pen, board: AAMap, f: Frame, owner: Mapping[Area, Power
             pen.draw.line([(x, y), (left + label.width / 2, top + label.height / 2)],
                           fill=INK, width=2)
             pen.draw.ellipse([x - 5, y - 5, x + 5, y + 5], fill=INK)
+        if moved or not sea:
             pen.draw.rounded_rectangle([left - 3, top - 3, left + label.width + 3,
                                         top + size + 10], radius=6, fill=colour, outline=INK)
+        boxed = moved or not sea
         pen.text((left + label.width / 2, top + (size + 6) / 2), label.name, bold,
-                 ink_on(colour), anchor="mm", stroke_width=0 if moved else 3,
-                 stroke_fill=colour)
+                 ink_on(colour) if boxed else SEA_INK, anchor="mm",
+                 stroke_width=0 if boxed else 3, stroke_fill=colour)
         line_y = top + size + 10
         for power, text in label.units:
             chip_colour = POWER_COLOURS[power] if power else PAPER
@@ -428,6 +510,6 @@ def _theatre_labels(pen: Pen, board: AAMap, f: Frame, owner: Mapping[Area, Power
                 pen.draw.rounded_rectangle([left, line_y, left + size + 8, line_y + size + 6],
                                            radius=7, fill=chip_colour, outline=INK, width=2)
                 pen.text((left + (size + 8) / 2, line_y + (size + 6) / 2), POWER_LETTERS[power],
-                         Style(size, bold=True), ink_on(chip_colour), anchor="mm")
+                         bold, ink_on(chip_colour), anchor="mm")
             pen.text((left + size + 12, line_y + (size + 6) / 2), text, style, INK, anchor="lm")
             line_y += size + 8

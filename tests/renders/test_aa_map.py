@@ -12,7 +12,6 @@ from PIL import Image
 from engine.aa.map import classic_map
 from engine.aa.position import Position
 from renders import aa_map
-from renders.aa_cells import areas, cells, xy
 from renders.palette import MIN_DISTANCE, closest_pair
 from renders.text import CHAT_WIDTH, MIN_PX, recording
 
@@ -56,25 +55,13 @@ def test_the_powers_colours_stay_apart_for_colour_blind_players() -> None:
     assert closest_pair(colours)[0] >= MIN_DISTANCE
 
 
-def test_each_area_is_drawn_where_the_reference_puts_it() -> None:
-    """The shipped cell picture (renders/aa_cells.py): each area's own layout point lies in
-    its own cell, and every one of the 128 areas has one."""
-    picture = cells()
-    names = areas()
-    assert len(names) == 128 and picture.size == classic_map().layout_size
-    for number, area in enumerate(names):
-        x, y = xy(classic_map(), area)
-        assert picture.getpixel((min(x, picture.width - 1), min(y, picture.height - 1))) \
-            == number, area
-
-
 def test_the_owner_colours_the_area() -> None:
     """A captured territory takes its captor's colour."""
     view = opening_view(moves=[])
     view["position"]["owner"]["Karelia S.S.R."] = "Germany"
     image = Image.open(io.BytesIO(aa_map.render(view))).convert("RGB")
     f = aa_map.frame(None)
-    x, y = f.at(xy(classic_map(), "Karelia S.S.R."))
+    x, y = f.at(aa_map.anchor("Karelia S.S.R."))
     near = [image.getpixel((round(x) + dx, round(y) - 30)) for dx in (-20, 0, 20)]
     grey = aa_map.POWER_COLOURS["Germany"]
     assert any(sum(abs(a - b) for a, b in zip(p, grey, strict=True)) < 30 for p in near), near
@@ -87,4 +74,4 @@ def test_the_theatres_where_the_moves_are() -> None:
     assert aa_map.theatres_for({"moves": []}) == []
     for theatre, members in aa_map.THEATRES.items():
         f = aa_map.frame(theatre)
-        assert all(0 <= f.at(xy(classic_map(), a))[0] <= f.width for a in members), theatre
+        assert all(f.shows(aa_map.anchor(a)) for a in members), theatre
