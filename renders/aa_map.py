@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.aa.map import AAMap, Area, classic_map
 from engine.aa.units import POWERS, Power
@@ -120,6 +120,61 @@ SHORT_NAMES: dict[Area, str] = {
 }
 
 
+@cache
+def _palette_image() -> Image.Image:
+    """The one palette every A&A picture is encoded with: the map's flat colours and the
+    shades between the pairs that meet at antialiased edges (text on its box or the water,
+    arrows on land and sea), so that a picture needs no palette search of its own, only a
+    nearest-colour lookup (several times faster than Pillow's octree)."""
+    flat = [*POWER_COLOURS.values(), NEUTRAL, SEA, OFF_BOARD_SEA, OFF_BOARD_LAND, LAND_EDGE,
+            SEA_EDGE, INK, PAPER, SEA_INK, (30, 30, 36)]
+    colours: list[RGB] = list(dict.fromkeys(flat))
+    grounds = [PAPER, SEA, NEUTRAL, *POWER_COLOURS.values()]
+    inks = [INK, PAPER, SEA_INK, LAND_EDGE]
+
+    def ramp(a: RGB, b: RGB, steps: int) -> None:
+        for i in range(1, steps):
+            t = i / steps
+            c = tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+            if c not in colours:
+                colours.append(c)  # type: ignore[arg-type]
+
+    for ground in grounds:
+        for ink in inks:
+            if ink != ground:
+                ramp(ground, ink, 6)
+    for a in (*POWER_COLOURS.values(), INK):
+        for b in (SEA, NEUTRAL):
+            ramp(a, b, 3)
+    colours = colours[:256]
+    image = Image.new("P", (1, 1))
+    image.putpalette([v for c in colours for v in c] + [0] * (768 - 3 * len(colours)))
+    return image
+
+
+def in_palette(image: Image.Image) -> Image.Image:
+    """An RGB picture in the fixed palette (mode P)."""
+    return image.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+
+
+@cache
+def palette_index(colour: RGB) -> int:
+    """The fixed palette's entry nearest `colour` (for drawing on a palette picture)."""
+    return int(in_palette(Image.new("RGB", (1, 1), colour)).getpixel((0, 0)))  # type: ignore[arg-type]
+
+
+MAX_BYTES = 140_000  # under the 150 KB a picture may weigh, with room to spare
+
+
+def png(image: Image.Image) -> bytes:
+    """An A&A picture as PNG bytes, in the fixed palette (`_palette_image`): compressed
+    fast (zlib level 3: half the time of level 6 for a fifth more bytes), and harder in
+    the rare picture that would then weigh more than `MAX_BYTES`."""
+    indexed = image if image.mode == "P" else in_palette(image)
+    data = encode.png(indexed, level=3)
+    return data if len(data) <= MAX_BYTES else encode.png(indexed)
+
+
 def spelled(text: str) -> str:
     """`text` with the reference's misspellings of area names put right, for the screen."""
     return re.sub("|".join(SPELLING), lambda m: SPELLING[m.group(0)], text)
@@ -182,6 +237,12 @@ def _owners(view: Mapping[str, Any]) -> tuple[tuple[Area, Power], ...]:
     return tuple(sorted((str(a), str(p)) for a, p in owner.items()))
 
 
+def still_of(view: Mapping[str, Any], theatre: str | None) -> Still:
+    """The cached still of a view's position in a frame."""
+    units = json.dumps(_position(view).get("units", {}), sort_keys=True)
+    return still(theatre, _owners(view), units)
+
+
 # ----- the pictures --------------------------------------------------------------------
 
 
@@ -218,7 +279,7 @@ def _drawn_parts(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _picture_png(view: Mapping[str, Any], theatre: str | None) -> bytes:
-    return encode.png(picture(view, theatre=theatre))
+    return png(picture(view, theatre=theatre))
 
 
 def picture(view: Mapping[str, Any], *, theatre: str | None = None) -> Image.Image:
@@ -227,18 +288,99 @@ def picture(view: Mapping[str, Any], *, theatre: str | None = None) -> Image.Ima
         raise ValueError(f"unknown theatre {theatre!r}")
     board = classic_map()
     f = frame(theatre)
-    position = _position(view)
-    owner: Mapping[Area, Power] = position.get("owner", {})
-    image = _coloured(theatre, _owners(view)).copy()
+    owners = _owners(view)
+    image = _coloured(theatre, owners).copy()
     pen = Pen(image)
     _moves(pen, board, f, view.get("moves") or [])
     pen.draw.rectangle([0, f.height, f.width, f.height + _band_height()], fill=PAPER)
-    if theatre is None:
-        _world_marks(pen, board, f, owner, position.get("units", {}))
-    else:
-        _theatre_labels(pen, board, f, owner, position.get("units", {}))
-    _band(pen, f, view, theatre)
+    units = json.dumps(_position(view).get("units", {}), sort_keys=True)
+    _marks(pen, theatre, owners, units)
+    _band(pen, f, view, theatre, f.height)
     return image
+
+
+def _marks(pen: Pen, theatre: str | None, owners: tuple[tuple[Area, Power], ...],
+           units: str) -> None:
+    """The world's marks, or a theatre's labels (`units` as sorted JSON)."""
+    if theatre is None:
+        _world_marks(pen, classic_map(), frame(None), dict(owners), json.loads(units))
+    else:
+        _theatre_labels(pen, classic_map(), theatre, dict(owners), units)
+
+
+KEY: RGB = (255, 0, 255)  # the background of a layer of labels: no label is drawn in it
+
+
+@dataclass(frozen=True)
+class Still:
+    """A position's picture without moves, in the fixed palette, with the mask of its
+    labels. A picture drawn again and again while the position stands (a power's preview
+    after each change of its plot) starts from it, draws its arrows and puts back the
+    labels they cross, instead of drawing the map and its labels from scratch."""
+
+    image: Image.Image   # mode P: the map, its labels and the band's paper
+    labels: Image.Image  # mode L: 255 where a label is
+    drawn: tuple[Drawn, ...]
+
+
+@lru_cache(maxsize=16)
+def still(theatre: str | None, owners: tuple[tuple[Area, Power], ...], units: str) -> Still:
+    """The cached still of a position (`units` as sorted JSON)."""
+    f = frame(theatre)
+    layer = Image.new("RGB", (f.width, f.height), KEY)
+    with recording() as drawn:
+        _marks(Pen(layer), theatre, owners, units)
+    mask = ImageChops.difference(layer, Image.new("RGB", layer.size, KEY)).convert("L")
+    mask = mask.point(lambda v: 255 if v else 0)
+    image = _coloured(theatre, owners).copy()
+    image.paste(layer, (0, 0), mask)
+    return Still(in_palette(image), mask, tuple(drawn))
+
+
+def moves_on(canvas: Image.Image, f: Frame, moves: Sequence[Mapping[str, Any]],
+             base: Still) -> None:
+    """The moves' arrows on a palette picture made from `base`, under its labels."""
+    draw = ImageDraw.Draw(canvas)
+    board = classic_map()
+    width = max(4, round(f.scale * 12))
+    ink = palette_index(INK)
+    boxes = []
+    for move in moves:
+        start, end = move.get("from"), move.get("to")
+        if start not in board.areas or end not in board.areas or start == end:
+            continue
+        colour = palette_index(POWER_COLOURS.get(str(move.get("power")), INK))
+        for p, q in segment(f, str(start), str(end)):
+            draw.line([p, q], fill=ink, width=width + 4)
+            draw.line([p, q], fill=colour, width=width)
+            head = _arrow_head_points(p, q, width * 4)
+            draw.polygon(head, fill=colour, outline=ink)
+            xs = [p[0], q[0], *(x for x, _ in head)]
+            ys = [p[1], q[1], *(y for _, y in head)]
+            boxes.append((max(0, int(min(xs)) - width - 4), max(0, int(min(ys)) - width - 4),
+                          min(f.width, int(max(xs)) + width + 5),
+                          min(f.height, int(max(ys)) + width + 5)))
+    for box in boxes:
+        if box[2] > box[0] and box[3] > box[1]:
+            canvas.paste(base.image.crop(box), box[:2], base.labels.crop(box))
+
+
+def in_rgb(canvas: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+    """Part of a palette picture in RGB, to draw antialiased text on (`put_back` returns
+    it to the palette)."""
+    return canvas.crop(box).convert("RGB")
+
+
+def put_back(canvas: Image.Image, part: Image.Image, at: tuple[int, int]) -> None:
+    canvas.paste(in_palette(part), at)
+
+
+def band_on(canvas: Image.Image, view: Mapping[str, Any], theatre: str | None) -> None:
+    """The band under the map on a palette picture."""
+    f = frame(theatre)
+    part = Image.new("RGB", (f.width, _band_height()), PAPER)
+    _band(Pen(part), f, view, theatre, 0)
+    put_back(canvas, part, (0, f.height))
 
 
 def theatres_for(view: Mapping[str, Any]) -> list[str]:
@@ -277,10 +419,12 @@ def _band_height() -> int:
     return 2 * min_size(WIDTH) + 40
 
 
-def _band(pen: Pen, f: Frame, view: Mapping[str, Any], theatre: str | None) -> None:
-    """The line under the map: round, whose turn, and each power's treasury (income)."""
+def _band(pen: Pen, f: Frame, view: Mapping[str, Any], theatre: str | None,
+          top: float) -> None:
+    """The line under the map (from `top`): round, whose turn, and each power's treasury
+    (income)."""
     size = min_size(WIDTH)
-    y = f.height + 10
+    y = top + 10
     parts = [theatre or "The world"]
     if view.get("round"):
         parts.append(f"round {view['round']}")
@@ -324,13 +468,17 @@ def _moves(pen: Pen, board: AAMap, f: Frame, moves: Sequence[Mapping[str, Any]])
 
 def _arrow_head(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
                 colour: RGB, size: float) -> None:
+    draw.polygon(_arrow_head_points(a, b, size), fill=colour, outline=INK)
+
+
+def _arrow_head_points(a: tuple[float, float], b: tuple[float, float], size: float
+                       ) -> list[tuple[float, float]]:
     dx, dy = b[0] - a[0], b[1] - a[1]
     span = max(1.0, (dx * dx + dy * dy) ** 0.5)
     ux, uy = dx / span, dy / span
     back = (b[0] - ux * size, b[1] - uy * size)
-    left = (back[0] - uy * size / 2, back[1] + ux * size / 2)
-    right = (back[0] + uy * size / 2, back[1] - ux * size / 2)
-    draw.polygon([b, left, right], fill=colour, outline=INK)
+    return [b, (back[0] - uy * size / 2, back[1] + ux * size / 2),
+            (back[0] + uy * size / 2, back[1] - ux * size / 2)]
 
 
 def _world_marks(pen: Pen, board: AAMap, f: Frame, owner: Mapping[Area, Power],
@@ -446,12 +594,19 @@ def place_boxes(sizes: Sequence[tuple[tuple[float, float], float, float]], width
 
 def label_boxes(view: Mapping[str, Any], theatre: str) -> list[Box]:
     """Where a theatre picture's labels lie (px): marks drawn on it avoid them."""
+    units = json.dumps(_position(view).get("units", {}), sort_keys=True)
+    return [(x, y, x + lb.width, y + lb.height) for lb, (x, y) in _layout(theatre, units)]
+
+
+@lru_cache(maxsize=64)
+def _layout(theatre: str, units: str) -> tuple[tuple[_Label, tuple[float, float]], ...]:
+    """A theatre's labels and their top-left corners for a position's units (cached)."""
     f = frame(theatre)
-    labels = _labels(f, _position(view).get("units", {}))
-    corners = place_boxes([(_wanted(lb, min_size(WIDTH)), lb.width, lb.height)
-                           for lb in labels], f.width, f.height, min_size(WIDTH) * 0.8)
-    return [(x, y, x + lb.width, y + lb.height)
-            for lb, (x, y) in zip(labels, corners, strict=True)]
+    size = min_size(WIDTH)
+    labels = _labels(f, json.loads(units))
+    corners = place_boxes([(_wanted(lb, size), lb.width, lb.height) for lb in labels],
+                          f.width, f.height, size * 0.8)
+    return tuple(zip(labels, corners, strict=True))
 
 
 def _wanted(label: _Label, size: int) -> tuple[float, float]:
@@ -474,16 +629,13 @@ def _labels(f: Frame, units: Mapping[str, Mapping[Power, Mapping[str, int]]]
     return sorted(labels, key=lambda b: (-b.height * b.width, b.area))
 
 
-def _theatre_labels(pen: Pen, board: AAMap, f: Frame, owner: Mapping[Area, Power],
-                    units: Mapping[str, Mapping[Power, Mapping[str, int]]]) -> None:
+def _theatre_labels(pen: Pen, board: AAMap, theatre: str, owner: Mapping[Area, Power],
+                    units: str) -> None:
     """Every area in the frame: its name and IPC value, and each power's units by kind,
     placed so that no two labels cover each other (a leader line when moved off)."""
     size = min_size(WIDTH)
-    labels = _labels(f, units)
-    corners = place_boxes([(_wanted(lb, size), lb.width, lb.height) for lb in labels],
-                          f.width, f.height, size * 0.8)
     style, bold = Style(size), Style(size, bold=True)
-    for label, (left, top) in zip(labels, corners, strict=True):
+    for label, (left, top) in _layout(theatre, units):
         x, y = label.point
         sea = label.area in board.sea
         colour = SEA if sea else POWER_COLOURS.get(owner.get(label.area, ""), NEUTRAL)

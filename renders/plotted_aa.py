@@ -24,16 +24,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.aa.map import classic_map
 from engine.games.plotted_aa.form import BUILD, MOVE, Action, describe_action
-from renders import aa_map, encode
+from renders import aa_map
 from renders.aa_map import Box
 from renders.aa_world import Frame
 from renders.palette import RGB, ink_on
 from renders.registry import Pictures, register
-from renders.text import Pen, Style, min_size, wrap
+from renders.text import Pen, Style, min_size, replay, wrap
 
 WIDTH = aa_map.WIDTH
 INK, PAPER = aa_map.INK, aa_map.PAPER
@@ -93,7 +93,7 @@ def _board_parts(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _board_png(parts: Mapping[str, Any], theatre: str | None) -> bytes:
-    return encode.png(picture(parts, theatre=theatre))
+    return aa_map.png(picture(parts, theatre=theatre))
 
 
 def board_views(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
@@ -182,21 +182,47 @@ def _legs(actions: Sequence[Action], power: str) -> list[dict[str, Any]]:
 
 
 def _plot_png(view: Mapping[str, Any]) -> bytes:
+    """The preview, drawn on the position's cached still (`aa_map.still`) in the fixed
+    palette: its arrows under the labels, its marks and the plot in words."""
     power = str(view.get("my_power") or "")
     colour = aa_map.POWER_COLOURS.get(power, INK)
     actions = [Action.from_json(a) for a in view.get("my_plot") or []]
     theatre, marks, _labels = plot_marks(view)
-    phase = f"{power}'s plot, in secret: turn {view.get('turn', '?')}"
-    base = aa_map.picture({**view, "moves": _legs(actions, power), "round": None,
-                           "current": None, "phase": phase}, theatre=theatre)
+    f = aa_map.frame(theatre)
+    base = aa_map.still_of(view, theatre)
+    replay(list(base.drawn))
     size = min_size(WIDTH)
     legend = _legend_lines(actions, size)
-    image = Image.new("RGB", (WIDTH, base.height + legend_height(legend, size)), PAPER)
-    image.paste(base, (0, 0))
-    pen = Pen(image)
-    _draw_laid_out(pen, marks, size)
-    _legend(pen, legend, base.height, colour, size)
-    return encode.png(image)
+    top = base.image.height
+    canvas = Image.new("P", (WIDTH, top + legend_height(legend, size)))
+    canvas.putpalette(base.image.getpalette() or [])
+    canvas.paste(base.image, (0, 0))
+    aa_map.moves_on(canvas, f, _legs(actions, power), base)
+    phase = f"{power}'s plot, in secret: turn {view.get('turn', '?')}"
+    aa_map.band_on(canvas, {**view, "round": None, "current": None, "phase": phase}, theatre)
+    _marks_on(canvas, marks, size)
+    part = Image.new("RGB", (WIDTH, canvas.height - top), PAPER)
+    _legend(Pen(part), legend, 0, colour, size)
+    aa_map.put_back(canvas, part, (0, top))
+    return aa_map.png(canvas)
+
+
+def _marks_on(canvas: Image.Image, marks: Sequence[Mark], size: int) -> None:
+    """Laid-out marks on a palette picture: leader lines, then each chip antialiased."""
+    draw = ImageDraw.Draw(canvas)
+    for mark in marks:
+        at = mark.at or mark.point
+        if at != mark.point:
+            draw.line([mark.point, at], fill=aa_map.palette_index(INK), width=3)
+    reach = round(size * 0.8) + 4
+    for mark in marks:
+        x, y = (round(v) for v in (mark.at or mark.point))
+        box = (max(0, x - reach), max(0, y - reach), min(canvas.width, x + reach),
+               min(canvas.height, y + reach))
+        part = aa_map.in_rgb(canvas, box)
+        _chip(Pen(part), (x - box[0], y - box[1]), mark.label, mark.colour, size,
+              square=mark.square)
+        aa_map.put_back(canvas, part, box[:2])
 
 
 def _theatre(moves: Sequence[Mapping[str, Any]], builds: Sequence[str]) -> str | None:
