@@ -76,7 +76,8 @@ UNIT_ORDER = tuple(UNIT_SHORT)
 # they show every area of the board (tests/renders/test_aa_map.py).
 THEATRES: dict[str, tuple[Area, ...]] = {
     "Western Europe": ("United Kingdom", "Eire", "Finland Norway", "West Europe", "Germany",
-                       "South Europe", "Spain", "North Sea Zone", "Baltic Sea Zone"),
+                       "South Europe", "Spain", "North Sea Zone", "Baltic Sea Zone",
+                       "West Spain Sea Zone"),
     "Eastern Front": ("Karelia S.S.R.", "Russia", "East Europe", "Ukraine S.S.R.",
                       "Caucasus", "Finland Norway", "Turkey", "Karelia Sea Zone"),
     "Mediterranean": ("Gibraltar", "Algeria", "Libya", "Anglo Sudan Egypt", "Syria Jordan",
@@ -97,13 +98,15 @@ THEATRES: dict[str, tuple[Area, ...]] = {
     "South Pacific": ("Australia", "New Zealand", "New Guinea", "Solomon Islands",
                       "South Pacific Sea Zone"),
     "North Pacific": ("Japan", "Soviet Far East", "Alaska", "Midway", "Hawaiian Islands",
-                      "Wake Island"),
+                      "Wake Island", "Hawaii Sea Zone"),
     "Americas (Atlantic)": ("East Canada", "East US", "Cuba", "Panama", "Columbia",
                             "North Atlantic Sea Zone", "Gulf of Mexico Sea Zone"),
     "Americas (Pacific)": ("Alaska", "West Canada", "West US", "Mexico", "Hawaiian Islands",
                            "Midway"),
     "South America": ("Brazil", "Columbia", "Peru", "Argentina-Chile",
                       "East Pacific Sea Zone", "South Atlantic Sea Zone"),
+    "South Atlantic": ("Brazil", "Argentina-Chile", "Angola", "South Africa",
+                       "Antartic Sea Zone", "South Africa Sea Zone"),
 }
 # Names as a player reads them: spelled right on screen (the data keys keep the reference's
 # spellings, "Mediteranean", "Carribean", "Antartic", "Columbia"), and shortened where a

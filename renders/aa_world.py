@@ -215,6 +215,22 @@ def index(frame: Frame) -> Image.Image:
     """The frame's index picture (mode L, cached): each pixel its area's number, off-board
     water and land, and the borders (land borders and coasts darker and, zoomed in,
     wider than the lines between sea zones)."""
+    image = raster(frame)
+    shapes = outlines()
+    sea = {n for n, a in enumerate(areas()) if shapes[a].sea} | {OFF_SEA}
+    land_only = image.point([0 if v in sea else min(255, v + 1) for v in range(256)])
+    coast = _differs(land_only)
+    every = _differs(image)
+    if frame.scale > 0.2:  # a close-up: land borders and coasts 3 px wide
+        coast = coast.filter(ImageFilter.MaxFilter(3))
+    image.paste(SEA_EDGE, (0, 0), every)
+    image.paste(LAND_EDGE, (0, 0), coast)
+    return image
+
+
+def raster(frame: Frame) -> Image.Image:
+    """The frame's areas without borders (mode L): each pixel its area's number (the sea
+    zones' water where no land is), or off-board water or land."""
     image = Image.new("L", (frame.width, frame.height), OFF_SEA)
     draw = ImageDraw.Draw(image)
     numbers = {a: n for n, a in enumerate(areas())}
@@ -226,12 +242,4 @@ def index(frame: Frame) -> Image.Image:
     for area in areas():
         if not shapes[area].sea:
             _draw(image, draw, frame, shapes[area], numbers[area])
-    sea = {n for a, n in numbers.items() if shapes[a].sea} | {OFF_SEA}
-    land_only = image.point([0 if v in sea else min(255, v + 1) for v in range(256)])
-    coast = _differs(land_only)
-    every = _differs(image)
-    if frame.scale > 0.2:  # a close-up: land borders and coasts 3 px wide
-        coast = coast.filter(ImageFilter.MaxFilter(3))
-    image.paste(SEA_EDGE, (0, 0), every)
-    image.paste(LAND_EDGE, (0, 0), coast)
     return image

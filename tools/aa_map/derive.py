@@ -227,9 +227,9 @@ WATERWAYS = [
     [(32.3, 31.35), (32.32, 30.6), (32.55, 29.9)],         # Suez
     [(-79.92, 9.4), (-79.7, 9.1), (-79.55, 8.9)],           # Panama
     [(29.0, 41.25), (29.05, 41.05), (28.95, 40.95)],        # the Bosphorus
-    [(26.15, 40.0), (26.4, 40.2), (26.7, 40.4)],            # the Dardanelles
+    [(26.05, 39.95), (26.4, 40.2), (26.7, 40.4)],           # the Dardanelles
 ]
-WATERWAY_WIDTH = 0.08  # degrees each side
+WATERWAY_WIDTH = 0.1  # degrees each side
 
 # Too small for the outlines: a disc at the real place (longitude, latitude).
 DISCS = {"Wake Island": (166.63, 19.3), "Midway": (-177.37, 28.21)}
@@ -246,7 +246,7 @@ Shape = tuple[float, float, float, float] | list[tuple[float, float]]
 SEA: list[tuple[str, list[Shape]]] = [
     # Inland and enclosed seas first.
     ("Caspian Sea Zone", [(45, 36, 56, 48)]),
-    ("Black Sea Zone", [(27.2, 40.9, 42, 48), (26.2, 40.0, 29.5, 41.2)]),
+    ("Black Sea Zone", [(27.2, 40.9, 42, 48), (26.3, 40.1, 29.5, 41.2)]),
     ("Baltic Sea Zone", [(9.5, 53, 31, 66.5), (5.5, 53, 9.5, 57.6)]),
     ("Red Sea Zone", [[(30, 31), (30, 10), (41.56, -1.66), (58, -1.66), (61.6, 22),
                        (61.6, 26.5), (57, 31)]]),
@@ -254,7 +254,7 @@ SEA: list[tuple[str, list[Shape]]] = [
                                      (8.0, 41.0), (8.2, 43.0), (7.6, 44.5), (0, 44.5),
                                      (0, 42.5), (-6, 42.5)]]),
     ("East Mediteranean Sea Zone", [[(25, 30), (25, 34.5), (26.4, 35.2), (26.15, 37.5),
-                                     (26.15, 40.0), (37, 40.0), (37, 30)]]),
+                                     (26.1, 40.1), (37, 40.1), (37, 30)]]),
     ("Central Mediteranean Sea Zone", [(7.5, 30, 26.5, 46)]),
     ("Karelia Sea Zone", [(31.5, 64, 58, 80), (30, 63.5, 45, 68)]),
     ("North Sea Zone", [(-12, 48.8, 9.5, 62), (-32, 62, 31.5, 75)]),
