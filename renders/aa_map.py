@@ -225,14 +225,15 @@ def _palette(owner: Mapping[Area, Power]) -> list[int]:
     return flat + list(SEA_EDGE) + list(LAND_EDGE) + list(PAPER) + list(INK)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def _coloured(theatre: str | None, owners: tuple[tuple[Area, Power], ...]) -> Image.Image:
-    """The map coloured by owner with the band's paper under it (cached by the owners)."""
+    """The map coloured by owner with the band's paper under it, as a palette picture
+    (cached by the owners; one byte a pixel: `.convert("RGB")` to draw on it)."""
     f = frame(theatre)
     whole = Image.new("L", (f.width, f.height + _band_height()), aa_world.PAPER)
     whole.paste(aa_world.index(f), (0, 0))
     whole.putpalette(_palette(dict(owners)))
-    return whole.convert("RGB")
+    return whole
 
 
 def _owners(view: Mapping[str, Any]) -> tuple[tuple[Area, Power], ...]:
@@ -265,7 +266,7 @@ def cached_png(draw: Any, parts: Mapping[str, Any], *args: Any) -> bytes:
     return png
 
 
-@lru_cache(maxsize=96)
+@lru_cache(maxsize=48)
 def _cached(draw: Any, key: str, args: tuple[Any, ...]) -> tuple[bytes, tuple[Drawn, ...]]:
     with recording() as drawn:
         png = draw(json.loads(key), *args)
@@ -292,7 +293,7 @@ def picture(view: Mapping[str, Any], *, theatre: str | None = None) -> Image.Ima
     board = classic_map()
     f = frame(theatre)
     owners = _owners(view)
-    image = _coloured(theatre, owners).copy()
+    image = _coloured(theatre, owners).convert("RGB")
     pen = Pen(image)
     _moves(pen, board, f, view.get("moves") or [])
     pen.draw.rectangle([0, f.height, f.width, f.height + _band_height()], fill=PAPER)
@@ -322,11 +323,11 @@ class Still:
     labels they cross, instead of drawing the map and its labels from scratch."""
 
     image: Image.Image   # mode P: the map, its labels and the band's paper
-    labels: Image.Image  # mode L: 255 where a label is
+    labels: Image.Image  # mode 1: set where a label is
     drawn: tuple[Drawn, ...]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def still(theatre: str | None, owners: tuple[tuple[Area, Power], ...], units: str) -> Still:
     """The cached still of a position (`units` as sorted JSON)."""
     f = frame(theatre)
@@ -334,8 +335,8 @@ def still(theatre: str | None, owners: tuple[tuple[Area, Power], ...], units: st
     with recording() as drawn:
         _marks(Pen(layer), theatre, owners, units)
     mask = ImageChops.difference(layer, Image.new("RGB", layer.size, KEY)).convert("L")
-    mask = mask.point(lambda v: 255 if v else 0)
-    image = _coloured(theatre, owners).copy()
+    mask = mask.point(lambda v: 255 if v else 0).convert("1")
+    image = _coloured(theatre, owners).convert("RGB")
     image.paste(layer, (0, 0), mask)
     return Still(in_palette(image), mask, tuple(drawn))
 

@@ -210,7 +210,7 @@ def _differs(image: Image.Image) -> Image.Image:
     return edge.point(lambda v: 255 if v else 0)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=20)
 def index(frame: Frame) -> Image.Image:
     """The frame's index picture (mode L, cached): each pixel its area's number, off-board
     water and land, and the borders (land borders and coasts darker and, zoomed in,
