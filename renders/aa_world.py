@@ -4,7 +4,7 @@
 polygons (Natural Earth 1:50m countries grouped as the 1984 board groups them, and sea zones
 dividing the oceans as the board does) and a point for its label, derived offline by
 `tools/aa_map/derive.py` (which says how to run it; its tables document every line drawn
-through a country and every zone's extent). The world is `WIDTH` x `HEIGHT` units, Miller
+through a country and every zone's extent). The world is `WIDTH` x `height()` units, Miller
 projection, its left edge 87 degrees west; it wraps like the board (East US at the left
 edge, West US at the right), so every picture draws the outlines again one world to the
 left and right of the frame where they show.
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from itertools import accumulate
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -52,15 +52,9 @@ class Outline:
 
 
 def _rings(flat_rings: Sequence[Sequence[int]]) -> tuple[Ring, ...]:
-    out = []
-    for flat in flat_rings:
-        x = y = 0
-        ring: Ring = []
-        for i in range(0, len(flat), 2):
-            x, y = x + flat[i], y + flat[i + 1]
-            ring.append((float(x), float(y)))
-        out.append(ring)
-    return tuple(out)
+    """Delta-encoded rings ([x0, y0, dx1, dy1, ...]) as points."""
+    return tuple(list(zip(accumulate(flat[0::2]), accumulate(flat[1::2]), strict=True))
+                 for flat in flat_rings)
 
 
 def _outline(polygons: Sequence[Sequence[Sequence[int]]], anchor: Sequence[int],
@@ -72,28 +66,45 @@ def _outline(polygons: Sequence[Sequence[Sequence[int]]], anchor: Sequence[int],
                    (min(xs), min(ys), max(xs), max(ys)))
 
 
+@dataclass(frozen=True)
+class World:
+    """The shipped data, read once (on the first picture, not at import)."""
+
+    areas: dict[Area, Outline]
+    off_board: dict[str, Outline]
+    height: int
+    projection: dict[str, float]
+
+
 @cache
-def _data() -> dict[str, Any]:
+def world() -> World:
     with resources.files("renders").joinpath(DATA).open("rb") as handle:
-        return dict(json.load(handle))
+        raw = json.load(handle)
+    if raw["width"] != WIDTH:
+        raise ValueError(f"{DATA} is {raw['width']} units wide, not {WIDTH}")
+    return World({a: _outline(e["polygons"], e["anchor"], e["sea"])
+                  for a, e in raw["areas"].items()},
+                 {kind: _outline(polys, (0, 0), kind == "sea")
+                  for kind, polys in raw["off_board"].items()},
+                 int(raw["height"]), dict(raw["projection"]))
 
 
-@cache
 def outlines() -> dict[Area, Outline]:
     """Every area's outline, by the board's name (its data key)."""
-    raw = _data()["areas"]
-    return {a: _outline(e["polygons"], e["anchor"], e["sea"]) for a, e in raw.items()}
+    return world().areas
 
 
-@cache
 def off_board() -> dict[str, Outline]:
     """The land and water that are not on the board (the Arctic, Greenland, small islands)."""
-    raw = _data()["off_board"]
-    return {kind: _outline(polys, (0, 0), kind == "sea") for kind, polys in raw.items()}
+    return world().off_board
 
 
-WIDTH = int(_data()["width"])   # world units across
-HEIGHT = int(_data()["height"])
+WIDTH = 16000  # world units across (tools/aa_map/derive.py's UNITS)
+
+
+def height() -> int:
+    """World units from top (78 N) to bottom (58 S)."""
+    return world().height
 
 
 @cache
@@ -148,7 +159,7 @@ class Frame:
 
 def world_frame(width: int) -> Frame:
     scale = width / WIDTH
-    return Frame(0.0, 0.0, scale, width, round(HEIGHT * scale))
+    return Frame(0.0, 0.0, scale, width, round(height() * scale))
 
 
 def frame_around(points: Sequence[Point], width: int, *, margin: float = 260.0,
@@ -164,9 +175,9 @@ def frame_around(points: Sequence[Point], width: int, *, margin: float = 260.0,
         w = h * min_aspect
     elif w > h * max_aspect:
         h = w / max_aspect
-    h = min(h, float(HEIGHT))
+    h = min(h, float(height()))
     middle_x, middle_y = (low_x + high_x) / 2, (low_y + high_y) / 2
-    top = min(max(0.0, middle_y - h / 2), HEIGHT - h)
+    top = min(max(0.0, middle_y - h / 2), height() - h)
     scale = width / w
     return Frame(middle_x - w / 2, top, scale, width, round(h * scale))
 

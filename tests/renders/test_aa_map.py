@@ -83,7 +83,7 @@ def test_the_theatres_where_the_moves_are() -> None:
 
 def _lon_lat(point: tuple[float, float]) -> tuple[float, float]:
     """A point of the data back in longitude and latitude (Miller, left edge 87 W)."""
-    projection = aa_world._data()["projection"]
+    projection = aa_world.world().projection
     x, y = point
     lon = projection["west"] + x / aa_world.WIDTH * 360
     top = 1.25 * math.log(math.tan(math.pi / 4 + 0.4 * math.radians(projection["north"])))
@@ -116,7 +116,7 @@ def _touching() -> set[frozenset[str]]:
     scale = 0.4
     margin = 1000.0
     frame = aa_world.Frame(-margin, 0.0, scale, round((aa_world.WIDTH + 2 * margin) * scale),
-                           round(aa_world.HEIGHT * scale))
+                           round(aa_world.height() * scale))
     image = aa_world.raster(frame)
     names = aa_world.areas()
     right = ImageChops.offset(image, -1, 0).crop((0, 0, image.width - 1, image.height))
