@@ -59,6 +59,7 @@ NEUTRAL: RGB = (225, 222, 214)
 SEA: RGB = (214, 232, 246)
 OFF_BOARD_SEA: RGB = (236, 242, 247)   # water that is not on the board (the Arctic)
 OFF_BOARD_LAND: RGB = (238, 236, 231)  # land that is not on the board (Greenland, ...)
+OFF_BOARD_HATCH: RGB = (196, 200, 206)  # the diagonal lines over both: "not on the board"
 LAND_EDGE: RGB = (60, 60, 60)
 SEA_EDGE: RGB = (150, 180, 208)
 INK: RGB = (25, 25, 30)
@@ -129,8 +130,8 @@ def _palette_image() -> Image.Image:
     shades between the pairs that meet at antialiased edges (text on its box or the water,
     arrows on land and sea), so that a picture needs no palette search of its own, only a
     nearest-colour lookup (several times faster than Pillow's octree)."""
-    flat = [*POWER_COLOURS.values(), NEUTRAL, SEA, OFF_BOARD_SEA, OFF_BOARD_LAND, LAND_EDGE,
-            SEA_EDGE, INK, PAPER, SEA_INK, (30, 30, 36)]
+    flat = [*POWER_COLOURS.values(), NEUTRAL, SEA, OFF_BOARD_SEA, OFF_BOARD_LAND,
+            OFF_BOARD_HATCH, LAND_EDGE, SEA_EDGE, INK, PAPER, SEA_INK, (30, 30, 36)]
     colours: list[RGB] = list(dict.fromkeys(flat))
     grounds = [PAPER, SEA, NEUTRAL, *POWER_COLOURS.values()]
     inks = [INK, PAPER, SEA_INK, LAND_EDGE]
@@ -221,8 +222,9 @@ def _palette(owner: Mapping[Area, Power]) -> list[int]:
             colour = POWER_COLOURS.get(owner.get(area, ""), NEUTRAL)
         flat += colour
     flat += OFF_BOARD_SEA + OFF_BOARD_LAND
-    flat += [0] * (3 * aa_world.SEA_EDGE - len(flat))
-    return flat + list(SEA_EDGE) + list(LAND_EDGE) + list(PAPER) + list(INK)
+    flat += [0] * (3 * aa_world.OFF_HATCH - len(flat))
+    return flat + list(OFF_BOARD_HATCH) + list(SEA_EDGE) + list(LAND_EDGE) + list(PAPER) + \
+        list(INK)
 
 
 @lru_cache(maxsize=8)

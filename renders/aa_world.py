@@ -34,7 +34,8 @@ from engine.aa.map import Area, classic_map
 
 DATA = "data/aa_world.json"
 OFF_SEA, OFF_LAND = 128, 129
-SEA_EDGE, LAND_EDGE, PAPER = 252, 253, 254
+OFF_HATCH, SEA_EDGE, LAND_EDGE, PAPER = 251, 252, 253, 254
+HATCH = 9  # px between the diagonal lines over what is off the board
 
 Point = tuple[float, float]
 Ring = list[Point]
@@ -232,11 +233,23 @@ def index(frame: Frame) -> Image.Image:
     land_only = image.point([0 if v in sea else min(255, v + 1) for v in range(256)])
     coast = _differs(land_only)
     every = _differs(image)
+    off = image.point([255 if v in (OFF_SEA, OFF_LAND) else 0 for v in range(256)])
+    image.paste(OFF_HATCH, (0, 0), ImageChops.multiply(off, _hatch(frame.width, frame.height)))
     if frame.scale > 0.2:  # a close-up: land borders and coasts 3 px wide
         coast = coast.filter(ImageFilter.MaxFilter(3))
     image.paste(SEA_EDGE, (0, 0), every)
     image.paste(LAND_EDGE, (0, 0), coast)
     return image
+
+
+def _hatch(width: int, height: int) -> Image.Image:
+    """Thin diagonal lines, 255 on 0: the mark of what is off the board (beside its pale
+    colour, which alone would not tell it from a neutral territory or a sea zone)."""
+    hatch = Image.new("L", (width, height), 0)
+    draw = ImageDraw.Draw(hatch)
+    for start in range(-height, width, HATCH):
+        draw.line([(start, height), (start + height, 0)], fill=255, width=1)
+    return hatch
 
 
 def raster(frame: Frame) -> Image.Image:

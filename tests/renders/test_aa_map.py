@@ -193,3 +193,25 @@ def test_a_view_drawn_again_is_not_drawn_again() -> None:
     with recording() as drawn:
         assert aa_map.render(moved, theatre="Pacific") != png
     assert any(t.text.startswith("4 inf") for t in drawn)
+
+
+def test_the_zones_cover_the_oceans_and_what_is_off_the_board_is_hatched() -> None:
+    """Issue 24: sea zones "dividing the oceans as the board does": all water south of
+    60 N belongs to a zone (only the Arctic, Baffin Bay and the seas by Iceland's north are
+    off the board), and what is off the board carries a hatch besides its pale colour (a
+    pale colour alone would not tell it from a neutral territory or a zone)."""
+    f = aa_map.frame(None)
+    top = aa_world.world().projection["north"]
+    scale = aa_world.WIDTH / (2 * math.pi)
+
+    def y_of(lat: float) -> float:
+        def miller(v: float) -> float:
+            return 1.25 * math.log(math.tan(math.pi / 4 + 0.4 * math.radians(v)))
+        return (miller(top) - miller(lat)) * scale * f.scale
+
+    raster = aa_world.raster(f)
+    off_water = raster.point([255 if v == aa_world.OFF_SEA else 0 for v in range(256)])
+    assert off_water.crop((0, round(y_of(60)), f.width, f.height)).getbbox() is None
+    index = aa_world.index(f)
+    greenland = index.crop((round(f.width * 0.02), 0, round(f.width * 0.09), round(y_of(70))))
+    assert aa_world.OFF_HATCH in {v for _, v in greenland.getcolors() or []}
