@@ -4,6 +4,7 @@
                               # of the round as arrows with their power's letter, the turn,
                               # round and phase in words
     render_zoom(view)         # the theatre where the round's moves are (None without moves)
+    render_theatre(view, t)   # one theatre of the board (aa_map.THEATRES), whatever the moves
     board_views(view, events) # the public views to draw for one announcement: one per round
                               # that ended in it (its `round_over` event carries its moves)
     render_plot(view)         # a power's own plot (its view's `my_plot`) drawn on the map:
@@ -15,7 +16,10 @@ before its reveal: twin games whose plots differ draw the same bytes. The previe
 the seat's own view and goes only to that seat's DM.
 
 Every mark carries a letter or a number besides its colour (Okabe-Ito shades, colour-blind
-safe), and every text a player needs is at least 9 px tall at Discord's 550 px preview.
+safe), no mark covers another (`layout_marks`), and every text a player needs is at least
+9 px tall at Discord's 550 px preview. Each picture is drawn once per distinct view
+(`aa_map.cached_png`); a preview after a change of its plot starts from the position's
+still (`aa_map.still`) instead of drawing the map and its labels again.
 """
 
 from __future__ import annotations
