@@ -29,6 +29,7 @@ The view it reads (the A&A games' public view; everything optional but `owner`/`
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -64,6 +65,7 @@ LAND_EDGE: RGB = (60, 60, 60)
 SEA_EDGE: RGB = (150, 180, 208)
 INK: RGB = (25, 25, 30)
 SEA_INK: RGB = (20, 60, 110)  # sea zones' names, on the water
+CASING: RGB = (250, 250, 250)  # round the arrows, so that they show on their own colour
 PAPER: RGB = (255, 255, 255)
 
 # Short unit names as players write them ("3 inf 2 arm").
@@ -131,7 +133,7 @@ def _palette_image() -> Image.Image:
     arrows on land and sea), so that a picture needs no palette search of its own, only a
     nearest-colour lookup (several times faster than Pillow's octree)."""
     flat = [*POWER_COLOURS.values(), NEUTRAL, SEA, OFF_BOARD_SEA, OFF_BOARD_LAND,
-            OFF_BOARD_HATCH, LAND_EDGE, SEA_EDGE, INK, PAPER, SEA_INK, (30, 30, 36)]
+            OFF_BOARD_HATCH, LAND_EDGE, SEA_EDGE, INK, PAPER, SEA_INK, CASING, (30, 30, 36)]
     colours: list[RGB] = list(dict.fromkeys(flat))
     grounds = [PAPER, SEA, NEUTRAL, *POWER_COLOURS.values()]
     inks = [INK, PAPER, SEA_INK, LAND_EDGE]
@@ -292,14 +294,15 @@ def picture(view: Mapping[str, Any], *, theatre: str | None = None) -> Image.Ima
     """The finished RGB picture before the encode (a game's render draws on it)."""
     if theatre is not None and theatre not in THEATRES:
         raise ValueError(f"unknown theatre {theatre!r}")
-    board = classic_map()
     f = frame(theatre)
     owners = _owners(view)
     image = _coloured(theatre, owners).convert("RGB")
     pen = Pen(image)
-    _moves(pen, board, f, view.get("moves") or [])
-    pen.draw.rectangle([0, f.height, f.width, f.height + _band_height()], fill=PAPER)
     units = json.dumps(_position(view).get("units", {}), sort_keys=True)
+    boxes = label_boxes(view, theatre) if theatre is not None else []
+    for p, q, colour in arrows(f, view.get("moves") or [], boxes):
+        draw_arrow(pen.draw, p, q, arrow_width(f), colour, INK, CASING)
+    pen.draw.rectangle([0, f.height, f.width, f.height + _band_height()], fill=PAPER)
     _marks(pen, theatre, owners, units)
     _band(pen, f, view, theatre, f.height)
     return image
@@ -344,29 +347,15 @@ def still(theatre: str | None, owners: tuple[tuple[Area, Power], ...], units: st
 
 
 def moves_on(canvas: Image.Image, f: Frame, moves: Sequence[Mapping[str, Any]],
-             base: Still) -> None:
+             base: Still, boxes: Sequence[Box] = ()) -> None:
     """The moves' arrows on a palette picture made from `base`, under its labels."""
     draw = ImageDraw.Draw(canvas)
-    board = classic_map()
-    width = max(4, round(f.scale * 12))
-    ink = palette_index(INK)
-    boxes = []
-    for move in moves:
-        start, end = move.get("from"), move.get("to")
-        if start not in board.areas or end not in board.areas or start == end:
-            continue
-        colour = palette_index(POWER_COLOURS.get(str(move.get("power")), INK))
-        for p, q in segment(f, str(start), str(end)):
-            draw.line([p, q], fill=ink, width=width + 4)
-            draw.line([p, q], fill=colour, width=width)
-            head = _arrow_head_points(p, q, width * 4)
-            draw.polygon(head, fill=colour, outline=ink)
-            xs = [p[0], q[0], *(x for x, _ in head)]
-            ys = [p[1], q[1], *(y for _, y in head)]
-            boxes.append((max(0, int(min(xs)) - width - 4), max(0, int(min(ys)) - width - 4),
-                          min(f.width, int(max(xs)) + width + 5),
-                          min(f.height, int(max(ys)) + width + 5)))
-    for box in boxes:
+    covered = []
+    for p, q, colour in arrows(f, moves, boxes):
+        covered.append(draw_arrow(draw, p, q, arrow_width(f), palette_index(colour),
+                                  palette_index(INK), palette_index(CASING)))
+    for left, top, right, bottom in covered:
+        box = (max(0, left), max(0, top), min(f.width, right), min(f.height, bottom))
         if box[2] > box[0] and box[3] > box[1]:
             canvas.paste(base.image.crop(box), box[:2], base.labels.crop(box))
 
@@ -459,22 +448,64 @@ def _band(pen: Pen, f: Frame, view: Mapping[str, Any], theatre: str | None,
         x += pen.text((x, y + 2), money, Style(size), INK) + 28
 
 
-def _moves(pen: Pen, board: AAMap, f: Frame, moves: Sequence[Mapping[str, Any]]) -> None:
-    width = max(4, round(f.scale * 12))
+def arrows(f: Frame, moves: Sequence[Mapping[str, Any]], boxes: Sequence[Box] = ()
+           ) -> list[tuple[tuple[float, float], tuple[float, float], RGB]]:
+    """Each move's arrow (start, end, colour) in the picture, in each copy of the world
+    that shows it; an arrow whose end lies under a label stops at the label's edge, so that
+    its head shows."""
+    board = classic_map()
+    out = []
     for move in moves:
         start, end = move.get("from"), move.get("to")
         if start not in board.areas or end not in board.areas or start == end:
             continue
         colour = POWER_COLOURS.get(str(move.get("power")), INK)
         for p, q in segment(f, str(start), str(end)):
-            pen.draw.line([p, q], fill=INK, width=width + 4)
-            pen.draw.line([p, q], fill=colour, width=width)
-            _arrow_head(pen.draw, p, q, colour, width * 4)
+            out.append((p, _stop_at(p, q, boxes, arrow_width(f) * 4), colour))
+    return out
 
 
-def _arrow_head(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
-                colour: RGB, size: float) -> None:
-    draw.polygon(_arrow_head_points(a, b, size), fill=colour, outline=INK)
+def _stop_at(p: tuple[float, float], q: tuple[float, float], boxes: Sequence[Box],
+             head: float) -> tuple[float, float]:
+    """`q`, or where the segment from `p` enters the label box that covers `q`."""
+    def inside(x: float, y: float, box: Box) -> bool:
+        return box[0] - 4 <= x <= box[2] + 4 and box[1] - 4 <= y <= box[3] + 4
+
+    for box in boxes:
+        if not inside(*q, box) or inside(*p, box):
+            continue
+        low, high = 0.0, 1.0  # p outside, q inside: the edge lies between
+        for _ in range(14):
+            t = (low + high) / 2
+            if inside(p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, box):
+                high = t
+            else:
+                low = t
+        stop = (p[0] + (q[0] - p[0]) * low, p[1] + (q[1] - p[1]) * low)
+        if math.dist(p, stop) >= 2 * head:
+            return stop
+    return q
+
+
+def arrow_width(f: Frame) -> int:
+    return max(4, round(f.scale * 12))
+
+
+def draw_arrow(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float],
+               width: int, fill: Any, ink: Any, casing: Any) -> tuple[int, int, int, int]:
+    """One arrow: a pale casing (so that it shows on land of its own colour), an ink
+    outline, the power's colour, its head; returns the box it covers."""
+    head = _arrow_head_points(p, q, width * 4)
+    draw.line([p, q], fill=casing, width=width + 10)
+    draw.polygon(_arrow_head_points(p, q, width * 4 + 10), fill=casing)
+    draw.line([p, q], fill=ink, width=width + 4)
+    draw.line([p, q], fill=fill, width=width)
+    draw.polygon(head, fill=fill, outline=ink, width=2)
+    xs = [p[0], q[0], *(x for x, _ in head)]
+    ys = [p[1], q[1], *(y for _, y in head)]
+    reach = width + 12
+    return (int(min(xs)) - reach, int(min(ys)) - reach, int(max(xs)) + reach,
+            int(max(ys)) + reach)
 
 
 def _arrow_head_points(a: tuple[float, float], b: tuple[float, float], size: float

@@ -191,7 +191,7 @@ def _plot_png(view: Mapping[str, Any]) -> bytes:
     power = str(view.get("my_power") or "")
     colour = aa_map.POWER_COLOURS.get(power, INK)
     actions = [Action.from_json(a) for a in view.get("my_plot") or []]
-    theatre, marks, _labels = plot_marks(view)
+    theatre, marks, labels = plot_marks(view)
     f = aa_map.frame(theatre)
     base = aa_map.still_of(view, theatre)
     replay(list(base.drawn))
@@ -201,7 +201,7 @@ def _plot_png(view: Mapping[str, Any]) -> bytes:
     canvas = Image.new("P", (WIDTH, top + legend_height(legend, size)))
     canvas.putpalette(base.image.getpalette() or [])
     canvas.paste(base.image, (0, 0))
-    aa_map.moves_on(canvas, f, _legs(actions, power), base)
+    aa_map.moves_on(canvas, f, _legs(actions, power), base, labels)
     phase = f"{power}'s plot, in secret: turn {view.get('turn', '?')}"
     aa_map.band_on(canvas, {**view, "round": None, "current": None, "phase": phase}, theatre)
     _marks_on(canvas, marks, size)
