@@ -7,9 +7,10 @@ group of Natural Earth countries (1:50m, public domain), a country that the boar
 latitude listed in `LAND` below; each sea zone is a union of longitude/latitude boxes and
 polygons (`SEA`), the first zone listed owning any water two of them claim, so that the
 zones divide the oceans as the board does and touch the coasts and zones the board says
-they touch. Water and land that are not on the board (the Arctic, Greenland, Iceland,
-small islands) are drawn as such. Three areas are too small for the 1:50m outlines and
-are drawn as discs at their real places: Gibraltar, Wake Island and Midway.
+they touch; the canals and the straits of the Black Sea are cut through the land. Water
+and land that are not on the board (the Arctic, Greenland, Iceland, small islands) are
+kept apart as such. Wake Island and Midway are too small for the 1:50m outlines and are
+discs at their real places; Gibraltar is the tip of Spain's coast round the Rock.
 
 The picture wraps like the board: its left edge is 87 degrees west, so the eastern United
 States is at the left edge and the western at the right, as on the board; longitudes past
@@ -24,8 +25,11 @@ Run it (dev only; shapely is not a runtime dependency of the bot):
     npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz   # package/countries-50m.json
     python tools/aa_map/derive.py package/countries-50m.json [--preview out.png]
 
-It prints which borders of the board the outlines show and which they don't (a border
-across the picture's edge counts through the wrap), then writes the data file.
+It prints the board's borders the outlines miss ("missing", none today) and the contacts
+they show that the board does not have ("extra": real coastlines meeting where the board
+keeps areas apart; a border across the picture's edge counts through the wrap), then
+writes the data file. The same input gives the same bytes. The rulings behind the tables
+are MAP-1 to MAP-5 in docs/aa-classic.md, "The map".
 """
 
 from __future__ import annotations
