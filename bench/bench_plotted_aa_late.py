@@ -13,6 +13,14 @@ close-up and one power's private preview of a plot are rendered against a defaul
 `Image.save(PNG)` of the same picture, interleaved (medians). Then the game is copied into
 `LIVE` running games and, in a fresh process, all are loaded and asked `QUERIES` plot sheets
 (a query: answered privately, never stored). Run: .venv/bin/python bench/bench_plotted_aa_late.py
+
+A late turn's CPU (issue 24): from the late position's next Plot Phase, one whole turn
+(every power plots as above and submits, the deadline's policy executes the rest) with the
+pictures the bot draws for it (`bot.delivery`): after every action, the private preview of
+each seat whose plot sheet changed (`prompt_detail`, as the prompt message is edited), and
+each announcement's boards (`board_views`: the board and its close-up per round ended).
+Process CPU time (`time.process_time`) of the whole turn, and of its previews and boards,
+the median of `TURN_RUNS` runs of the same turn. `--turn` measures only that (no memory).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import asyncio
 import io
 import json
 import random
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -38,6 +47,7 @@ from renders import plotted_aa
 
 VARIANT = "plotted-aa"
 ACTIONS = 600
+TURN_RUNS = 3
 LIVE = 1000
 QUERIES = 3000
 PLOT_SIZE = 4  # actions a power plots each turn, at most
@@ -114,9 +124,16 @@ def plotting_copy(game: Game) -> Game:
 
 
 def timed(name: str, render: Callable[[], bytes | None]) -> None:
-    """One picture: size, bytes, its render and a default PNG save of the same picture."""
+    """One picture: size, bytes, its render (a view not drawn before: the view-dependent
+    caches emptied first), the same view again, and a default PNG save of the same
+    picture."""
+    def new() -> bytes | None:
+        for cached in _render_caches():
+            cached.cache_clear()
+        return render()
+
     start = time.perf_counter()
-    png = render()
+    png = new()
     first = time.perf_counter() - start
     assert png is not None
     picture = Image.open(io.BytesIO(png)).convert("RGB")
@@ -126,17 +143,100 @@ def timed(name: str, render: Callable[[], bytes | None]) -> None:
         picture.save(out, format="PNG")
         return out.getvalue()
 
-    renders, encodes = [], []
+    renders, encodes, agains = [], [], []
     for _ in range(5):  # interleaved: the machine is shared and noisy
-        renders.append(median_seconds(render, 3))
+        renders.append(median_seconds(new, 3))
         encodes.append(median_seconds(encode, 3))
+        agains.append(median_seconds(render, 3))
     render_s, encode_s = sorted(renders)[2], sorted(encodes)[2]
+    again_s = sorted(agains)[2]
     print(f"| {name} | {picture.width} x {picture.height} | {len(png) // 1024} KiB | "
-          f"{first * 1000:.0f} ms | {render_s * 1000:.0f} ms | {encode_s * 1000:.0f} ms | "
-          f"{render_s / encode_s:.2f}x |")
+          f"{first * 1000:.0f} ms | {render_s * 1000:.0f} ms | {again_s * 1000:.1f} ms | "
+          f"{encode_s * 1000:.0f} ms | {render_s / encode_s:.2f}x |")
+
+
+def late_turn(state: dict[str, Any]) -> dict[str, float | int]:
+    """One whole turn from the position `state` (its next Plot Phase), with the pictures
+    the bot draws for it; CPU seconds of the whole and of the previews and boards."""
+    import engine
+
+    game = engine.load(VARIANT, json.loads(json.dumps(state)))
+    g: Any = game
+    for _ in range(5000):  # to the next Plot Phase, not measured
+        if (g.stage == "plot" and not any(g.plots.values())) or game.finished:
+            break
+        seat, action, params = game.timeout_actions()[0]
+        game.act(seat, action, **params)
+    turn = g.turn
+    rnd = random.Random("late-turn")
+    shown: dict[str, str] = {}
+    times = {"turn": 0.0, "previews": 0.0, "boards": 0.0, "actions": 0, "previews_drawn": 0,
+             "boards_drawn": 0}
+    clock = time.process_time
+    start = clock()
+
+    def pictures(events: list[Any]) -> None:
+        for seat in game.seats:  # the prompt message of a seat whose sheet changed
+            detail = game.prompt_detail(seat)
+            if detail and shown.get(seat) != detail:
+                t0 = clock()
+                plotted_aa.render_private(game.view(seat))
+                times["previews"] += clock() - t0
+                times["previews_drawn"] += 1
+            shown[seat] = detail
+        if any(e.kind in game.render_on for e in events):
+            t0 = clock()
+            view = game.view(None)
+            for board in plotted_aa.board_views(
+                    view, [{**e.data, "kind": e.kind} for e in events if e.public]):
+                plotted_aa.render(board)
+                plotted_aa.render_zoom(board)
+                times["boards_drawn"] += 1
+            times["boards"] += clock() - t0
+
+    pictures([])
+    for _ in range(5000):
+        if game.finished or g.turn != turn:
+            break
+        seat, action, params = paa_move(game, rnd)
+        try:
+            events = game.act(seat, action, **params)
+        except RuleError:
+            continue
+        times["actions"] += 1
+        game.prompts()
+        pictures(events)
+    times["turn"] = clock() - start
+    return times
+
+
+def turn_figures(state: dict[str, Any]) -> None:
+    """The late turn `TURN_RUNS` times (each in a fresh cache), medians printed."""
+    runs = []
+    for _ in range(TURN_RUNS):
+        for cached in _render_caches():
+            cached.cache_clear()
+        runs.append(late_turn(state))
+    mid = sorted(runs, key=lambda r: r["turn"])[len(runs) // 2]
+    print(f"\na late turn ({mid['actions']} actions, {mid['previews_drawn']} previews, "
+          f"{mid['boards_drawn']} boards with their close-ups), CPU, median of {TURN_RUNS}: "
+          f"{mid['turn']:.2f} s; previews {mid['previews']:.2f} s "
+          f"({mid['previews'] / mid['turn']:.0%}); boards {mid['boards']:.2f} s "
+          f"({mid['boards'] / mid['turn']:.0%}); the rest {mid['turn'] - mid['previews'] - mid['boards']:.2f} s")
+    print("each run: " + ", ".join(f"{r['turn']:.2f} s" for r in runs))
+
+
+def _render_caches() -> list[Any]:
+    """The renders' caches (none before the cached layers), so each run starts cold."""
+    from renders import aa_map
+
+    return [c for c in (getattr(aa_map, n, None) for n in ("_cached", "_coloured", "still",
+                                                            "_layout"))
+            if c is not None and hasattr(c, "cache_clear")]
 
 
 def main() -> None:
+    turn_only = "--turn" in sys.argv
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "paa-late.db"
         game_id, sizes, game, taken = asyncio.run(
@@ -155,9 +255,12 @@ def main() -> None:
         if not board_view.get("moves"):  # the board as posted after a round: with arrows
             board_view["moves"] = [{"power": "Germany", "from": "Germany",
                                     "to": "East Europe", "round": 1}]
+        turn_figures(game.state())
+        if turn_only:
+            return
         plotting = plotting_copy(game)
-        print("\n| picture | size | bytes | first render | render | PNG encode | ratio |")
-        print("|---|---|---|---|---|---|---|")
+        print("\n| picture | size | bytes | first render | render | again | PNG encode | ratio |")
+        print("|---|---|---|---|---|---|---|---|")
         timed("board (world)", lambda: plotted_aa.render(board_view))
         timed("board close-up", lambda: plotted_aa.render_zoom(board_view))
         timed("private preview (Germany, 4 actions)",

@@ -5,6 +5,8 @@ one the same whatever the plots say (secrecy)."""
 from __future__ import annotations
 
 import io
+import json
+import random
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ import engine
 from engine.aa.units import POWERS
 from renders import aa_map, plotted_aa
 from renders.palette import MIN_DISTANCE, closest_pair
-from renders.text import CHAT_WIDTH, MIN_PX, Drawn, recording
+from renders.text import CHAT_WIDTH, MIN_PX, Drawn, min_size, recording
 
 
 def plotting(seed: str = "render") -> engine.Game:
@@ -152,3 +154,92 @@ def test_names_in_any_script_render_in_the_band(name: str) -> None:
     with recording() as drawn:
         png = plotted_aa.render(view)
     checked(png, drawn)
+
+
+# ----- issue 24: marks that never overlap, one palette, drawn once per plot ---------------
+
+WRITTEN = {"infantry": "inf", "armour": "arm", "fighter": "ftr", "bomber": "bmb",
+           "battleship": "bb", "carrier": "carrier", "transport": "trn", "submarine": "sub"}
+
+
+def random_plot(game: engine.Game, power: str, rnd: random.Random, actions: int) -> None:
+    """Up to `actions` plotted actions as a player might type them: a unit moved to a
+    neighbour (often back and forth between the same two areas, so that arrows share their
+    middles), a build at the capital."""
+    g: Any = game
+    last: tuple[str, str] | None = None
+    for number in range(1, actions + 1):
+        try:
+            if rnd.random() < 0.2:
+                game.act(power, "plot-build", round=number, factory=g.board.capital(power),
+                         units=rnd.choice(["inf", "2 inf", "arm"]))
+                continue
+            if last is not None and rnd.random() < 0.4:
+                start, end = last[1], last[0]
+            else:
+                start = rnd.choice(sorted(a for a in g.pos.units if g.movable(power, a)))
+                end = rnd.choice(sorted(g.board.neighbours(start)))
+            kinds = sorted(k for k in g.movable(power, start) if k in WRITTEN)
+            game.act(power, "plot-move", round=number, units=f"1 {WRITTEN[rnd.choice(kinds)]}",
+                     from_area=start, to=end)
+            last = (start, end)
+        except (engine.RuleError, IndexError):
+            continue
+
+
+def test_the_previews_marks_never_overlap() -> None:
+    """Issue 24: "the private preview's markers never overlap": over many seeded plots of
+    every power (arrows sharing their middles, builds where arrows end), each numbered chip
+    and build square is laid out clear of every other, inside the map."""
+    start = plotting("marks")
+    size = min_size(plotted_aa.WIDTH)
+    checked_marks = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        game = engine.load("plotted-aa", json.loads(json.dumps(start.state())))
+        for power in POWERS:
+            random_plot(game, power, rnd, rnd.randint(2, 8))
+            theatre, marks, _labels = plotted_aa.plot_marks(game.view(power))
+            f = aa_map.frame(theatre)
+            boxes = [m.box(size) for m in marks]
+            for i, a in enumerate(boxes):
+                assert 0 <= a[0] and a[2] <= f.width and 0 <= a[1] and a[3] <= f.height, \
+                    (seed, power, a)
+                for b in boxes[i + 1:]:
+                    assert min(a[2], b[2]) <= max(a[0], b[0]) or \
+                        min(a[3], b[3]) <= max(a[1], b[1]), (seed, power, a, b)
+            checked_marks += len(marks)
+    assert checked_marks > 400
+
+
+def test_a_preview_is_drawn_once_per_plot_and_from_the_positions_still() -> None:
+    """Issue 24: "the preview is not redrawn from scratch after every change": a plot
+    drawn again comes from the cache; a changed plot on the same position is drawn on the
+    position's still (`aa_map.still`, drawn once) and is the same picture as one drawn
+    with nothing cached."""
+    game = plotting("still")
+    german_plot(game)
+    view = game.view("Germany")
+    png = plotted_aa.render_private(view)
+    stills = aa_map.still.cache_info()
+    assert plotted_aa.render_private(view) == png
+    game.act("Germany", "plot-noop", round=4)
+    changed = plotted_aa.render_private(game.view("Germany"))
+    assert changed != png
+    assert aa_map.still.cache_info().hits > stills.hits
+    assert aa_map.still.cache_info().misses == stills.misses
+    for cache in (aa_map._cached, aa_map.still, aa_map._coloured, aa_map._layout):
+        cache.cache_clear()
+    assert plotted_aa.render_private(game.view("Germany")) == changed
+
+
+def test_every_aa_picture_is_in_the_one_palette() -> None:
+    """The board, its close-up and the preview are encoded in one fixed palette (no
+    palette search per picture) and stay within 150 KB."""
+    game = executing()
+    view = game.view(None)
+    palette = aa_map._palette_image().getpalette()
+    for png in (plotted_aa.render(view), plotted_aa.render_zoom(view)):
+        assert png is not None and len(png) <= 150_000
+        image = Image.open(io.BytesIO(png))
+        assert image.mode == "P" and image.getpalette()[:30] == palette[:30]  # type: ignore[index]
