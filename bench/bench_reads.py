@@ -21,7 +21,8 @@ own, started by discord.py from the gateway, so their stacks never reach the pla
 Per game: stored player actions (rows of kind 'act' with a user: not the deadline's),
 then the bot's prompts() evaluations, SQL reads and writes per action.
 Run: .venv/bin/python bench/bench_reads.py [--detail] [variant ...]
-(--detail: also where the bot's prompts() evaluations come from, and its reads by statement).
+(--detail: also where the bot's prompts() evaluations come from, and its reads and writes
+by statement).
 """
 
 from __future__ import annotations
@@ -164,8 +165,8 @@ def _count_sql(sql: str, caller: types.FrameType | None) -> None:
     if TALLY.counting:
         side, kind = side_of(caller), kind_of(sql)
         TALLY.sql[side, kind] += 1
-        if TALLY.detail and side == BOT and kind == READ:
-            TALLY.statements[" ".join(sql.split())[:90]] += 1
+        if TALLY.detail and side == BOT and kind in (READ, WRITE):
+            TALLY.statements[f"{kind}: " + " ".join(sql.split())[:90]] += 1
 
 
 def _counting_aiosqlite(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -312,7 +313,7 @@ async def main(variants: list[str], detail: bool) -> None:
             print((await probe(variant)).line(), flush=True)
             if detail:
                 for title, counts in (("prompts() called from", TALLY.callers),
-                                      ("SQL reads", TALLY.statements)):
+                                      ("SQL reads and writes", TALLY.statements)):
                     print(f"  {title}:")
                     for what, count in counts.most_common():
                         print(f"    {count:5d}  {what}")
