@@ -69,6 +69,11 @@ async def test_a_flight_an_interruption_a_disarm_roll_and_the_presidents_d20(
     live = await table.loaded()
     game = live.game
 
+    # Ann's turn prompt, in her DM, shows what she holds and knows beside its buttons.
+    assert any("• Double Time (Action, 1 action)" in m.text() and
+               "Your Nuclear Zone cards: zone 1: Washington" in m.text()
+               for m in table.dms("ann"))
+
     # Autocomplete from the prompt: Ann's flights; what Road Trip would ask once typed.
     flights = await table.fake.autocomplete(table.users["ann"], table.channel, "dict fly",
                                             "to", to="wash")

@@ -807,6 +807,14 @@ class Dictators(Tokens):
             return [(self.current, "end-turn", {})]
         return []
 
+    def prompt_detail(self, seat: Seat) -> str:
+        """Beside the buttons of a dictator's own turn, in their DM: what they hold and know
+        (hand, Nuclear Zone cards, tokens), which they may look at any time; kept up to date
+        as they draw and play. Never public."""
+        if self.finished or self.stage != TURN or self.current != seat:
+            return ""
+        return "\n\n".join(self.describe(seat))
+
     def window(self) -> Window | None:
         """A window for Interruptions that awaits someone, timed by the bot for
         `window_seconds` (0: no timer, the game's deadline passes it). Public facts only:
