@@ -338,26 +338,25 @@ class Dictators(GameCog):
             return
         if live.row.status != "lobby":
             raise NotAllowed("The game has started: its map and cards stay as they are.")
-        if default:
-            new = ""
+        if interaction.user.id != live.row.creator_id:
+            raise NotAllowed("Only the game's creator can change its map and cards.")
+        # Ephemeral: a refusal (the file, the entry, the field) is the creator's to fix.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if default or file is None:
+            new, said = "", "The game will play on the DEFAULT data set."
         else:
-            assert file is not None
+            shown = names.escape(file.filename)
             if file.size > MAX_DATA_BYTES:  # refused before it is downloaded
-                raise Unreadable(f"The file {names.escape(file.filename)} is too large ({file.size:,} bytes; "
-                                 f"at most {MAX_DATA_BYTES:,}).")
-            await interaction.response.defer(thinking=True)
+                raise Unreadable(f"The file {shown} is too large ({file.size:,} bytes; at "
+                                 f"most {MAX_DATA_BYTES:,}).")
             raw = await file.read()
             new = await self.bot.loop.run_in_executor(
                 None, datafiles.with_upload, option, raw, file.filename)
+            said = (f"The game will play on the group's own printing from {shown}: "
+                    f"{datafiles.summary(datafiles.game_data(new))}")
         await self.bot.service.set_options(live, interaction.user.id, {"data": new})
-        said = (f"The game will play on your group's own printing from "
-                f"{names.escape(file.filename)}: {datafiles.summary(datafiles.game_data(new))}"
-                if file is not None and not default else
-                "The game will play on the DEFAULT data set.")
-        if interaction.response.is_done():
-            await interaction.followup.send(said)
-        else:
-            await interaction.response.send_message(said)
+        await interaction.followup.send("\N{WHITE HEAVY CHECK MARK} Done.", ephemeral=True)
+        await self.bot.sender.post(live, said)
         await self.bot.status_post.refresh(live)
 
 

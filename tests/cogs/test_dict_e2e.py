@@ -179,7 +179,7 @@ async def test_a_groups_own_printing_loaded_with_dict_data(table: Table) -> None
 
     # Malformed: each refusal names the file, the entry and the field; nothing changes.
     bad = await table.slash("ann", "dict data", file=("command.json", group_file(cost=5)))
-    assert ("command.json, card “Amtrak”: “cost” is 5, but a card's cost in actions"
+    assert bad.ephemeral and ("command.json, card “Amtrak”: “cost” is 5, but a card's cost in actions"
             in bad.text()), bad.text()
     whole["command.json"] = json.loads(group_file(effect={"kind": "warp"}))
     bad = await table.slash("ann", "dict data",
@@ -193,13 +193,15 @@ async def test_a_groups_own_printing_loaded_with_dict_data(table: Table) -> None
     # Only the creator changes the game's data.
     refused = await table.slash("bob", "dict data",
                                 file=("command.json", group_file(text="Ride the rails.")))
-    assert "Only the game's creator" in refused.text()
+    assert refused.ephemeral and "Only the game's creator" in refused.text()
+    assert "printing" not in table.said()
 
     # A sound file: the game will play on it, said in the channel and on the status post.
     loaded = await table.slash("ann", "dict data",
                                file=("command.json", group_file(text="Ride the rails.")))
-    assert "The game will play on your group's own printing from command.json" in \
-        loaded.text()
+    assert loaded.ephemeral and "Done" in loaded.text()
+    assert "The game will play on the group's own printing from command.json: 71 " \
+           "locations" in table.said()
     assert live.row.options["data"] != ""
     status = table.fake.pinned(table.channel)
     assert any("Map and cards: the group's own printing" in m.text() for m in status)
