@@ -37,6 +37,7 @@ from bot.storage import (
     UndoRequest,
 )
 from engine import Ambiguous, Event, Game, NotAllowed, Prompt, RuleError, Step, Unreadable
+from engine.registry import check_options
 
 log = logging.getLogger(__name__)
 
@@ -385,6 +386,20 @@ class GameService:
         live = LiveGame(row, [])
         self._track(live)
         return live
+
+    async def set_options(self, live: LiveGame, user_id: int, given: dict[str, Any]
+                          ) -> dict[str, Any]:
+        """Change options of a game still in the lobby (its creator only), checked whole as
+        `/game new` checks them; returns the game's options."""
+        async with live.lock:
+            if live.row.status != "lobby":
+                raise NotAllowed("The game has started: its options stay as they are.")
+            if user_id != live.row.creator_id:
+                raise NotAllowed("Only the game's creator can change its options.")
+            options = check_options(live.row.variant, {**live.row.options, **given})
+            await self.storage.set_options(live.id, options, self.clock())
+            await self._refresh(live)
+            return dict(live.row.options)
 
     async def join(self, live: LiveGame, user_id: int, *, seat: str | None,
                    player_name: str) -> str:

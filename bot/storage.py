@@ -330,6 +330,12 @@ class Storage:
             await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
                              (status, now, game_id))
 
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None:
+        """A game's options changed in the lobby (a group's own data for its game)."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND "
+                             "status = 'lobby'", (json.dumps(options), now, game_id))
+
     async def move_game(self, game_id: int, channel_id: int, now: float) -> None:
         try:
             async with self.transaction() as db:

@@ -42,7 +42,8 @@ class Windows:
         """Time the reaction window the stored actions leave the game in, if any: a window
         opened by a public `window` event (the others passing leaves its time alone), or a
         defender's prompt (it may answer with a card), timed afresh at each round. The
-        newest window of a game replaces the one before."""
+        newest window of a game replaces the one before; a window left waiting with no
+        timer (the one under an answer's window that timed out) is timed afresh."""
         if not outcomes:
             return
         for outcome in outcomes:
@@ -50,9 +51,14 @@ class Windows:
                 seconds = float(event.data.get("seconds") or 0)
                 if event.kind == "window" and event.public and seconds > 0:
                     self._arm(outcome.live.id, seconds, "window")
-        waiting = self._waiting(outcomes[-1].live)
+        live = outcomes[-1].live
+        waiting = self._waiting(live)
         if waiting is not None and waiting[0] == "defend":
-            self._arm(outcomes[-1].live.id, waiting[1], "defend")
+            self._arm(live.id, waiting[1], "defend")
+        elif waiting is not None and live.id not in self.windows:
+            # A window under one that timed out (an answer opens a window of its own): it
+            # waits for those it still awaits, its time counted afresh.
+            self._arm(live.id, waiting[1], waiting[0])
 
     def after_undo(self, live: LiveGame) -> None:
         """An undo may bring back a window: it gets its full time from now."""

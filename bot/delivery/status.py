@@ -118,7 +118,9 @@ def options_in_words(variant: str, options: dict[str, Any]) -> str:
         label = (spec.label if spec is not None and spec.label else
                  name.replace("_", " ").replace("-", " ").capitalize())
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        if spec is not None and spec.zero and value == 0 and not isinstance(value, bool):
+        if spec is not None and spec.zero and value in (0, "") and not isinstance(value, bool):
             shown = spec.zero
+        elif spec is not None and spec.given and value:
+            shown = spec.given
         parts.append(f"{label}: {names.escape(shown)}")
     return "; ".join(parts)

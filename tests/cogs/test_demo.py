@@ -56,11 +56,21 @@ def paa_sights(out: Path, said: str) -> None:
         assert sight in channel, sight
 
 
+def dictators_sights(out: Path, said: str) -> None:
+    """Issue 26: "`python -m bot demo dictators` (a flight, a disarm roll, an Interruption
+    played on another's turn, the President's d20)"; and a standing pass."""
+    channel = (out / "channel-game-table.txt").read_text(encoding="utf-8")
+    for sight in (" flies from Hawaii to ", "(needs 3 or more)", "(an Interruption)",
+                  " on the d20 and needs ", "passes every window from now on"):
+        assert sight in channel, sight
+
+
 # What a game's demo must show beyond what every demo shows, given the output folder and
 # what the command printed.
 SIGHTS: dict[str, Callable[[Path, str], None]] = {
     "one-world-dominion": owd_sights,
     "plotted-aa": paa_sights,
+    "dictators": dictators_sights,
 }
 
 

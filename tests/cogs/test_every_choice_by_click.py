@@ -118,6 +118,9 @@ WALKS = {
                            "research", "skip", "plot-move", "plot-build", "plot-noop",
                            "plot-remove", "plot-clear", "plot-paste", "plot-submit", "execute",
                            "final-build"})),
+    # A turn's moves, a card, a window answered and a standing pass, by the DM prompts.
+    "dictators": Walk(steps=40, last=("end-turn",), tag="dict", taken=frozenset({
+        "fly", "walk", "draw", "play", "choose", "pass", "pass-all", "end-turn"})),
 }
 
 

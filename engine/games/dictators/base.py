@@ -88,6 +88,7 @@ class DictatorsBase(DecisionStack, Game):
     skips: dict[Seat, int]
     extra_turns: int
     once: dict[Seat, list[str]]
+    standing_pass: list[Seat]
     stack: list[Entry]
     last_roll: dict[str, Any] | None
     removed_tokens: list[str]

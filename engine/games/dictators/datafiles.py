@@ -336,25 +336,65 @@ def default_data() -> DataSet:
 
 
 @cache
-def data_from_text(text: str) -> DataSet:
+def data_from_text(text: str, upload: str = "", fresh: tuple[str, ...] = ()) -> DataSet:
     """A group's own printing (the `data` option): an object of file name -> file, each
-    file left out taken from the default set. Read once per text."""
+    file left out taken from the default set. Read once per text. `upload`: the name of
+    the file a group attached (`/dict data`), which gave the data files `fresh`: a refusal
+    in one of those names it, one in a file given before says so."""
     if not text.strip():
         return default_data()
-    raw = jsontext.loads(text, "The data option")
+    raw = jsontext.loads(text, f"The file {upload}" if upload else "The data option")
+    where = f"The file {upload}" if upload else "The data option"
     if not isinstance(raw, dict):
-        raise Unreadable("The data option must be an object ({…}) whose keys are the data "
+        raise Unreadable(f"{where} must hold an object ({{…}}) whose keys are the data "
                          f"files' names ({', '.join(f + '.json' for f in FILES)}).")
     given: dict[str, Any] = {}
     for key, value in raw.items():
         name = str(key).removesuffix(".json")
         if name not in FILES:
-            raise Unreadable(f"The data option names a file {shown(key)}; the data files are "
+            raise Unreadable(f"{where} names a file {shown(key)}; the data files are "
                              f"{', '.join(f + '.json' for f in FILES)}.")
         given[name] = value
     files = {name: json.loads(text) for name, text in default_files()}
     files.update(given)
-    return _read(files, {name: "(the data option)" for name in given})
+    return _read(files, {name: _source(name, upload, fresh) for name in given})
+
+
+def _source(name: str, upload: str, fresh: tuple[str, ...]) -> str:
+    """Where a group's data file came from, as a refusal names it after the file's name."""
+    if not upload:
+        return "(the data option)"
+    if name not in fresh:
+        return "(given before)"
+    return "" if upload.lower() == f"{name}.json" else f"(in {upload})"
+
+
+def with_upload(option: str, raw: bytes, upload: str) -> str:
+    """The `data` option once a group's attached file is added to it (`/dict data`): a file
+    named as one of the data files (`map.json`) replaces that file; any other holds a
+    whole set, an object of file name -> file, and replaces every file it names. Checked
+    whole before it is returned; each refusal names `upload`, the entry and the field."""
+    value = jsontext.loads(raw, f"The file {upload}")
+    stem = upload.rsplit("/", 1)[-1].lower().removesuffix(".json")
+    files: dict[str, Any] = {}
+    if option.strip():
+        files.update(json.loads(option))
+    if stem in FILES:
+        fresh = {stem: value}
+    elif isinstance(value, dict):
+        fresh = {str(k).removesuffix(".json"): v for k, v in value.items()}
+        unknown = [k for k in value if str(k).removesuffix(".json") not in FILES]
+        if unknown:
+            raise Unreadable(f"The file {upload} names a file {shown(unknown[0])}; the data "
+                             f"files are {', '.join(f + '.json' for f in FILES)}.")
+    else:
+        raise Unreadable(f"The file {upload} must hold one data file (name it map.json, "
+                         "command.json …) or an object whose keys are the data files' "
+                         f"names ({', '.join(f + '.json' for f in FILES)}).")
+    files.update(fresh)
+    text = json.dumps(files, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    data_from_text(text, upload, tuple(sorted(fresh)))
+    return text
 
 
 def game_data(option: str) -> DataSet:
@@ -362,9 +402,27 @@ def game_data(option: str) -> DataSet:
     return data_from_text(option) if option else default_data()
 
 
+def summary(data: DataSet) -> str:
+    """A data set in a sentence, as a group checks it loaded what it meant."""
+    cards = sum(c.copies for c in data.command.values())
+    return (f"{len(data.map.locations)} locations, {len(data.map.roads)} roads, "
+            f"{len(data.map.flights)} international flights, {cards} Command cards, "
+            f"{len(data.founders)} Founding Fathers, {len(data.dictators)} dictators.")
+
+
+def whole_set(option: str) -> str:
+    """The data a game plays on as one file a group may edit and attach again: every data
+    file, the group's own where given, the DEFAULT set's otherwise."""
+    files = {name: json.loads(text) for name, text in default_files()}
+    if option.strip():
+        files.update({k.removesuffix(".json"): v for k, v in json.loads(option).items()})
+    return json.dumps({f"{name}.json": files[name] for name in FILES}, ensure_ascii=False,
+                      indent=1)
+
+
 def _read(files: Mapping[str, Any], sources: Mapping[str, str]) -> DataSet:
     def spot(name: str) -> Spot:
-        return Spot(files[name], f"{name}.json" + (f" {sources[name]}" if name in sources
+        return Spot(files[name], f"{name}.json" + (f" {sources[name]}" if sources.get(name)
                                                    else ""))
 
     board = read_map(spot("map"))

@@ -18,7 +18,7 @@ from engine import wording
 from engine.decisions import Decision, Entry
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private, public
-from engine.game import ActionSpec, Choice, Option, Param, Prompt
+from engine.game import ActionSpec, Choice, Option, Param, Prompt, Window
 from engine.games.dictators import statecheck
 from engine.games.dictators.base import (
     ASSET_IN_PLAY,
@@ -36,7 +36,7 @@ from engine.games.dictators.movement import WALK_COST
 from engine.games.dictators.schema import INTERRUPTION, fold, read_type
 from engine.games.dictators.tokens import TOKEN_NEEDS, TOKEN_TEXT, Tokens, read_numeral
 from engine.games.dictators.trident import WAITING
-from engine.games.dictators.words import LABELS, QUESTIONS, RULINGS
+from engine.games.dictators.words import LABELS, QUESTIONS, RULINGS, said_once, tidy
 from engine.registry import register
 from engine.rng import Rng
 
@@ -62,11 +62,13 @@ class Dictators(Tokens):
     max_seats = 5
     options_spec = wording.labelled((
         Option("data", "", "A group's own printing of the map and the cards, as JSON text "
-               "(an object of data files, schemas in the game's reference); empty = the "
-               "DEFAULT data set of the project's own making."),
+               "(an object of data files, schemas in the game's reference; attach them with "
+               "/dict data); empty = the DEFAULT data set of the project's own making.",
+               zero="the DEFAULT set, of this project's own making",
+               given="the group's own printing"),
         Option("window_seconds", 30, "How long the bot keeps a window for Interruptions open "
                "(live play); the same for every window, whoever holds what.", minimum=0,
-               maximum=7 * 24 * 3600),
+               maximum=7 * 24 * 3600, zero="until the deadline"),
         Option("oops", True, "The OOPS card is in the Presidential deck (the rulebook advises "
                "beginners to leave it out)."),
         Option("defcon_start", 5, "The DEFCON level at the start: 5, or 4 for a harder game.",
@@ -90,9 +92,11 @@ class Dictators(Tokens):
                "decides).", choices=("roll", "seats")),
         Option("round_limit", 0, "End the game after this many rounds if nobody convinced the "
                "President: the most bases disarmed in zones 1-3 wins (0 = no limit).",
-               minimum=0, maximum=500),
+               minimum=0, maximum=500, zero="none"),
     ), LABELS)
     queries = frozenset({"hand", "cards"})
+    # A dictator's standing pass, set and taken back at any time (windows.py).
+    free_actions = frozenset({"pass-all", "ask-windows"})
     check_state = staticmethod(statecheck.check_state)
     render_on = frozenset({"turn_ended", "skipped", "game_over", "convinced", "trident",
                            "defcon", "setup_done"})
@@ -116,6 +120,7 @@ class Dictators(Tokens):
         self.no_fly = []
         self.skips = {s: 0 for s in seats}
         self.once = {s: [] for s in seats}
+        self.standing_pass = []
         self.revealed = {s: [] for s in seats}
         self.tokens = {s: [] for s in seats}
         self.removed_tokens = []
@@ -191,7 +196,7 @@ class Dictators(Tokens):
                                   hand=list(self.hands[seat])))
         events.append(public("setup_done", f"DEFCON stands at {self.defcon}. Turn order: "
                              f"{', '.join(self.order)}.", order=list(self.order)))
-        return events + self.advance(rng)
+        return tidy(events + self.advance(rng))
 
     def starting_order(self, seats: list[Seat], rng: Rng, events: list[Event]) -> list[Seat]:
         if self.options["first_player"] == "seats":
@@ -217,14 +222,16 @@ class Dictators(Tokens):
             if value is None or not isinstance(value, str):
                 continue
             params[name] = self.read_value(seat, action, name, value)
-        self.why_not_there(seat, action, params.get("to"))
+        with said_once():
+            self.why_not_there(seat, action, params.get("to"))
         handler = super()._check(seat, action, params)
         if action in self.queries:
             return handler
 
         def run(seat: Seat, rng: Rng, **kwargs: Any) -> list[Event]:
-            events: list[Event] = handler(seat, rng, **kwargs)
-            return events + self.advance(rng)
+            with said_once():
+                events: list[Event] = handler(seat, rng, **kwargs)
+            return tidy(events + self.advance(rng))
 
         return run
 
@@ -402,6 +409,14 @@ class Dictators(Tokens):
     def do_pass(self, seat: Seat, rng: Rng) -> list[Event]:
         """Play no Interruption in this window."""
         return self.pass_window(seat)
+
+    def do_pass_all(self, seat: Seat, rng: Rng) -> list[Event]:
+        """Pass this window and every one after it, until you take it back."""
+        return self.pass_every_window(seat)
+
+    def do_ask_windows(self, seat: Seat, rng: Rng) -> list[Event]:
+        """Be asked in windows again (take back your standing pass)."""
+        return self.ask_in_windows(seat)
 
     def do_choose(self, seat: Seat, rng: Rng, to: str | None = None, player: str | None = None,
                   state: str | None = None, road: str | None = None, zone: str | None = None,
@@ -696,7 +711,8 @@ class Dictators(Tokens):
         return {seat: self.turn_prompt(seat)}
 
     def window_prompt(self, seat: Seat, window: Entry) -> Prompt:
-        specs = [ActionSpec("pass", "Pass")]
+        specs = [ActionSpec("pass", "Pass"),
+                 ActionSpec("pass-all", "Pass every window from now on")]
         cards = [c for c in self.playable(seat)]
         if cards:
             params = [Param("card", tuple(Choice(c, f"{c} (Interruption)") for c in cards))]
@@ -753,9 +769,18 @@ class Dictators(Tokens):
             specs.append(ActionSpec("token", "Use a Nuclear Zone 4 token", (Param("token", tuple(
                 Choice(t, f"{t}: {TOKEN_TEXT[t]}") for t in tokens)),)))
         specs.append(ActionSpec("end-turn", "End your turn"))
+        if seat in self.standing_pass:
+            specs.append(ActionSpec("ask-windows", "Ask me in windows again"))
         walk = "your Walk is used" if self.turn["walked"] else "your Walk is left"
         return Prompt(seat, f"Your turn: {plural(self.turn['actions'], 'action')} left, "
                       f"{walk}.", tuple(specs))
+
+    def card_words(self, card: str) -> str:
+        """"Helicopter (Action, 1 action)", "Veto (Interruption)"."""
+        info = self.data.command[card]
+        if info.type == INTERRUPTION:
+            return f"{card} (Interruption)"
+        return f"{card} ({info.type_name}, {plural(info.cost, 'action')})"
 
     def card_label(self, seat: Seat, card: str) -> str:
         info = self.data.command[card]
@@ -781,6 +806,25 @@ class Dictators(Tokens):
         if self.stage == TURN:
             return [(self.current, "end-turn", {})]
         return []
+
+    def prompt_detail(self, seat: Seat) -> str:
+        """Beside the buttons of a dictator's own turn, in their DM: what they hold and know
+        (hand, Nuclear Zone cards, tokens), which they may look at any time; kept up to date
+        as they draw and play. Never public."""
+        if self.finished or self.stage != TURN or self.current != seat:
+            return ""
+        return "\n\n".join(self.describe(seat))
+
+    def window(self) -> Window | None:
+        """A window for Interruptions that awaits someone, timed by the bot for
+        `window_seconds` (0: no timer, the game's deadline passes it). Public facts only:
+        the same whatever anyone holds (windows.py)."""
+        seconds = float(self.options["window_seconds"] or 0)
+        if self.finished or seconds <= 0 or not self.stack:
+            return None
+        top = self.stack[-1]
+        return Window("window", seconds) if top["kind"] == "window" and top["awaiting"] \
+            else None
 
     # ===================================================================
     # Views and state
@@ -853,6 +897,7 @@ class Dictators(Tokens):
             "extra_turns": self.extra_turns,
             "decision": self.public_decision(),
             "window_seconds": self.options["window_seconds"],
+            "standing_pass": list(self.standing_pass),
             "last_roll": dict(self.last_roll) if self.last_roll else None,
         }
         if seat is not None:
@@ -875,9 +920,8 @@ class Dictators(Tokens):
         out = [f"You are {dictator.full}: {dictator.text}" + (
             f" You copy {self.data.dictators[self.copied[seat]].full}: "
             f"{self.data.dictators[self.copied[seat]].text}" if seat in self.copied else "")]
-        hand = [f"{c} ({self.data.command[c].type_name}): {self.data.command[c].text}"
-                for c in self.hands[seat]]
-        out.append("Your hand: " + ("; ".join(hand) if hand else "no cards") + ".")
+        hand = [f"• {self.card_words(c)}: {self.data.command[c].text}" for c in self.hands[seat]]
+        out.append("\n".join(["Your hand:", *hand]) if hand else "Your hand: no cards.")
         bases = "; ".join(f"zone {c['zone']}: {c['base']}" + (" (disarmed)" if c["disarmed"]
                                                              else "")
                           for c in sorted(self.nz[seat], key=lambda c: c["zone"]))
@@ -890,6 +934,9 @@ class Dictators(Tokens):
         out.append("Your Nuclear Zone 4 tokens: " + (tokens or "none") + ".")
         if seat in self.reserved:
             out.append(f"Kept face down with token VII: {self.reserved[seat]}.")
+        if seat in self.standing_pass:
+            out.append("You pass every window: no window waits for you until you take it "
+                       "back (“Ask me in windows again”, on your turn or at any time).")
         lying = [f"{e['card']} ({self.kind_word(e['kind'])}"
                  + (f", {plural(e['turns'], 'turn')} left" if e.get("turns") else "") + ")"
                  for e in self.in_play if e["holder"] == seat]
@@ -917,6 +964,7 @@ class Dictators(Tokens):
             "reserved": self.reserved, "defcon": self.defcon, "roadblocks": self.roadblocks,
             "no_fly": self.no_fly, "in_play": self.in_play, "skips": self.skips,
             "once": self.once, "stack": self.stack, "last_roll": self.last_roll,
+            "standing_pass": self.standing_pass,
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -952,6 +1000,7 @@ class Dictators(Tokens):
         self.in_play = [dict(e) for e in data["in_play"]]
         self.skips = dict(data["skips"])
         self.once = {s: list(k) for s, k in data["once"].items()}
+        self.standing_pass = list(data.get("standing_pass", []))
         self.stack = [dict(e) for e in data["stack"]]
         self.last_roll = data["last_roll"]
 

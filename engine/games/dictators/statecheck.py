@@ -74,6 +74,7 @@ def check_state(state: Mapping[str, Any]) -> None:
     game["no_fly"].items(NO_FLY_ZONES)
     for _seat, count in game["skips"].entries(seats, seat):
         count.count(0, 100, what="turns to skip")
+    game.get("standing_pass", []).names(seats, seat, unique=True)
     for _seat, keys in game["once"].entries(seats, seat):
         for key in keys.items(50):
             key.text()

@@ -18,12 +18,19 @@ Interruptions by a card lying face up with them; nobody is skipped because their
 not answer, nobody is passed for. The window's public event, the public view and its timer
 (`window_seconds`) are the same whatever the hands hold; only a seat's own prompt lists the
 cards it could play.
+
+**A standing pass** (DEFAULT, docs/dictators.md "Reaction windows at the table"): a dictator
+may say, at any time, "pass every window for me" (`pass-all`, also a button of every window's
+prompt) and take it back (`ask-windows`, a button of its turn's prompt). A window then does
+not wait for them. It is the player's own public choice, shown to everyone, never the
+engine's guess from their cards: the windows still depend on nothing anyone holds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import NotAllowed
 from engine.events import Event, Seat, public
 from engine.games.dictators.disarm import Disarm
 from engine.games.dictators.schema import INTERRUPTION
@@ -36,9 +43,10 @@ class Windows(Disarm):
 
     def entitled(self, seat: Seat, actor: Seat) -> bool:
         """Public facts only: another dictator, holding a card, not barred from
-        Interruptions (James Madison lies face up)."""
+        Interruptions (James Madison lies face up), who has not asked to pass every window."""
         return (seat != actor and bool(self.hands.get(seat))
-                and not self.has_rule(seat, "no_interrupts"))
+                and not self.has_rule(seat, "no_interrupts")
+                and seat not in self.standing_pass)
 
     def open_window(self, moment: str, seat: Seat, **data: Any) -> list[Event]:
         """Push a window for `moment` (it settles at once when nobody is awaited: then what
@@ -59,6 +67,27 @@ class Windows(Disarm):
             text = f"Before {seat} rolls to disarm: {names} may play an Interruption, or pass."
         return [public("window", text, moment=moment, seat=seat, awaiting=list(awaiting),
                        seconds=self.options["window_seconds"])]
+
+    def pass_every_window(self, seat: Seat) -> list[Event]:
+        """`pass-all`: from now on no window waits for `seat`; those it is awaited in now
+        are passed."""
+        if seat in self.standing_pass:
+            raise NotAllowed("You pass every window already (take it back with “Ask me in "
+                             "windows again”).")
+        self.standing_pass.append(seat)
+        events = [public("standing_pass", f"{seat} passes every window from now on, until "
+                         "they take it back.", seat=seat)]
+        for entry in self.stack:
+            if entry["kind"] == WINDOW and seat in entry["awaiting"]:
+                entry["awaiting"].remove(seat)
+        return events
+
+    def ask_in_windows(self, seat: Seat) -> list[Event]:
+        """`ask-windows`: windows wait for `seat` again."""
+        if seat not in self.standing_pass:
+            raise NotAllowed("You are asked in every window already.")
+        self.standing_pass.remove(seat)
+        return [public("standing_pass", f"{seat} will be asked in windows again.", seat=seat)]
 
     def in_window(self, seat: Seat) -> dict[str, Any] | None:
         top = self.stack[-1] if self.stack else None

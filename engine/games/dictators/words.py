@@ -4,6 +4,39 @@ INFERRED and DEFAULT rule with its tag)."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from engine.errors import RuleError
+from engine.events import Event
+
+# A sentence that ends on a name ending with a period ("to Washington D.C.") says it once.
+DOUBLE_STOP = re.compile(r"(?<=[^.]\.)\.(?=\s|$|[”)])")
+
+
+def sentence_ends(text: str) -> str:
+    """ "… to Washington D.C.." -> "… to Washington D.C." (an ellipsis stays)."""
+    return DOUBLE_STOP.sub("", text)
+
+
+@contextmanager
+def said_once() -> Iterator[None]:
+    """A refusal raised inside says each sentence's end once too."""
+    try:
+        yield
+    except RuleError as exc:
+        exc.message = sentence_ends(exc.message)
+        exc.args = (exc.message, *exc.args[1:])
+        raise
+
+
+def tidy(events: list[Event]) -> list[Event]:
+    """The events' texts with every sentence ending once."""
+    return [e if ".." not in e.text else dataclasses.replace(e, text=sentence_ends(e.text))
+            for e in events]
+
 QUESTIONS: dict[tuple[str, str] | str, str] = {
     "to": "Where to?",
     ("play", "card"): "Which card do you play?",
@@ -47,6 +80,8 @@ RULINGS = (
     "Interruptions are played in windows: when a card is played, after a dictator moves its "
     "own meeple, and when a dictator tries to disarm. A window awaits every other dictator "
     "holding a card, whatever the cards are.",
+    "A dictator may pass every window from now on, and take it back at any time: no window "
+    "waits for them meanwhile. Everyone sees the choice.",
     "A turn that must be skipped is skipped whole and doesn't count for cards lying with "
     "you for turns; skips add up.",
     "After a failed roll to convince the President the turn goes on as usual.",

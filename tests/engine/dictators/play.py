@@ -4,7 +4,8 @@
 prompt's menus. Half of the time a dictator on its turn heads somewhere useful instead (one of
 its own bases not yet disarmed, or Washington D.C. once it has some), walking or flying along
 a shortest path, and tries to disarm where it can, so that random games reach the President
-and the late game. Ending a turn is taken only now and then while something else is offered.
+and the late game. Ending a turn and a standing pass are taken only now and then while something else is
+offered.
 """
 
 from __future__ import annotations
@@ -67,9 +68,11 @@ def random_action(game: Dictators, rnd: random.Random, guide: float = 0.5) -> Ca
             if spec is not None and step is not None and \
                     step in {c.value for c in spec.params[0].choices or ()}:
                 return seat, action, {"to": step}
-    specs = [a for a in prompt.actions if a.name != "end-turn"]
+    # Ending a turn, and a standing pass (which would leave every later window unasked),
+    # only now and then.
+    specs = [a for a in prompt.actions if a.name not in ("end-turn", "pass-all")]
     if not specs or rnd.random() < 0.12:
-        specs = list(prompt.actions)
+        specs = [a for a in prompt.actions if a.name != "pass-all" or rnd.random() < 0.1]
     spec = rnd.choice(specs)
     params: dict[str, Any] = {}
     for param in spec.params:

@@ -121,3 +121,42 @@ def test_asset_on_screen_and_possession_or_bezitting_accepted_in_typed_input() -
     [listing] = game.act(ANN, "cards", kind="bezitting")
     assert listing.text.startswith("Black Market (Asset, 1 action, 1x)")
     assert "Amtrak" not in listing.text
+
+
+def test_an_attached_file_is_named_in_each_refusal() -> None:
+    """Issue 26: "A malformed data file fails with a message naming the file, the entry and
+    the field", for a file a group attaches (`/dict data`): one data file named as such,
+    or a whole set; a file given before is told apart from the one just attached."""
+    from engine.games.dictators.datafiles import with_upload
+
+    bad_map = json.loads(json.dumps(DEFAULT["map"]))
+    entry(bad_map["locations"], "id", "Ohio")["zone"] = 7
+    with pytest.raises(RuleError) as caught:
+        with_upload("", json.dumps(bad_map).encode(), "map.json")
+    assert caught.value.message == ("map.json, location “Ohio”: “zone” is 7, but a nuclear "
+                                    "zone is 1 to 4.")
+    with pytest.raises(RuleError) as caught:
+        with_upload("", json.dumps({"map.json": bad_map}).encode(), "our printing.json")
+    assert caught.value.message.startswith("map.json (in our printing.json), location “Ohio”")
+    for raw, why in ((b"{", "The file x.json is not valid JSON (line 1"),
+                     (b"[1]", "The file x.json must hold one data file"),
+                     (b'{"rules.json": {}}', "The file x.json names a file “rules.json”")):
+        with pytest.raises(RuleError) as caught:
+            with_upload("", raw, "x.json")
+        assert caught.value.message.startswith(why), caught.value.message
+    # A sound command.json, then a zones file that breaks nothing of it: both kept.
+    command = json.loads(json.dumps(DEFAULT["command"]))
+    entry(command["cards"], "name", "Amtrak")["text"] = "Ride the rails."
+    option = with_upload("", json.dumps(command).encode(), "command.json")
+    assert data_from_text(option).command["Amtrak"].text == "Ride the rails."
+    zones = json.loads(json.dumps(DEFAULT["nuclear_zones"]))
+    option = with_upload(option, json.dumps(zones).encode(), "nuclear_zones.json")
+    assert sorted(json.loads(option)) == ["command", "nuclear_zones"]
+    # A map that moves a base the zones given before list: that file is the one named.
+    moved = json.loads(json.dumps(DEFAULT["map"]))
+    zone_1 = entry(zones["zones"], "zone", 1)["bases"][0]
+    entry(moved["locations"], "id", zone_1)["zone"] = 2
+    with pytest.raises(RuleError) as caught:
+        with_upload(option, json.dumps(moved).encode(), "map.json")
+    assert caught.value.message.startswith("nuclear_zones.json (given before), zone “1”: "
+                                           f"“bases #1” is {zone_1}, which lies in zone 2")

@@ -74,3 +74,18 @@ def test_each_player_sees_only_their_own_cards() -> None:
     other = game.order[-1]
     [answer] = game.act(other, "hand")
     assert answer.audience == frozenset({other}) and "Your Nuclear Zone cards" in answer.text
+
+
+def test_a_dictators_own_turn_prompt_shows_their_cards_beside_the_buttons() -> None:
+    """"Een speler mag op elk moment naar zijn eigen nucleaire zone kaarten kijken": on
+    their own turn the prompt's private detail (their DM, never public) shows their hand
+    and Nuclear Zone cards, kept up to date; nobody else's prompt shows them."""
+    game = engine.new_game("dictators", SEATS[:3], seed="detail",
+                           options={"first_player": "seats"})
+    first = game.current
+    detail = game.prompt_detail(first)
+    assert "Your hand:" in detail and "Your Nuclear Zone cards: zone 1: " in detail
+    assert all(f"zone {c['zone']}: {c['base']}" in detail for c in game.nz[first])
+    assert all(game.prompt_detail(s) == "" for s in game.seats if s != first)
+    game.act(first, "draw")
+    assert game.prompt_detail(first).count("\n• ") == len(game.hands[first])

@@ -42,7 +42,7 @@ def test_a_window_awaits_every_other_dictator_holding_a_card_whatever_the_cards(
         records.append((public_record(events), game.view(None), sorted(game.prompts())))
     assert records[0] == records[1]
     assert choices(games[0], BO, "play", "card") == ["Diversion"]
-    assert actions(games[1], BO) == ["pass"]
+    assert actions(games[1], BO) == ["pass", "pass-all"]
     for game in games:
         act(game, BO, "pass")
         assert game.current == ANN and "end-turn" in actions(game, ANN)
@@ -121,7 +121,7 @@ def test_sabotage_only_answers_a_disarm_and_veto_only_a_card() -> None:
     can't answer a move; Veto can't answer a disarm."""
     game = position(at={ANN: "Ohio"}, hands={BO: ["Sabotage", "Veto"], CY: []})
     act(game, ANN, "walk", to="Indiana")
-    assert actions(game, BO) == ["pass"]
+    assert actions(game, BO) == ["pass", "pass-all"]
     refused(game, BO, "play", card="Sabotage")
     refused(game, BO, "play", card="Veto")
 
@@ -138,3 +138,56 @@ def test_cards_played_free_with_token_viii_cannot_be_stopped() -> None:
     events = act(game, ANN, "play", card="Road Trip", to="Illinois")
     assert not of_kind(events, "window") and game.location[ANN] == "Illinois"
     assert game.turn["actions"] == 3
+
+
+def test_the_bot_times_a_window_from_public_facts_only() -> None:
+    """Issue 26: "a reaction window that opens and lasts the same whatever anyone holds":
+    `window()`, which the bot times, is the same for twins whose hands differ, for as long
+    as `window_seconds` says; none once it closed, none with 0 (a game by deadline)."""
+    from engine import Window
+
+    twins = [position(at={ANN: "Ohio"}, hands={BO: bo, CY: ["Road Trip"]})
+             for bo in (["Diversion"], ["Amtrak"])]
+    for game in twins:
+        assert game.window() is None
+        act(game, ANN, "walk", to="Indiana")
+        assert game.window() == Window("window", 30.0)
+    answer_all(twins[0])
+    assert twins[0].window() is None
+    by_deadline = position(at={ANN: "Ohio"}, hands={BO: ["Veto"]},
+                           options={"window_seconds": 0})
+    act(by_deadline, ANN, "walk", to="Indiana")
+    assert by_deadline.stack[-1]["awaiting"] == [BO, CY] and by_deadline.window() is None
+
+
+def test_a_standing_pass_is_a_public_choice_no_window_waits_for() -> None:
+    """DEFAULT (docs/dictators.md, "Reaction windows at the table"): a dictator may pass
+    every window from now on ("Pass every window from now on", a button of each window's
+    prompt, or at any time) and take it back on their turn. No window waits for them
+    meanwhile, whatever they hold; everyone sees the choice. It passes the windows they are
+    awaited in now, nested ones too."""
+    game = position(at={ANN: "Ohio"}, hands={ANN: ["Road Trip"], BO: ["Veto"],
+                                             CY: ["Diversion"]})
+    act(game, ANN, "play", card="Road Trip", to="Illinois")
+    assert actions(game, BO) == ["play", "pass", "pass-all"]
+    act(game, CY, "pass")
+    events = act(game, BO, "pass-all")
+    assert [e.text for e in events if e.public][0] == \
+        "Bo passes every window from now on, until they take it back."
+    assert game.view(None)["standing_pass"] == [BO]
+    # Road Trip took effect; its move's window waits for Cy alone (Bo holds Veto still).
+    assert game.location[ANN] == "Illinois" and game.stack[-1]["awaiting"] == [CY]
+    answer_all(game)
+    refused(game, BO, "pass-all")
+    # Another's card, whatever Bo holds: the window asks Cy only; with Cy's too, none opens.
+    act(game, CY, "pass-all")
+    events = act(game, ANN, "walk", to="Indiana")
+    assert not of_kind(events, "window") and game.prompts().keys() == {ANN}
+    # Taken back at any time (a free action); on Bo's turn, a button of the turn's prompt.
+    answer_all(game)
+    act(game, ANN, "end-turn")
+    assert game.current == BO and "ask-windows" in actions(game, BO)
+    act(game, BO, "ask-windows")
+    assert game.view(None)["standing_pass"] == [CY] and "ask-windows" not in actions(game, BO)
+    refused(game, BO, "ask-windows")
+    assert "You pass every window" in "\n".join(game.describe(CY))

@@ -63,3 +63,18 @@ def test_options_have_labels_in_words() -> None:
     for option in engine.game_class("dictators").options_spec:
         assert option.label and not jargon(option.label), option
         assert not jargon(option.description.replace(option.name, "")), option.description
+
+
+def test_a_sentence_ending_on_washington_dc_says_its_period_once() -> None:
+    """Players' words (issue 14): "Ann walks from Maryland to Washington D.C." — not "D.C..",
+    in what happened and in a refusal alike."""
+    from tests.engine.dictators.helpers import ANN, act, position
+
+    game = position(at={ANN: "Maryland"})
+    events = act(game, ANN, "walk", to="Washington D.C.")
+    assert "Ann walks from Maryland to Washington D.C." in [e.text for e in events]
+    assert not any(".." in e.text for e in events)
+    game = position(at={ANN: "Ohio"})
+    with pytest.raises(RuleError) as caught:
+        game.act(ANN, "walk", to="Washington D.C.")
+    assert caught.value.message == "No road leads from Ohio to Washington D.C."
