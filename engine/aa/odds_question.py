@@ -13,7 +13,9 @@ instead of what the player remembered to type. Three ways to ask:
   it now. An area the asker's side holds is one it would defend: its units there against
   each enemy power that could attack it now, one answer per power;
 - **the battle being fought**: its armies as they stand now (the AA gun and offshore
-  bombardment counted only until they have fired).
+  bombardment counted only until they have fired). A battle moved into and still to be
+  fought (a game fights one at a time) is asked by its area: the units that moved in
+  attack.
 
 "Could attack it now": each unit on its own legal combat move from where it stands
 (`engine.aa.movement.unit_route`: ranges, blitzes, enemy ships in the way, aircraft able to
@@ -128,7 +130,7 @@ def _battle_now(game: Board, seat: Power, battle: Battle) -> str:
             f"{f' (round {battle.round})' if battle.round else ''}: {battle.attacker} "
             f"attacks, {' and '.join(defending)} defend{'s' if len(defending) == 1 else ''}.")
     if battle.pending:
-        head += " The casualties being chosen now are still counted."
+        head += " Units hit but not yet chosen as casualties still count."
     if not battle.attackers or not battle.defending_units:
         return head + " One side has nothing left to fight with."
     text = _answer(game, dict(battle.attackers), battle.defending_units,
@@ -149,8 +151,15 @@ def _attack_on(game: Board, seat: Power, area: Area, attackers: str | None,
     gun = any(AA_GUN in c for c in pos.enemy_units(area, seat).values()) \
         and game.board.is_land(area)
     lines = []
+    present = _fighting_by_power({p: c for p, c in pos.all_units(area).items()
+                                  if allied(p, seat)})
     if attackers is not None:
         a = parse_units(attackers)
+    elif present and holders:
+        # Both sides there: a battle moved in and still to be fought (the game fights one
+        # at a time): the attack is what stands there.
+        a = _sum(present)
+        lines.append(f"{seat}'s side has moved in, a battle to be fought: {_held(present)}.")
     else:
         sources = could_attack(game, seat, area)
         if not sources:

@@ -51,3 +51,34 @@ def test_units_that_moved_this_phase_no_longer_count_as_able_to_attack() -> None
     after = could_attack(game.odds_board(), "USSR", "East Europe")
     assert after.get("Karelia S.S.R.", {}).get("infantry", 0) == \
         before.get("Karelia S.S.R.", {}).get("infantry", 0)
+
+
+def test_a_sea_battle_takes_no_territory_so_its_odds_dont_mention_one() -> None:
+    """Reference "Counts": the board has "70 land territories ... 58 sea zones", and only
+    territories are controlled ("Collect income (IPC value of all territories
+    controlled)"): a battle at sea takes nothing, so its odds no longer say "takes the
+    territory 0.0%" (they did, for typed ships)."""
+    game = new("odds-sea")
+    text = act(game, "Germany", "odds", attackers="2 ftr, sub", defenders="trn, bb")[0]
+    assert "attacker wins" in text and "takes the territory" not in text
+    land = act(game, "Germany", "odds", attackers="2 ftr", defenders="inf")[0]
+    assert "takes the territory 0.0%" in land  # aircraft alone never take land
+
+
+def test_a_battle_still_to_be_fought_is_asked_by_its_area() -> None:
+    """Reference "Conduct combat" comes after "Combat movement": the Soviet infantry moved
+    into Ukraine waits there while the battle for East Europe is fought first. Asked about
+    Ukraine, the odds are of the units that moved in against Ukraine's defenders; asked
+    with nothing, of East Europe's battle as it stands."""
+    game = new("odds-queued")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "end-phase")
+    act(game, "USSR", "attack", units="3 inf", from_area="Karelia", to="E Eur")
+    act(game, "USSR", "attack", units="5 inf", from_area="Caucasus", to="Ukraine")
+    act(game, "USSR", "end-phase")
+    assert game.battle is not None and game.battle.area == "East Europe"
+    text = act(game, "USSR", "odds", area="Ukraine")[0]
+    assert "USSR's side has moved in, a battle to be fought: 5 infantry of USSR." in text
+    ukraine = {"infantry": 3, "armour": 2, "fighter": 1}
+    assert chances(battle_odds({"infantry": 5}, ukraine)) in text
+    assert act(game, "USSR", "odds")[0].startswith("The battle in East Europe as it stands")
