@@ -4,6 +4,9 @@ Units are typed as players write them ("3 inf, 2 arm, ftr"); areas as the board'
 name them ("E Med", "Ukr", a sea zone by its coast). The prompts list no areas (any of the
 128 may be meant), so area autocomplete offers the map's names, the areas where the asking
 power has units first when it asks where units come from.
+
+`/aa odds` asks the game's `odds` query in either A&A game (classic or Plotted), in its
+channel or a DM; `/paa odds` is the same question (`ask_odds`).
 """
 
 from __future__ import annotations

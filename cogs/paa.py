@@ -10,6 +10,10 @@ a plot command without `power` plots for the one held power still plotting, or a
 
 `/paa verify` is the commitment check anyone can run: after a turn, each power's plot and
 salt are public, and sha256(salt + plot) must equal the digest posted when it submitted.
+
+`/paa board` (now or after a past round, the world or a theatre: `bot/history.py` rebuilds
+past boards from the log) and `/paa odds` (the query `/aa odds` also asks) answer the asker
+alone, in the channel or a DM.
 """
 
 from __future__ import annotations
@@ -222,10 +226,9 @@ THEATRE_CHOICES = [app_commands.Choice(name=t, value=t) for t in aa_map.THEATRES
 def past_board_view(pictures: Pictures, past: PastView) -> dict[str, Any]:
     """The view a past board draws: after a round, that round's moves as the board posted
     after it showed them (the game's `boards`); at a turn's end, the position then."""
-    view = {**past.view, "turn": past.turn}
     if past.events and pictures.boards is not None:
-        return pictures.boards(view, past.events)[0]
-    return view
+        return pictures.boards({**past.view, "turn": past.turn}, past.events)[0]
+    return past.view
 
 
 def board_png(pictures: Pictures, view: dict[str, Any], theatre: str | None) -> bytes:
@@ -238,10 +241,6 @@ def board_png(pictures: Pictures, view: dict[str, Any], theatre: str | None) -> 
 
 class PlottedAxisAndAllies(GameCog):
     variant = VARIANT
-
-    def __init__(self, bot: Croupier) -> None:
-        super().__init__(bot)
-        self.past = PastBoards(bot.service.storage)  # boards of past rounds, from the log
     paa = app_commands.Group(name="paa", description="Plotted Axis & Allies")
     plot = app_commands.Group(name="plot", parent=paa,
                               description="Your secret plot for this turn (only you see it)")
@@ -439,6 +438,10 @@ class PlottedAxisAndAllies(GameCog):
                                    variant=VARIANT)
 
     # ----- for everyone, answered only to the asker ----------------------------------------
+
+    def __init__(self, bot: Croupier) -> None:
+        super().__init__(bot)
+        self.past = PastBoards(bot.service.storage)  # boards of past rounds, from the log
 
     @paa.command(name="board", description="The board now or after a past round: the world "
                                            "or one theatre (only you)")
