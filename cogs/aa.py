@@ -4,6 +4,9 @@ Units are typed as players write them ("3 inf, 2 arm, ftr"); areas as the board'
 name them ("E Med", "Ukr", a sea zone by its coast). The prompts list no areas (any of the
 128 may be meant), so area autocomplete offers the map's names, the areas where the asking
 power has units first when it asks where units come from.
+
+`/aa odds` asks the game's `odds` query in either A&A game (classic or Plotted), in its
+channel or a DM; `/paa odds` is the same question (`ask_odds`).
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.client import Croupier
+from bot.service import LiveGame
 from cogs.base import Complete, GameCog, from_prompt, prompt_choices
-from engine import Ambiguous, RuleError
+from engine import Ambiguous, NotAllowed, RuleError
 from engine.aa.map import classic_map
 from engine.aa.names import classic_names
 from engine.aa.units import POWERS, describe_units
@@ -133,6 +137,72 @@ def units_of(action: str) -> Complete:
         return [app_commands.Choice(name=u[:100], value=u[:100]) for u in fitting][:25]
 
     return complete
+
+
+# ----- the odds, for both A&A games ------------------------------------------------------
+
+A_AND_A = ("aa-classic", "plotted-aa")  # the games on the 1984 board: `/aa odds` serves both
+ODDS_DESCRIBED: dict[str, str] = {
+    "area": "An area: what it holds now, against what could attack it now (leave out the "
+            "units)",
+    "attackers": "Attacking units, e.g. 3 inf, 2 arm, ftr, bmb (with an area: instead of "
+                 "what could reach it)",
+    "defenders": "Defending units, e.g. 4 inf, arm, aa (with an area: instead of what it "
+                 "holds)",
+    "aa_gun": "An AA gun fires at the attacking aircraft (an area says so itself)",
+    "bombard": "Battleships bombarding in the first round",
+    "power": "Whose side you ask for, when you hold several: its loss order and weapons "
+             "developments",
+    "defender": "Whose defence, for typed units: its weapons developments count",
+}
+
+
+async def aa_game_here(bot: Croupier, interaction: Interaction) -> LiveGame:
+    """The A&A game (classic or Plotted) of this channel; in a DM, the asker's only one."""
+    if interaction.guild_id is not None:
+        live = await bot.actions.game_here(interaction)
+        if live.row.variant not in A_AND_A:
+            raise NotAllowed("The game in this channel isn't an Axis & Allies game.")
+        return live
+    found: list[LiveGame] = []
+    for variant in A_AND_A:
+        try:
+            found.append(await bot.actions.game_here(interaction, variant))
+        except Ambiguous:
+            raise
+        except NotAllowed:
+            continue  # no game of this kind
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise NotAllowed("You play in no running Axis & Allies game. Use the command in the "
+                         "game's channel.")
+    raise Ambiguous("You play in several Axis & Allies games: use the command in the game's "
+                    "channel.", [f"#{g.id}" for g in found])
+
+
+def asking_power(live: LiveGame, user_id: int) -> str | None:
+    """The power a question is asked for when the asker names none: their only one, or of
+    several the one awaited now (else the first held); None for a player holding none (the
+    action path then says so)."""
+    held = live.seats_of(user_id)
+    if len(held) < 2 or live.game is None:
+        return held[0] if held else None
+    prompts = live.prompts()
+    return next((s for s in held if s in prompts), held[0])
+
+
+async def ask_odds(bot: Croupier, interaction: Interaction, variant: str | None,
+                   power: str | None, **params: Any) -> None:
+    """`/aa odds` and `/paa odds`: the game's own `odds` query (one code path in the engine,
+    `engine.aa.odds_question`), answered to the asker alone, in the channel or a DM.
+    `variant` None: whichever A&A game is here."""
+    live = await (aa_game_here(bot, interaction) if variant is None
+                  else bot.actions.game_here(interaction, variant))
+    seat = power or asking_power(live, interaction.user.id)
+    await bot.actions.act(interaction, "odds",
+                          {k: v for k, v in params.items() if v is not None},
+                          seat=seat, variant=live.row.variant)
 
 
 class AxisAndAllies(GameCog):
@@ -281,21 +351,21 @@ class AxisAndAllies(GameCog):
 
     # ----- questions (answered only to you) ---------------------------------------
 
-    @aa.command(name="odds", description="Exact battle odds (only you see them)")
-    @app_commands.describe(attackers="Attacking units, e.g. 3 inf, 2 arm, ftr, bmb",
-                           defenders="Defending units, e.g. 4 inf, arm, aa",
-                           aa_gun="An AA gun fires at the attacking aircraft",
-                           bombard="Battleships bombarding in the first round",
-                           power="Whose attack: its loss order and weapons developments",
-                           defender="Whose defence: its weapons developments count")
+    @aa.command(name="odds", description="Exact battle odds: an area as it stands, the "
+                                         "battle being fought, or typed units (only you)")
+    @app_commands.describe(**ODDS_DESCRIBED)
+    @app_commands.autocomplete(area=areas("odds", "area"))
     @app_commands.choices(power=[app_commands.Choice(name=p, value=p) for p in POWERS],
                           defender=[app_commands.Choice(name=p, value=p) for p in POWERS])
-    async def odds(self, interaction: Interaction, attackers: str, defenders: str,
+    async def odds(self, interaction: Interaction, area: str | None = None,
+                   attackers: str | None = None, defenders: str | None = None,
                    aa_gun: bool | None = None,
                    bombard: app_commands.Range[int, 0, 20] | None = None,
                    power: str | None = None, defender: str | None = None) -> None:
-        await self.ask(interaction, "odds", power, attackers=attackers, defenders=defenders,
-                       aa_gun=aa_gun, bombard=bombard, defender=defender)
+        """Asked in either A&A game (classic or Plotted), in its channel or a DM."""
+        await ask_odds(self.bot, interaction, None, power, area=area, attackers=attackers,
+                       defenders=defenders, aa_gun=aa_gun, bombard=bombard,
+                       defender=defender)
 
     @aa.command(name="units", description="What is where (only you see it)")
     @app_commands.describe(area="One area; leave out for the whole board")

@@ -10,6 +10,10 @@ a plot command without `power` plots for the one held power still plotting, or a
 
 `/paa verify` is the commitment check anyone can run: after a turn, each power's plot and
 salt are public, and sha256(salt + plot) must equal the digest posted when it submitted.
+
+`/paa board` (now or after a past round, the world or a theatre: `bot/history.py` rebuilds
+past boards from the log) and `/paa odds` (the query `/aa odds` also asks) answer the asker
+alone, in the channel or a DM.
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ import discord
 from discord import app_commands
 
 from bot.client import Croupier
-from bot.service import LiveGame
+from bot.history import PastBoards, PastView
+from bot.service import LiveGame, paused_message
 from bot.ui import paste
-from cogs.aa import areas, unit_stacks
+from cogs.aa import ODDS_DESCRIBED, areas, ask_odds, unit_stacks
 from cogs.base import GameCog, from_prompt
 from engine import Ambiguous, NotAllowed, RuleError
 from engine.aa.names import classic_names
@@ -32,6 +37,8 @@ from engine.aa.units import POWERS, describe_units
 from engine.events import PUBLIC
 from engine.games.plotted_aa.commitment import commit
 from engine.games.plotted_aa.form import describe_action, format_form
+from renders import aa_map, encode, plotted_aa
+from renders.registry import Pictures
 
 Interaction = discord.Interaction[Any]
 VARIANT = "plotted-aa"
@@ -209,6 +216,27 @@ def verdict(whose: str, plot: str, salt: str, digest: str) -> str:
                 f"submit: sha256(salt + plot) = `{got}`.")
     return (f"\N{CROSS MARK} {whose} **does not match** the digest posted at submit: "
             f"sha256(salt + plot) = `{got}`, posted `{digest.strip()}`.")
+
+
+# ----- the board on demand ---------------------------------------------------------------
+
+THEATRE_CHOICES = [app_commands.Choice(name=t, value=t) for t in aa_map.THEATRES][:25]
+
+
+def past_board_view(pictures: Pictures, past: PastView) -> dict[str, Any]:
+    """The view a past board draws: after a round, that round's moves as the board posted
+    after it showed them (the game's `boards`); at a turn's end, the position then."""
+    if past.events and pictures.boards is not None:
+        return pictures.boards({**past.view, "turn": past.turn}, past.events)[0]
+    return past.view
+
+
+def board_png(pictures: Pictures, view: dict[str, Any], theatre: str | None) -> bytes:
+    """The world as the channel gets it, or one theatre close up (its areas named and their
+    units counted, as the close-up posted after a round)."""
+    if theatre is None:
+        return pictures.board(view)
+    return encode.png(plotted_aa.picture(view, theatre=theatre))
 
 
 class PlottedAxisAndAllies(GameCog):
@@ -411,9 +439,55 @@ class PlottedAxisAndAllies(GameCog):
 
     # ----- for everyone, answered only to the asker ----------------------------------------
 
-    @paa.command(name="board", description="The world map as everyone sees it (only you)")
-    async def board(self, interaction: Interaction) -> None:
-        await self.show_board(interaction, "paa-board.png")
+    def __init__(self, bot: Croupier) -> None:
+        super().__init__(bot)
+        self.past = PastBoards(bot.service.storage)  # boards of past rounds, from the log
+
+    @paa.command(name="board", description="The board now or after a past round: the world "
+                                           "or one theatre (only you)")
+    @app_commands.describe(theatre="One theatre close up: every area named, its units "
+                                   "counted (leave out: the world)",
+                           round="After this round (of this turn, unless you name the turn)",
+                           turn="Of this turn (alone: the board at the end of that turn)")
+    @app_commands.choices(theatre=THEATRE_CHOICES)
+    async def board(self, interaction: Interaction, theatre: str | None = None,
+                    round: app_commands.Range[int, 1, 99] | None = None,
+                    turn: app_commands.Range[int, 1, 999] | None = None) -> None:
+        """The public board, to the asker alone (in the channel or a DM): as it stands, or
+        rebuilt from the stored log after a past round or turn (`bot.history`)."""
+        live = await self.bot.actions.game_here(interaction, VARIANT)
+        pictures = self.bot.pictures.get(VARIANT)
+        if live.game is None or pictures is None:
+            raise NotAllowed(paused_message(live) if live.broken else
+                             "The game hasn't started.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if round is None and turn is None:
+            view, when = live.game.view(None), "now"
+        else:
+            past = await self.past.after(live, turn=turn, round_number=round)
+            view, when = past_board_view(pictures, past), past.when
+        png = await self.bot.loop.run_in_executor(self.bot.render_pool, board_png, pictures,
+                                                  view, theatre)
+        said = f"The board {when}" + (f", {theatre}." if theatre else
+                                      ": name a theatre to see every area's name and units.")
+        await interaction.followup.send(said, file=discord.File(io.BytesIO(png),
+                                                                "paa-board.png"),
+                                        ephemeral=True)
+
+    @paa.command(name="odds", description="Exact battle odds: an area as it stands, the "
+                                          "battle being fought, or typed units (only you)")
+    @app_commands.describe(**ODDS_DESCRIBED)
+    @app_commands.autocomplete(area=areas("odds", "area", variant=VARIANT))
+    @app_commands.choices(power=POWER_CHOICES, defender=POWER_CHOICES)
+    async def odds(self, interaction: Interaction, area: str | None = None,
+                   attackers: str | None = None, defenders: str | None = None,
+                   aa_gun: bool | None = None,
+                   bombard: app_commands.Range[int, 0, 20] | None = None,
+                   power: str | None = None, defender: str | None = None) -> None:
+        """A&A classic's `/aa odds`, the same query (in the channel or a DM)."""
+        await ask_odds(self.bot, interaction, VARIANT, power, area=area, attackers=attackers,
+                       defenders=defenders, aa_gun=aa_gun, bombard=bombard,
+                       defender=defender)
 
     @paa.command(name="verify", description="Check the last turn's plots against the digests "
                                             "posted at submit (anyone)")

@@ -14,6 +14,7 @@ Used by the A&A games (`aa-classic`, `plotted-aa`), as `engine.risk` serves the 
 | `combat` | a battle step by step with casualty choices; capture; strategic bombing |
 | `fighting` | a game's battles one at a time: casualties, retreats, prompts (both games) |
 | `odds` | the exact battle calculator |
+| `odds_question` | the odds a player asks for: an area as it stands, the battle fought, typed units (both games) |
 | `economy` | purchase, placement, income, victory |
 | `research` | weapons development |
 """

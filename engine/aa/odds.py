@@ -153,6 +153,18 @@ def odds_of(setup: BattleSetup, *, runs: int = MONTE_CARLO_RUNS, seed: str = "od
     return monte_carlo(setup, runs, seed)
 
 
+def exact_odds_within(setup: BattleSetup, *, most_states: int) -> BattleOdds | None:
+    """The exact odds if they cost little, else None (never a sample): the grid chain
+    (its cost grows with the product of the armies' sizes, which the caller bounds), or
+    the composition chain when it reaches at most `most_states` states. For a picture
+    that must stay cheap, such as the plot sheet redrawn after every change."""
+    if _prefix_exact(setup):
+        return _grid_odds(setup)
+    if _composition_states(setup) <= most_states:
+        return _composition_odds(setup)
+    return None
+
+
 def _setup(attackers: Mapping[Kind, int], defenders: Mapping[Kind, int], aa_gun: bool,
            bombard: int, land: bool | None, attacker_techs: Collection[str],
            defender_techs: Collection[str], attacker_order: Sequence[Kind],
@@ -790,8 +802,11 @@ def _percent(p: float) -> str:
 
 
 def format_odds(odds: BattleOdds, attackers: Mapping[Kind, int],
-                defenders: Mapping[Kind, int]) -> str:
-    """A short private answer for `/aa odds`."""
+                defenders: Mapping[Kind, int], *, sea: bool | None = None) -> str:
+    """A short private answer for `/aa odds` (`sea`: a battle at sea, where no territory
+    is taken; by default, when a ship defends)."""
+    if sea is None:
+        sea = any(k in SHIPS for k in defenders)
     left_a = ", ".join(f"{v:.1f} {UNITS[k].plural}" for k, v in odds.attackers_left.items()
                        if v >= 0.05) or "nothing"
     left_d = ", ".join(f"{v:.1f} {UNITS[k].plural}" for k, v in odds.defenders_left.items()
@@ -799,9 +814,16 @@ def format_odds(odds: BattleOdds, attackers: Mapping[Kind, int],
     how = {"exact": "exact", "exact-composition": "exact",
            "monte-carlo": f"estimated from {odds.runs:,} battles, "
                           f"±{odds.standard_error:.1%} (one standard error)"}[odds.method]
-    takes = (f" (takes the territory {_percent(odds.takes_territory)})"
-             if odds.takes_territory < odds.attacker_wins - 1e-9 else "")
     return (f"{describe_units(attackers)} against {describe_units(defenders)} ({how}):\n"
-            f"attacker wins {_percent(odds.attacker_wins)}{takes}, defender holds "
-            f"{_percent(odds.defender_wins)}, both destroyed or stuck {_percent(odds.draw)}.\n"
-            f"Expected left: attacker {left_a}; defender {left_d}.")
+            f"{chances(odds, sea=sea)}.\nExpected left: attacker {left_a}; defender "
+            f"{left_d}.")
+
+
+def chances(odds: BattleOdds, *, sea: bool = False) -> str:
+    """How a battle ends, in one clause: "attacker wins 61.2% (takes the territory
+    60.9%), defender holds 35.1%, both destroyed or stuck 3.7%" (at sea, where no
+    territory is taken, without the part in brackets)."""
+    takes = (f" (takes the territory {_percent(odds.takes_territory)})"
+             if not sea and odds.takes_territory < odds.attacker_wins - 1e-9 else "")
+    return (f"attacker wins {_percent(odds.attacker_wins)}{takes}, defender holds "
+            f"{_percent(odds.defender_wins)}, both destroyed or stuck {_percent(odds.draw)}")

@@ -15,22 +15,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.aa.combat import DEFAULT_LOSS_ORDER
 from engine.aa.economy import income
 from engine.aa.map import classic_map
 from engine.aa.names import classic_names
-from engine.aa.odds import battle_odds, format_odds
+from engine.aa.odds_question import Board as OddsBoard
+from engine.aa.odds_question import ask_odds
 from engine.aa.position import Position
 from engine.aa.units import (
     DEVELOPMENT_NAMES,
     DEVELOPMENTS,
-    FIGHTER,
-    JET_POWER,
     POWERS,
     ROCKETS,
-    allied,
     describe_units,
-    parse_units,
 )
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, private
@@ -203,36 +199,28 @@ class AAClassic(Moves, Battles, Turn):
 
     # ----- questions -------------------------------------------------------------
 
-    def do_odds(self, seat: Seat, rng: Rng, attackers: str, defenders: str,
-                aa_gun: bool = False, bombard: int = 0,
+    def do_odds(self, seat: Seat, rng: Rng, attackers: str | None = None,
+                defenders: str | None = None, area: str | None = None,
+                aa_gun: bool | None = None, bombard: int | None = None,
                 defender: str | None = None) -> list[Event]:
-        """Exact odds for `seat` attacking, each side with its weapons developments: the
-        asker's, and the `defender`'s (a power; unnamed, those every enemy has)."""
-        a, d = parse_units(attackers), parse_units(defenders)
-        mine = self.pos.techs_of(seat)
-        if defender is not None:
-            if defender not in POWERS:
-                raise Unreadable(f"There is no power {defender[:40]!r}. Powers: "
-                                 f"{', '.join(POWERS)}.")
-            theirs = self.pos.techs_of(defender)
-        else:
-            enemies = [p for p in POWERS if not allied(p, seat)]
-            theirs = set.intersection(*(self.pos.techs_of(p) for p in enemies))
-        odds = battle_odds(a, d, aa_gun=bool(aa_gun), bombard=int(bombard),
-                           attacker_techs=mine, defender_techs=theirs,
-                           attacker_order=self.loss_orders.get(seat, list(DEFAULT_LOSS_ORDER)),
-                           rules=self.battle_rules)
-        counted = [f"attack with {', '.join(DEVELOPMENT_NAMES[t] for t in sorted(mine))}"
-                   if mine else "",
-                   f"defence with {', '.join(DEVELOPMENT_NAMES[t] for t in sorted(theirs))}"
-                   if theirs else ""]
-        note = "; ".join(c for c in counted if c)
-        text = format_odds(odds, a, d) + (f"\nWeapons developments: {note}." if note else "")
-        if defender is None and d.get(FIGHTER) and JET_POWER not in theirs and any(
-                JET_POWER in self.pos.techs_of(p) for p in POWERS if not allied(p, seat)):
-            text += ("\nSome enemies have Jet Power (fighters defend at 5): name the "
-                     "defending power to count it.")
+        """Exact odds, privately: typed armies, an area as it stands, or the battle being
+        fought, each side with its weapons developments (`engine.aa.odds_question`, the
+        one code path of both A&A games)."""
+        text = ask_odds(self.odds_board(), seat, attackers=attackers, defenders=defenders,
+                        area=self.area(area) if area else None, aa_gun=aa_gun,
+                        bombard=bombard, defender=defender)
         return [private(seat, "odds", text)]
+
+    def odds_board(self) -> OddsBoard:
+        """What the odds read: the units the power whose turn it is may still move this
+        phase (`available`), every unit of the others."""
+        def free(power: str, area: str) -> dict[str, int]:
+            if power == self.power and self.stage == COMBAT_MOVE:
+                return self.available(area)
+            return self.pos.units_of(area, power)
+
+        return OddsBoard(self.board, self.pos, self.move_rules, self.battle_rules,
+                         self.loss_orders, self.battle, free)
 
     def do_units(self, seat: Seat, rng: Rng, area: str | None = None) -> list[Event]:
         areas = [self.area(area)] if area else sorted(self.pos.units)

@@ -35,6 +35,7 @@ from engine.games.plotted_aa.base import (
     area_names,
 )
 from engine.games.plotted_aa.form import BUILD, MOVE, Action, describe_action
+from engine.games.plotted_aa.odds import Odds
 from engine.games.plotted_aa.turn import Turn
 from engine.registry import register
 from engine.rng import Rng
@@ -52,7 +53,7 @@ UNITS_HINT = "units as on the form, e.g. \"3i, t\" or \"all\""
 
 
 @register
-class PlottedAA(Turn):
+class PlottedAA(Odds, Turn):
     """Plotted Axis & Allies for the five powers."""
 
     variant = "plotted-aa"
@@ -94,7 +95,7 @@ class PlottedAA(Turn):
     #: Private events that the plot sheet in the power's prompt message already shows.
     shown_in_prompt = frozenset({"plot_sheet"})
     free_actions = frozenset({"loss-order"})
-    queries = frozenset({"plot-sheet"})
+    queries = frozenset({"plot-sheet", "odds"})
     #: Writing a plot is secret, step by step: how many rows a power wrote, changed or
     #: removed, and when, shows nowhere public (the submit, with its digest, is public;
     #: `plot-sheet` is a query, never stored). No die depends on them either (`public_luck`).

@@ -33,6 +33,7 @@ from engine.games.plotted_aa.form import (
     parse_form,
     round_refusal,
 )
+from engine.games.plotted_aa.odds import sheet_odds
 from engine.games.plotted_aa.plotcheck import PlotCheck, check_plot
 from engine.rng import Rng
 
@@ -82,6 +83,7 @@ class Plotting(PlottedBase):
             lines.append(line)
         for error in result.errors:
             lines.append(f"To fix before submitting: {error}")
+        lines += sheet_odds(self, power, plot)  # each plotted attack's odds now (odds.py)
         lines.append("As a form:\n" + format_form(plot) if plot else "")
         return "\n".join(line for line in lines if line)
 
