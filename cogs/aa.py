@@ -18,11 +18,11 @@ from discord import app_commands
 
 from bot.client import Croupier
 from bot.service import LiveGame
-from cogs.base import Complete, GameCog, from_prompt, prompt_choices
+from cogs.base import Complete, GameCog, from_prompt, prompt_choices, suggested
 from engine import Ambiguous, NotAllowed, RuleError
 from engine.aa.map import classic_map
 from engine.aa.names import classic_names
-from engine.aa.units import POWERS, describe_units
+from engine.aa.units import POWERS
 
 Interaction = discord.Interaction[Any]
 VARIANT = "aa-classic"
@@ -84,42 +84,10 @@ def areas(action: str, param: str, *, own_first: bool = False,
     return complete
 
 
-def unit_stacks(counts: dict[str, int]) -> list[str]:
-    """A stack as players may want it: all of it, then each kind of unit alone."""
-    counts = {k: n for k, n in counts.items() if n > 0}
-    if not counts:
-        return []
-    each = [describe_units({k: n}) for k, n in counts.items()]
-    return ([describe_units(counts)] if len(counts) > 1 else []) + each
-
-
-def _units_offered(game: Any, prompts: dict[str, Any], held: list[str], action: str,
-                   namespace: Any) -> list[str]:
-    """The units the asker could mean: their casualties as the saved loss order picks them,
-    what they bought (placing), or what stands free to move in the area named in `from`
-    (`sea` for unloading), of the power whose turn it is."""
-    if action == "casualties":
-        return [game.default_casualties_for(seat) for seat in held
-                if seat in prompts and prompts[seat].action("casualties")]
-    if game.power not in held:
-        return []
-    if action == "place":
-        return unit_stacks(dict(game.bought))
-    where = getattr(namespace, "sea" if action == "unload" else "from", None)
-    if not where:
-        return []
-    try:
-        area = classic_names().find(str(where))
-    except RuleError:
-        return []
-    if action == "unload":
-        return unit_stacks(dict(game.pos.cargo_of(area, game.power)))
-    movable = {k: n for k, n in game.available(area).items() if k != "factory"}
-    return unit_stacks(movable)
-
-
 def units_of(action: str) -> Complete:
-    """Autocomplete for `units`: what the asker can mean there now (typing stays free)."""
+    """Autocomplete for `units`: what the asker's powers can mean there now, as the game
+    suggests it (their casualties as the saved loss order picks them, what they bought, or
+    what stands free to move in `from`); typing stays free."""
 
     async def complete(interaction: Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
@@ -127,9 +95,8 @@ def units_of(action: str) -> Complete:
         try:
             live = await bot.actions.game_here(interaction, VARIANT)
             game = live.game
-            offered = [] if game is None else _units_offered(
-                game, live.prompts(), live.seats_of(interaction.user.id), action,
-                interaction.namespace)
+            offered = [] if game is None else suggested(
+                game, live.seats_of(interaction.user.id), action, "units", interaction)
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             offered = []
         typed = current.lower().strip()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, ClassVar
 
 import discord
@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import Croupier
 from bot.service import paused_message
-from engine import RuleError
+from engine import Game, RuleError
 
 Interaction = discord.Interaction[Any]
 Complete = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
@@ -36,6 +36,23 @@ async def prompt_choices(bot: Croupier, interaction: Interaction, action: str, p
                 found += [app_commands.Choice(name=c.shown[:100], value=c.value[:100])
                           for c in p.choices if current.lower() in c.shown.lower()]
     return found[:25]
+
+
+def suggested(game: Game, seats: Iterable[str], action: str, param: str,
+              interaction: Interaction) -> list[str]:
+    """What the game suggests for the free-text `param` to any of `seats` (`Game.suggest`),
+    each value once, given the options typed so far: by the action's parameter names, so
+    an option renamed for players (`from`) is handed over as its parameter (`from_area`)."""
+    typed = dict(iter(interaction.namespace))  # a Namespace answers None to `keys`
+    command = interaction.command
+    if isinstance(command, app_commands.Command):
+        for option in command.parameters:
+            if option.display_name != option.name and option.display_name in typed:
+                typed[option.name] = typed.pop(option.display_name)
+    found: list[str] = []
+    for seat in seats:
+        found += [v for v in game.suggest(seat, action, param, typed) if v not in found]
+    return found
 
 
 def matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:

@@ -12,7 +12,7 @@ from bot.delivery.discord_io import chunks
 from bot.storage import ActionRow
 from cogs.base import GameCog
 from engine.events import PUBLIC
-from engine.games.hf_political_events import history_lines
+from engine.games.hf_political_events.words import history_lines
 
 Interaction = discord.Interaction[Any]
 VARIANT = "hf-political-events"

@@ -29,14 +29,13 @@ from bot.client import Croupier
 from bot.history import PastBoards, PastView
 from bot.service import LiveGame, paused_message
 from bot.ui import paste
-from cogs.aa import ODDS_DESCRIBED, areas, ask_odds, unit_stacks
-from cogs.base import GameCog, from_prompt
-from engine import Ambiguous, NotAllowed, RuleError
-from engine.aa.names import classic_names
-from engine.aa.units import POWERS, describe_units
+from cogs.aa import ODDS_DESCRIBED, areas, ask_odds
+from cogs.base import GameCog, from_prompt, suggested
+from engine import Ambiguous, NotAllowed
+from engine.aa.units import POWERS
 from engine.events import PUBLIC
 from engine.games.plotted_aa.commitment import commit
-from engine.games.plotted_aa.form import describe_action, format_form
+from engine.games.plotted_aa.form import Action, describe_action, format_form
 from renders import aa_map, encode, plotted_aa
 from renders.registry import Pictures
 
@@ -94,19 +93,8 @@ async def plot_units(interaction: Interaction, current: str
     live = await _live(interaction)
     if live is None or live.game is None:
         return []
-    game: Any = live.game
-    where = getattr(interaction.namespace, "from", None)
-    offered: list[str] = []
-    try:
-        area = classic_names().find(str(where)) if where else None
-    except RuleError:
-        area = None
-    if area is not None:
-        for power in _asked_for(live, interaction):
-            counts = {k: n for k, n in game.pos.units_of(area, power).items()
-                      if k != "factory"}
-            offered += [u for u in unit_stacks(counts) if u not in offered]
-        offered = (["all"] if offered else []) + offered
+    offered = suggested(live.game, _asked_for(live, interaction), "plot-move", "units",
+                        interaction)
     typed = current.lower().strip()
     fitting = [u for u in offered if typed in u.lower()] or offered
     return [app_commands.Choice(name=u[:100], value=u[:100]) for u in fitting][:25]
@@ -119,12 +107,13 @@ async def rounds(interaction: Interaction, current: int | str
     live = await _live(interaction)
     plotted: dict[int, str] = {}
     if live is not None and live.game is not None:
-        game: Any = live.game
         powers = _asked_for(live, interaction)
+        views = {power: live.game.view(power) for power in powers}
         if len(powers) > 1:  # several held, none named: the one still plotting, if one
-            powers = [p for p in powers if not game.submitted.get(p)]
+            powers = [p for p in powers if not views[p]["submitted"].get(p)]
         if len(powers) == 1:
-            for action in game.plots.get(powers[0], []):
+            for raw in views[powers[0]]["my_plot"]:
+                action = Action.from_json(raw)
                 plotted[action.round] = describe_action(action).split(": ", 1)[-1]
     last = max(plotted, default=0)
     choices = []
@@ -141,13 +130,8 @@ async def casualty_units(interaction: Interaction, current: str
     live = await _live(interaction)
     if live is None or live.game is None:
         return []
-    game: Any = live.game
-    battle = game.battle
-    held = set(_asked_for(live, interaction))
-    offered = []
-    for choice in battle.pending if battle is not None else ():
-        if choice.power in held:
-            offered.append(describe_units(game.loss_order_casualties(choice.power)))
+    offered = suggested(live.game, _asked_for(live, interaction), "casualties", "units",
+                        interaction)
     return [app_commands.Choice(name=u[:100], value=u[:100]) for u in offered][:25]
 
 

@@ -243,6 +243,15 @@ class Game(ABC):
         `timeout_actions()`. None: the game waits in no window."""
         return None
 
+    def suggest(self, seat: Seat, action: str, param: str,
+                typed: Mapping[str, Any]) -> list[str]:
+        """Values `seat` may mean for `param` of `action` where no prompt lists them (free
+        text, as A&A's units): what a slash command's autocomplete offers, given the options
+        typed so far (`typed`, by parameter name, `param`'s own text among them). Only what
+        `seat` may know, and never a refusal: [] when there is nothing to offer (the
+        default; the prompt's choices are offered by the bot)."""
+        return []
+
     @classmethod
     def example_seats(cls) -> list[Seat]:
         """Seats for a game made without players (tests, benches, random play): three when

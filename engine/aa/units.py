@@ -242,6 +242,16 @@ def describe_units(counts: Mapping[Kind, int]) -> str:
     return ", ".join(parts) if parts else "no units"
 
 
+def unit_stacks(counts: Mapping[Kind, int]) -> list[str]:
+    """A stack as players may want it, for an autocomplete: all of it, then each kind of unit
+    alone ('3 infantry, 1 armour', '3 infantry', '1 armour')."""
+    counts = {k: n for k, n in counts.items() if n > 0}
+    if not counts:
+        return []
+    each = [describe_units({k: n}) for k, n in counts.items()]
+    return ([describe_units(counts)] if len(counts) > 1 else []) + each
+
+
 def total(counts: Mapping[Kind, int], kinds: Iterable[Kind] | None = None) -> int:
     if kinds is None:
         return sum(counts.values())

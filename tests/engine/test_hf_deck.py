@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import engine
-from engine.games.hf_cards import (
+from engine.games.hf_political_events.cards import (
     ALWAYS,
     ANARCHY_OR_WAR,
     CARD_TYPE,

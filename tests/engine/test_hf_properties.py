@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import ActionSpec, Game, Param, RuleError, autoplay
-from engine.games.hf_cards import DECK, IDEOLOGIES
+from engine.games.hf_political_events.cards import DECK, IDEOLOGIES
 from tests.support import contract
 
 V = "hf-political-events"

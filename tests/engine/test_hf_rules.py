@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from engine import Event, Game, RuleError
-from engine.games.hf_cards import CARD_TYPE, DECK
+from engine.games.hf_political_events.cards import CARD_TYPE, DECK
 from tests.support import contract
 
 V = "hf-political-events"

@@ -16,7 +16,8 @@ from typing import Any
 
 import engine
 from engine import Game
-from engine.games.hf_political_events import RECENT_DRAWS, history_lines
+from engine.games.hf_political_events.deck import RECENT_DRAWS
+from engine.games.hf_political_events.words import history_lines
 from tests.engine.test_hf_rules import IDEOLOGY, V, act, drawn, new, stack, turn
 
 

@@ -13,6 +13,7 @@ complexes as capacity allows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.aa.economy import income
@@ -27,8 +28,9 @@ from engine.aa.units import (
     POWERS,
     ROCKETS,
     describe_units,
+    unit_stacks,
 )
-from engine.errors import NotAllowed, Unreadable
+from engine.errors import NotAllowed, RuleError, Unreadable
 from engine.events import Event, Seat, private
 from engine.game import ActionSpec, Choice, Option, Param, Prompt
 from engine.games.aa_classic import statecheck
@@ -249,6 +251,35 @@ class AAClassic(Moves, Battles, Turn):
                         for c in self.battle.pending[:1]]
             return [(self.battle.decider, "continue", {})]
         return [(seat, "end-phase", {})]
+
+    # ----- what a player may mean -------------------------------------------------
+
+    def suggest(self, seat: Seat, action: str, param: str,
+                typed: Mapping[str, Any]) -> list[str]:
+        """The `units` a power may mean (A&A classic has no secrets): the casualties its
+        saved loss order picks in the battle waiting for it; else, on its turn, what it
+        bought (placing) or what stands free to move in the area named in `from_area`
+        (`sea` for unloading), as a whole and by kind."""
+        if param != "units":
+            return []
+        if action == "casualties":
+            prompt = self.prompts().get(seat)
+            return [self.default_casualties_for(seat)] if prompt and prompt.action(action) \
+                else []
+        if seat != self.power:
+            return []
+        if action == "place":
+            return unit_stacks(dict(self.bought))
+        where = typed.get("sea" if action == "unload" else "from_area")
+        if not where:
+            return []
+        try:
+            area = self.names.find(str(where))
+        except RuleError:
+            return []
+        if action == "unload":
+            return unit_stacks(self.pos.cargo_of(area, self.power))
+        return unit_stacks({k: n for k, n in self.available(area).items() if k != "factory"})
 
     # ----- views -------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ from typing import Any
 from engine.aa.economy import income
 from engine.aa.map import Area, classic_map
 from engine.aa.position import Position
-from engine.aa.units import AIRCRAFT, POWERS, SHIPS, describe_units
+from engine.aa.units import AIRCRAFT, POWERS, SHIPS, describe_units, unit_stacks
+from engine.errors import RuleError
 from engine.events import Event, Seat
 from engine.game import ActionSpec, Choice, Game, Option, Param, Prompt
 from engine.games.plotted_aa import statecheck
@@ -281,6 +282,29 @@ class PlottedAA(Odds, Turn):
         if self.stage == PLOT and not self.submitted.get(seat) and seat in self.plots:
             return self.sheet(seat)
         return ""
+
+    def suggest(self, seat: Seat, action: str, param: str,
+                typed: Mapping[str, Any]) -> list[str]:
+        """The `units` a power may mean: the casualties its own saved loss order picks in
+        the battle waiting for it; for a plotted move, "all" and then what it has in the
+        area named in `from_area` now, as a whole and by kind (the board is public)."""
+        if param != "units":
+            return []
+        if action == "casualties":
+            battle = self.battle
+            if battle is None or not any(c.power == seat for c in battle.pending):
+                return []
+            return [describe_units(self.loss_order_casualties(seat))]
+        where = typed.get("from_area")
+        if action != "plot-move" or not where:
+            return []
+        try:
+            area = self.names.find(str(where))
+        except RuleError:
+            return []
+        stacks = unit_stacks({k: n for k, n in self.pos.units_of(area, seat).items()
+                              if k != "factory"})
+        return (["all"] if stacks else []) + stacks
 
     # ----- views -----------------------------------------------------------------
 

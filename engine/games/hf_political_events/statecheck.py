@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.games.hf_cards import DECK, IDEOLOGIES, PLAYER_IDEOLOGIES
+from engine.games.hf_political_events.cards import DECK, IDEOLOGIES, PLAYER_IDEOLOGIES
 from engine.statecheck import Field
 
 CARD = "a card of the deck"
