@@ -25,7 +25,7 @@ from discord import app_commands
 import engine
 from bot import names
 from bot.client import Croupier
-from cogs.base import Complete, GameCog, from_prompt, matching, prompt_choices
+from cogs.base import Complete, GameCog, from_prompt, matching, prompt_choices, suggested
 from engine import NotAllowed, RuleError, Unreadable
 from engine.games.dictators import datafiles
 
@@ -70,22 +70,16 @@ async def _trial_choices(interaction: Interaction, action: str, param: str, curr
     return found[:25]
 
 
-def _everything(interaction: Interaction, param: str) -> list[str]:
+def _everything(interaction: Interaction, action: str, param: str) -> list[str]:
     """Every value a `param` could name in this game, when no menu lists it now: the map's
-    places, the dictators at the table."""
+    places, the dictators at the table (`Game.suggest`)."""
     bot: Croupier = interaction.client
     live = bot.service.entry_in(interaction.channel_id or 0)
     game = live.game if live is not None else None
-    if game is None or game.variant != VARIANT:
+    if live is None or game is None or game.variant != VARIANT:
         return []
-    board = getattr(game, "board", None)
-    if param in ("to", "base") and board is not None:
-        return sorted(board.locations)
-    if param == "state" and board is not None:
-        return sorted(board.states)
-    if param in ("player", "other"):
-        return list(game.seats)
-    return []
+    return suggested(game, live.seats_of(interaction.user.id) or game.seats[:1], action, param,
+                     interaction)
 
 
 def target(action: str, param: str) -> Complete:
@@ -99,7 +93,7 @@ def target(action: str, param: str) -> Complete:
                                            current)
             if not offered and action in USED:
                 offered = await _trial_choices(interaction, action, param, current)
-            return offered or matching(_everything(interaction, param), current)
+            return offered or matching(_everything(interaction, action, param), current)
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly
             return []
 

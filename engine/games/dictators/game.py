@@ -12,6 +12,7 @@ decisions on the stack, views, the state, the deadline policy and the actions' e
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from engine import wording
@@ -814,6 +815,19 @@ class Dictators(Tokens):
         if self.finished or self.stage != TURN or self.current != seat:
             return ""
         return "\n\n".join(self.describe(seat))
+
+    def suggest(self, seat: Seat, action: str, param: str,
+                typed: Mapping[str, Any]) -> list[str]:
+        """Every value a place or player parameter could name, for typing when no menu
+        lists it now: the map's locations, its states, the dictators at the table (all
+        public)."""
+        if param in ("to", "base"):
+            return sorted(self.board.locations)
+        if param == "state":
+            return sorted(self.board.states)
+        if param in ("player", "other"):
+            return list(self.seats)
+        return []
 
     def window(self) -> Window | None:
         """A window for Interruptions that awaits someone, timed by the bot for
