@@ -506,8 +506,8 @@ class Lobby:
         async with live.telling:  # the board's first look
             rows = await self.storage.messages(live.id)
             files = await self.painter.images(live, rows, drawn=True)
-        if files:
-            await self.sender.post(live, files=files)
+        for picture in files:  # one image a post
+            await self.sender.post(live, file=picture)
         await self.announcer.refresh_prompts(live)
         await self.status.refresh(live)
 

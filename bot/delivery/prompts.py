@@ -270,7 +270,7 @@ class PromptMessages:
         value = f"{sheet}|{mark}" if mark else sheet
         if shown is None and not value:
             return
-        if shown is None or shown[2] != value or shown[1] != message_id:
+        if shown is None or shown[2] != value:
             await self._put(facts, detail_purpose(seat), (channel_id, message_id, value))
 
     async def _save(self, facts: Facts, seat: str, record: PromptRecord) -> None:
