@@ -31,7 +31,7 @@ from bot.delivery.prompts import deadline_words, prompt_text
 from bot.delivery.status import StatusPost
 from bot.facts import Facts
 from bot.repeats import RepeatGuard, Unconfirmed
-from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
+from bot.service import Automatic, Duplicate, GameService, LiveGame, Outcome, paused_message
 from bot.storage import StaleWrite, StorageError, StorageFault
 from bot.ui import form_plan
 from bot.ui.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
@@ -350,10 +350,11 @@ class ActionPath:
         answers for it at once, and that answer is told with the step ("Answered for
         Germany, who is away."), as often as the game asks it something new."""
         live = outcomes[-1].live
+        failed: list[Automatic] = []
         async with live.telling:
             known = await facts.read(self.service.storage, live, self.service.clock())
             for _ in range(AWAY_ANSWERS):
-                answers = await self.away_answers(live, known)
+                answers = await self.away_answers(live, known, failed)
                 if not answers:
                     break
                 outcomes = [*outcomes, *answers]
@@ -367,12 +368,17 @@ class ActionPath:
                 log.exception("game %s: announcing actions up to %s failed", live.id,
                               outcomes[-1].seq)
                 self.announcer.prompt_later(live)
+        for done in failed:  # told once the telling is over (it posts and edits the status)
+            await self.deadlines.timeouts.stall(live, done, "A player was away")
         return known
 
-    async def away_answers(self, live: LiveGame, known: Facts) -> list[Outcome]:
+    async def away_answers(self, live: LiveGame, known: Facts, failed: list[Automatic]
+                           ) -> list[Outcome]:
         """The game's deadline policy applied at once for the awaited seats whose player is
         away: the outcomes stored, the first saying for whom (none: nobody away is
-        awaited, or the policy answers nothing for them and the game waits)."""
+        awaited, or the policy answers nothing for them and the game waits). A policy that
+        fails otherwise than by the rules is put in `failed`, for the caller to pause the
+        game once its telling is over."""
         away = set(known.away())
         if not away:
             return []
@@ -382,7 +388,7 @@ class ActionPath:
 
         done = await self.service.act_automatically(live, known.seq, plan)
         if done.error is not None:
-            await self.deadlines.timeouts.stall(live, done, "A player was away")
+            failed.append(done)
         if not done.outcomes:
             return []
         seats = ", ".join(dict.fromkeys(o.seat for o in done.outcomes if o.seat))
@@ -393,9 +399,12 @@ class ActionPath:
     async def answer_for_away(self, live: LiveGame) -> None:
         """Answer now what the game asks the seats whose player is away (their away period
         has just begun), and tell it as a step."""
+        failed: list[Automatic] = []
         async with live.telling:
             known = await facts.read(self.service.storage, live, self.service.clock())
-            answers = await self.away_answers(live, known)
+            answers = await self.away_answers(live, known, failed)
+        for done in failed:
+            await self.deadlines.timeouts.stall(live, done, "A player was away")
         if answers:
             await self.announce_all(answers)
 

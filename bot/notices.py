@@ -205,9 +205,10 @@ class Notices:
             return
         if prefs.dm_prompts:
             lines = ["\N{BELL} Waiting for you:", *(named(live, line) for live, line in waiting)]
-            for text in chunks(lines):
-                await self.sender.dm(user_id, text)
-            return
+            sent = [await self.sender.dm(user_id, text) for text in chunks(lines)]
+            if all(message is not None for message in sent):
+                return
+            # DMs closed (or failing): the notice goes to each game's channel instead.
         for entry in dict.fromkeys(live for live, _ in waiting):
             mine = [line for live, line in waiting if live is entry]
             await self.sender.post(

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from sandbox import Message
 from tests.support.notices import Recorder, unnoticed
 from tests.support.table import Table
@@ -151,3 +153,22 @@ async def test_the_status_says_who_it_waits_for_in_turn_order(table: Table) -> N
     prompts = {seat: live.prompts()["cy"] for seat in ("ann", "bob", "cy")}
     fields = {f.name: f.value for f in status_embed(live, prompts, None).fields}
     assert fields["Waiting for"] == "cy, ann, bob"
+
+
+async def test_a_policy_that_fails_for_an_away_player_pauses_that_game_and_says_so(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's policy failing otherwise than by the rules (the engine's bug) pauses the
+    game as a failed deadline does, told in its channel; bob's question waits for him."""
+    from tests.support.pig import Pig
+
+    def broken(self: Pig) -> list[tuple[str, str, dict[str, object]]]:
+        raise ValueError("the policy broke")
+
+    await table.start_bot(seed="away-2")
+    await table.pig_game("ann", "bob")
+    await table.slash("bob", "game away", days=1)
+    monkeypatch.setattr(Pig, "timeout_actions", broken)
+    await table.slash("ann", "pig hold")
+    assert table.live.game.current == "bob"
+    assert "A player was away in **Pig #1**, but I could not make" in table.said()
+    assert "Your turn" in live_prompt(table, "bob").text()
