@@ -43,8 +43,9 @@ from engine import Ambiguous, Event, Game, NotAllowed, RuleError
 log = logging.getLogger(__name__)
 
 FAST_ANSWER_SECONDS = 1.0
-#: At most this many answers in a row for players who are away, in one step (a game whose
-#: policy keeps asking them something new is told so, and goes on at its next step).
+#: At most this many answers in a row for players who are away, in one step: a game that
+#: keeps asking them something new stops there, and the rest waits for its next step or
+#: its deadline.
 AWAY_ANSWERS = 50
 
 

@@ -113,13 +113,13 @@ class Announcer:
 
     async def say(self, live: LiveGame, lines: list[str], called: list[tuple[str, Prompt]],
                   files: list[discord.File] | None = None, told: list[int] | None = None,
-                  held: set[str] | None = None) -> discord.Message | None:
+                  held: set[str] | None = None) -> None:
         """Post `lines`, then the call of the seats asked something new, in as few messages
         as fit; only those players are mentioned (not those whose notice is `held` back by
         their digest or quiet hours: named, not pinged), and at the end every player
         (`told`). The last message carries the My choices button and the first image;
         each other image follows in a post of its own (several side by side, Discord
-        shrinks them all). Returns the message that carries the call, if any."""
+        shrinks them all)."""
         game = live.game
         pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in called]
         calls = [f"{await self.sender.called(live, seat, user)}, {call_words(game, seat)}: "
@@ -134,7 +134,6 @@ class Announcer:
             everyone=False, roles=False, replied_user=False,
             users=[discord.Object(id=u) for u in named])
         files = list(files or [])
-        call: discord.Message | None = None
         for i, text in enumerate(texts):
             last = i == len(texts) - 1
             extra: dict[str, Any] = {}
@@ -142,13 +141,9 @@ class Announcer:
                 extra["view"] = single(OpenChoicesButton(live.id))
             if last and files:
                 extra["file"] = files.pop(0)
-            sent = await self.sender.post(live, text or None, allowed_mentions=mentions,
-                                          **extra)
-            if last and calls:
-                call = sent
+            await self.sender.post(live, text or None, allowed_mentions=mentions, **extra)
         for picture in files:  # one image a post
             await self.sender.post(live, file=picture)
-        return call
 
     # ----- prompts outside an action ------------------------------------------
 

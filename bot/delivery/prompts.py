@@ -230,6 +230,7 @@ class PromptMessages:
             release = notices.release_at(prefs, facts.now, facts.due) \
                 if new and user is not None else None
             sent = None
+            extra = {}  # a new message: nothing of an edit's arguments
             if wants_dm:
                 if detail:
                     embed, files = await self.detail_parts(live, seat, detail)
