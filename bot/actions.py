@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -25,22 +26,27 @@ import engine
 from bot import facts, records
 from bot.deadlines import Deadlines
 from bot.delivery.announce import Announcer
-from bot.delivery.discord_io import Sender, chunks, fit, message_link, named
-from bot.delivery.prompts import prompt_text
+from bot.delivery.discord_io import Sender, channel_link, chunks, fit, message_link, named
+from bot.delivery.prompts import deadline_words, prompt_text
 from bot.delivery.status import StatusPost
+from bot.facts import Facts
 from bot.repeats import RepeatGuard, Unconfirmed
-from bot.service import Duplicate, GameService, LiveGame, Outcome, paused_message
+from bot.service import Automatic, Duplicate, GameService, LiveGame, Outcome, paused_message
 from bot.storage import StaleWrite, StorageError, StorageFault
 from bot.ui import form_plan
 from bot.ui.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
 from bot.ui.form_plan import FormRef
-from bot.ui.target import OutOfDate, PromptContext, Refused
+from bot.ui.target import OutOfDate, Picked, PromptContext, Refused
 from bot.windows import Windows
-from engine import Ambiguous, Event, NotAllowed, RuleError
+from engine import Ambiguous, Event, Game, NotAllowed, RuleError
 
 log = logging.getLogger(__name__)
 
 FAST_ANSWER_SECONDS = 1.0
+#: At most this many answers in a row for players who are away, in one step: a game that
+#: keeps asking them something new stops there, and the rest waits for its next step or
+#: its deadline.
+AWAY_ANSWERS = 50
 
 
 def private_note(outcome: Outcome) -> str:
@@ -48,6 +54,28 @@ def private_note(outcome: Outcome) -> str:
     if any(not e.public and outcome.seat in e.audience for e in outcome.events):
         return " What only you may know was sent to you privately."
     return ""
+
+
+def next_decisions(known: Facts, user_id: int) -> str:
+    """Where the user's next decisions in the game wait, with links: their prompt messages
+    (or the game's channel, for a seat without a prompt message of its own)."""
+    live = known.live
+    places = []
+    for seat in live.seats_of(user_id):
+        if seat not in known.prompts:
+            continue
+        record = known.record(seat)
+        if record is not None and record.open and record.message_id:
+            link = message_link(record.channel_id, record.message_id)
+        else:
+            link = (channel_link(live.row.channel_id, live.row.guild_id)
+                    + " (**My choices** on its call)")
+        places.append(f"{seat}: {link}" if len(live.seats_of(user_id)) > 1 else link)
+    if not places:
+        return ""
+    what = "Your next decision is waiting" if len(places) == 1 else \
+        "Your next decisions are waiting"
+    return named(live, f"\N{BELL} {what}: {', '.join(places)}")
 
 
 def seat_words(live: LiveGame, seat: str) -> list[str]:
@@ -75,6 +103,9 @@ class ActionPath:
         self.deadlines = deadlines
         self.windows = windows
         self.repeats = repeats
+        # The `/game` commands a player may finish by picking a game from a DM's menu, by
+        # name ("status", "history", "hand"): the lobby's, handed in by the client.
+        self.picks: dict[str, Picked] = {}
 
     # ----- finding the game ----------------------------------------------
 
@@ -239,16 +270,22 @@ class ActionPath:
         self.repeats.stored(outcome, interaction.user.id, params)
         if answered is None:
             # Private results go by DM only (it lasts; an ephemeral answer vanishes).
+            done = "\N{WHITE HEAVY CHECK MARK} Done." + private_note(outcome)
             try:
-                await self.reply(interaction, ["\N{WHITE HEAVY CHECK MARK} Done."
-                                               + private_note(outcome)])
+                await self.reply(interaction, [done])
             except discord.HTTPException as exc:
                 log.warning("game %s: the answer to action %s was lost: %s", live.id,
                             outcome.seq, exc)
                 await self.sender.tell_applied(outcome, interaction.user.id)
-            else:
-                await self.repeats.answered(outcome, interaction.user.id, params)
-            await self.announce(outcome, typed=True)
+                await self.announce(outcome, typed=True)
+                return
+            await self.repeats.answered(outcome, interaction.user.id, params)
+            told = await self.announce(outcome, typed=True)
+            waiting = next_decisions(told, interaction.user.id)
+            if waiting:
+                # Said once the prompts are out: where the player's next decision waits.
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.edit_original_response(content=fit(f"{done}\n{waiting}"))
             return
         header, chosen, greyed = answered
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
@@ -294,23 +331,35 @@ class ActionPath:
                 await interaction.response.send_message(text, ephemeral=True)
 
     async def announce(self, outcome: Outcome, *, answered: dict[str, str] | None = None,
-                       typed: bool = False) -> None:
+                       typed: bool = False) -> Facts:
         """Tell everyone what happened (after it was stored), then re-arm the deadline.
 
         `answered`: the seats whose prompt message already says what they chose; `typed`:
-        the action was a typed command (its seat's prompt, if it closes, says so)."""
-        await self.announce_all([outcome], answered=answered,
-                                typed=outcome.seat if typed else None)
+        the action was a typed command (its seat's prompt, if it closes, says so). Returns
+        the facts the telling ended with (where each seat's prompt now is)."""
+        return await self.announce_all([outcome], answered=answered,
+                                       typed=outcome.seat if typed else None)
 
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
                            answered: dict[str, str] | None = None, typed: str | None = None
-                           ) -> None:
+                           ) -> Facts:
         """Announce several stored actions of one step (a deadline's) together: the step's
         facts read once, the deadline re-armed and the reaction window timed from them,
-        then everyone told, one telling of the game at a time."""
+        then everyone told, one telling of the game at a time.
+
+        A seat whose player is away (`/game away`) is not asked: the game's deadline policy
+        answers for it at once, and that answer is told with the step ("Answered for
+        Germany, who is away."), as often as the game asks it something new."""
         live = outcomes[-1].live
+        failed: list[Automatic] = []
         async with live.telling:
-            known = await facts.read(self.service.storage, live)
+            known = await facts.read(self.service.storage, live, self.service.clock())
+            for _ in range(AWAY_ANSWERS):
+                answers = await self.away_answers(live, known, failed)
+                if not answers:
+                    break
+                outcomes = [*outcomes, *answers]
+                known = await facts.read(self.service.storage, live, self.service.clock())
             await self.deadlines.rearm(known)
             self.windows.open_windows(outcomes)
             try:
@@ -320,6 +369,45 @@ class ActionPath:
                 log.exception("game %s: announcing actions up to %s failed", live.id,
                               outcomes[-1].seq)
                 self.announcer.prompt_later(live)
+        for done in failed:  # told once the telling is over (it posts and edits the status)
+            await self.deadlines.timeouts.stall(live, done, "A player was away")
+        return known
+
+    async def away_answers(self, live: LiveGame, known: Facts, failed: list[Automatic]
+                           ) -> list[Outcome]:
+        """The game's deadline policy applied at once for the awaited seats whose player is
+        away: the outcomes stored, the first saying for whom (none: nobody away is
+        awaited, or the policy answers nothing for them and the game waits). A policy that
+        fails otherwise than by the rules is put in `failed`, for the caller to pause the
+        game once its telling is over."""
+        away = set(known.away())
+        if not away:
+            return []
+
+        def plan(game: Game) -> list[tuple[str, str, dict[str, Any]]]:
+            return [step for step in game.timeout_actions() if step[0] in away]
+
+        done = await self.service.act_automatically(live, known.seq, plan)
+        if done.error is not None:
+            failed.append(done)
+        if not done.outcomes:
+            return []
+        seats = ", ".join(dict.fromkeys(o.seat for o in done.outcomes if o.seat))
+        first = replace(done.outcomes[0], said=f"\N{DESERT ISLAND} Answered for {seats}, "
+                                               "who is away.")
+        return [first, *done.outcomes[1:]]
+
+    async def answer_for_away(self, live: LiveGame) -> None:
+        """Answer now what the game asks the seats whose player is away (their away period
+        has just begun), and tell it as a step."""
+        failed: list[Automatic] = []
+        async with live.telling:
+            known = await facts.read(self.service.storage, live, self.service.clock())
+            answers = await self.away_answers(live, known, failed)
+        for done in failed:
+            await self.deadlines.timeouts.stall(live, done, "A player was away")
+        if answers:
+            await self.announce_all(answers)
 
     # ----- fallback and undo buttons -----------------------------------------
 
@@ -359,8 +447,12 @@ class ActionPath:
             mine = [s for s in live.seats_of(interaction.user.id) if s in prompts]
             if not mine:
                 raise NotAllowed("Nothing is waiting for you now.")
+            due = await self.deadlines.due(live)
             for seat in mine:
                 text = prompt_text(live, seat, prompts[seat])
+                if due is not None:
+                    text += (f"\n\N{ALARM CLOCK} Deadline <t:{int(due)}:R> (<t:{int(due)}:f>): "
+                             f"then {deadline_words(live, seat, prompts[seat])}.")
                 view = prompt_view(live.id, seq, game.seats.index(seat), prompts[seat])
                 if interaction.response.is_done():
                     await interaction.followup.send(text[:2000], view=view, ephemeral=True)
@@ -405,13 +497,14 @@ class ActionPath:
         await self.sender.post(live, f"\N{LEFTWARDS ARROW WITH HOOK} The last move was taken "
                                        f"back: {what}.")
         async with live.telling:
-            known = await facts.read(self.service.storage, live)
+            known = await facts.read(self.service.storage, live, self.service.clock())
             await self.deadlines.rearm(known)
             self.windows.after_undo(live)
             await self.status.update(known)
-            newly = await self.announcer.ask(known)
-            if newly:
-                await self.announcer.say(live, [], newly)
+            asked = await self.announcer.ask(known)
+            called = asked.called()
+            if called:
+                await self.announcer.say(live, [], called, held=asked.held)
 
     async def undone_words(self, live: LiveGame) -> str:
         """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""
@@ -423,6 +516,17 @@ class ActionPath:
         spec = prompt.action(row.action) if prompt else None
         said = form_plan.summary(spec, row.params) if spec else row.action.replace("-", " ")
         return f"{row.seat}'s {said}"
+
+    async def picked(self, interaction: discord.Interaction[Any], what: str, game_id: int,
+                     extra: str) -> None:
+        """A game picked from the menu a `/game` command typed in a DM answered with."""
+        try:
+            command = self.picks.get(what)
+            if command is None:
+                raise NotAllowed("That menu is out of date: type the command again.")
+            await command(interaction, game_id, extra)
+        except Exception as exc:  # noqa: BLE001
+            await self.reply_error(interaction, exc)
 
     # ----- errors, in one place -------------------------------------------------
 

@@ -31,6 +31,7 @@ from bot.delivery.pictures import Painter
 from bot.delivery.prompts import PromptMessages
 from bot.delivery.status import StatusPost
 from bot.lobby import Lobby
+from bot.notices import Notices
 from bot.repeats import RepeatGuard
 from bot.service import GameService
 from bot.storage import Storage
@@ -61,6 +62,7 @@ class Croupier(commands.Bot):
     timers: Timers
     windows: Windows
     deadlines: Deadlines
+    notices: Notices
     repeats: RepeatGuard
     actions: ActionPath
     lobby: Lobby
@@ -113,8 +115,9 @@ class Croupier(commands.Bot):
         self.sender = Sender(self, storage)
         self.painter = Painter(self.pictures, self.render_pool, storage)
         self.status_post = StatusPost(self.sender, storage)
-        prompts = PromptMessages(self.sender, self.painter, storage)
         self.timers = Timers(service.clock)
+        self.notices = Notices(service, self.sender, wake=self.timers.wake)
+        prompts = PromptMessages(self.sender, self.painter, storage, self.notices)
         # A timed step's outcomes are announced as an action's are, by the action path; the
         # path needs the deadlines, which need the timed steps, so this one call is bound
         # here, once the path is built below.
@@ -123,14 +126,16 @@ class Croupier(commands.Bot):
                                      outcomes, preface))
         self.windows = Windows(service, self.timeouts, wake=self.timers.wake)
         self.deadlines = Deadlines(service, self.timeouts, self.windows, self.sender,
-                                   wake=self.timers.wake)
-        self.timers.watch(self.windows.tick, self.deadlines.tick)
+                                   wake=self.timers.wake,
+                                   refresh=lambda live: self.delivery.refresh_prompts(live))
+        self.timers.watch(self.windows.tick, self.deadlines.tick, self.notices.tick)
         self.delivery = Announcer(self.sender, prompts, self.painter, self.status_post, service)
         self.repeats = RepeatGuard(service, started=self._clock())
         self.actions = ActionPath(service, self.delivery, self.sender, self.status_post,
                                   self.deadlines, self.windows, self.repeats)
         self.lobby = Lobby(service, self.actions, self.delivery, self.sender, self.status_post,
                            self.painter, self.deadlines)
+        self.actions.picks = self.lobby.picks()  # a game picked from a DM's menu
         self._built = True
 
     async def _prompt_owed_games(self) -> None:

@@ -17,7 +17,7 @@ for them is `bot/timers.py`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 
 import discord
@@ -42,11 +42,16 @@ def question_of(prompts: Mapping[str, Prompt]) -> str:
 
 
 class Deadlines:
-    """`wake(when)`: tell the one timer task that something is due at `when`."""
+    """`wake(when)`: tell the one timer task that something is due at `when`; `refresh`:
+    bring a game's prompt messages up to date when its deadline moved without a step."""
 
     def __init__(self, service: GameService, timeouts: Timeouts, windows: Windows,
-                 sender: Sender, wake: Callable[[float], None]) -> None:
+                 sender: Sender, wake: Callable[[float], None],
+                 refresh: Callable[[LiveGame], Awaitable[None]] | None = None) -> None:
         self.service = service
+        # Bring the game's prompt messages up to date (they say the deadline), handed in
+        # by the client: the announcer's.
+        self.refresh = refresh
         self.storage = service.storage
         self.timeouts = timeouts
         self.windows = windows
@@ -224,10 +229,12 @@ class Deadlines:
         game = (await self.service.load(live)).game  # rebuilt if it sat idle
         if game is None or row.due_at is None:
             return
-        # In the channel, naming only the awaited players: DMs are for secrets and choices.
-        awaited = [(seat, live.user_of(seat)) for seat in live.prompts()]
+        # In the channel, naming only the awaited players (in turn order): DMs are for
+        # secrets and choices.
+        awaited = [(seat, live.user_of(seat)) for seat in live.in_turn_order(live.prompts())]
         users = [u for _, u in awaited if u is not None]
-        names = ", ".join(f"<@{u}> ({seat})" for seat, u in awaited if u is not None)
+        names = ", ".join([await self.sender.called(live, seat, u) for seat, u in awaited
+                           if u is not None])
         await self.sender.post(
             live, f"\N{ALARM CLOCK} Reminder: {names or 'nobody'}, the game is waiting for you. "
                   f"The deadline is <t:{int(row.due_at)}:R>.",
@@ -240,7 +247,7 @@ class Deadlines:
             return
         if live.seq != row.armed_seq:
             async with live.telling:
-                await self.rearm(await facts.read(self.storage, live))
+                await self.rearm(await facts.read(self.storage, live, self.now()))
             again = await self.storage.deadline(live.id)
             if again is None or again.due_at is None or again.due_at > self.now() or \
                     again.armed_seq != live.seq:
@@ -270,6 +277,8 @@ class Deadlines:
         await self._put(DeadlineRow(
             row.game_id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
             row.armed_seq, row.question))
+        if self.refresh is not None:
+            await self.refresh(live)  # the prompts say the new period's deadline
         waiting = ", ".join(live.prompts()) or "nobody"
         await self.sender.dm(
             live.row.creator_id, f"\N{ALARM CLOCK} The deadline passed in **{game.title} "

@@ -5,19 +5,20 @@ pictures, the status post, the deadline re-armed), and each needs the same facts
 awaited and with what prompt, where each seat's prompt message stands, who wants prompts
 by DM, the game's deadline. They are read once, together, by `read` (the prompts and the
 step that asks them under the game's lock; the game's `messages` rows, its awaited
-players' preferences and its deadline in one query each), and every sender works from
-them. The caller holds the game's `telling` lock, so that no other telling of the same
+players' own settings (prompts by DM, digest, quiet hours, away) and its deadline in one
+query each), and every sender works from them. The caller holds the game's `telling` lock, so that no other telling of the same
 game changes the rows in between; what a sender writes back it also notes here.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from bot import records
 from bot.records import STALLED, PromptRecord, Row
 from bot.service import LiveGame
-from bot.storage import DeadlineRow, Storage
+from bot.storage import DeadlineRow, Preferences, Storage
 from engine import Prompt
 
 
@@ -30,8 +31,9 @@ class Facts:
     # The game's private text for each awaited seat's prompt message (`prompt_detail`).
     details: dict[str, str]
     rows: dict[str, Row]  # the game's `messages` rows, by purpose
-    dm_prompts: dict[int, bool]  # the awaited players' wish for prompts by DM
+    prefs: dict[int, Preferences]  # the awaited players' own settings
     deadline: DeadlineRow | None
+    now: float  # when they were read (the service's clock)
 
     def row(self, purpose: str) -> Row | None:
         return self.rows.get(purpose)
@@ -45,7 +47,16 @@ class Facts:
 
     def wants_dm(self, seat: str) -> bool:
         user = self.live.user_of(seat)
-        return user is not None and self.dm_prompts.get(user, True)
+        return user is not None and self.prefs_of(seat).dm_prompts
+
+    def prefs_of(self, seat: str) -> Preferences:
+        """The settings of the seat's player (the defaults for a seat nobody holds)."""
+        user = self.live.user_of(seat)
+        return self.prefs.get(user, Preferences()) if user is not None else Preferences()
+
+    def away(self) -> list[str]:
+        """The awaited seats whose player is away now (`/game away`)."""
+        return [seat for seat in self.prompts if self.prefs_of(seat).away(self.now)]
 
     @property
     def stalled(self) -> bool:
@@ -60,8 +71,9 @@ class Facts:
         return self.deadline.due_at
 
 
-async def read(storage: Storage, live: LiveGame) -> Facts:
-    """The game's facts now. The caller holds `live.telling`."""
+async def read(storage: Storage, live: LiveGame, now: float | None = None) -> Facts:
+    """The game's facts now (`now`: the service's clock, for a player's away period and
+    quiet hours). The caller holds `live.telling`."""
     # The step these prompts are for, read under the game's lock: an action changes the
     # engine's position before its row is stored and the game's seq advances, and a
     # prompt's buttons must carry the step that asked its question (a click on them is
@@ -75,7 +87,8 @@ async def read(storage: Storage, live: LiveGame) -> Facts:
             if game is not None else {}
     rows = await storage.messages(live.id)
     users = [u for u in (live.user_of(seat) for seat in prompts) if u is not None]
-    dm_prompts = await storage.dm_prompts_of(users)
+    prefs = await storage.preferences_of(users)
     timed = live.row.status in ("running", "finished")  # (a lobby has no deadline yet)
     deadline = await storage.deadline(live.id) if timed else None
-    return Facts(live, seq, finished, prompts, details, rows, dm_prompts, deadline)
+    return Facts(live, seq, finished, prompts, details, rows, prefs, deadline,
+                 time.time() if now is None else now)

@@ -9,6 +9,7 @@ here. Every change goes through the service; what the table sees goes through de
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import io
 import json
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import discord
 
 import engine
-from bot import names
+from bot import names, notices
 from bot.actions import ActionPath
 from bot.deadlines import Deadlines
 from bot.delivery.announce import Announcer
@@ -25,8 +26,10 @@ from bot.delivery.pictures import Painter
 from bot.delivery.status import StatusPost, options_in_words, status_embed
 from bot.importing import MAX_BYTES, import_game, start_state, verify_imported, was_imported
 from bot.records import prompt_purpose
-from bot.service import GameService
-from bot.storage import ActionRow
+from bot.service import GameService, LiveGame
+from bot.storage import ActionRow, GameRow
+from bot.ui.components import GameMenu, single
+from bot.ui.target import Picked
 from engine import UNDO, Event, NotAllowed, Step, Unreadable
 from engine.registry import check_options
 
@@ -44,6 +47,20 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise Unreadable(f"Write options as name=value, separated by commas (not {part!r}).")
         options[key.strip()] = value.strip()
     return options
+
+
+def read_moment(text: str, time_zone: str) -> float:
+    """`2025-07-01` or `2025-07-01 18:00`, in the player's time zone, as a timestamp; a date
+    alone is its midnight. Refused in words."""
+    cleaned = text.strip().replace("T", " ")
+    for shape in ("%Y-%m-%d %H:%M", "%Y-%m-%d"):
+        try:
+            moment = dt.datetime.strptime(cleaned, shape)
+        except ValueError:
+            continue
+        return moment.replace(tzinfo=notices.zone(time_zone)).timestamp()
+    raise Unreadable(f"I can't read {text[:40]!r} as a date: write it like 2025-07-01, or "
+                     "2025-07-01 18:00 (in your time zone, set by /game notify time_zone:).")
 
 
 def ruling_text(ruling: str) -> str:
@@ -167,6 +184,7 @@ class Lobby:
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = await self.service.join(live, interaction.user.id, seat=seat,
                                          player_name=interaction.user.display_name)
+        self.sender.remember(interaction.user)
         shown = names.escape(chosen)
         text = (f"Welcome to **{engine.game_class(live.row.variant).title} #{live.id}** as "
                 f"**{shown}**. Your secrets and your turns' choices will come here.")
@@ -207,8 +225,48 @@ class Lobby:
                   "(the seed is revealed at the end so anyone can check every roll and deal).")
         await self.actions.announce(outcome)
 
+    async def in_question(self, interaction: Interaction, what: str, extra: str = ""
+                          ) -> LiveGame | None:
+        """The game a `/game status`, `history` or `hand` is about: the channel's; typed in a
+        DM, the player's only running game, or when they sit in several, None after
+        answering with a menu of them (`ui/components.GameMenu`), which finishes the
+        command for the one picked (`picks`)."""
+        if interaction.guild_id is not None:
+            return await self.service.in_channel(interaction.channel_id or 0)
+        mine = [g for g in self.service.games_of(interaction.user.id)
+                if g.row.status == "running"]
+        if not mine:
+            raise NotAllowed("You sit in no running game. Use the command in a game's channel.")
+        if len(mine) == 1:
+            return await self.service.load(mine[0])
+        games = [(g.id, f"#{g.id} {engine.game_class(g.row.variant).title} — "
+                        f"{', '.join(g.seats_of(interaction.user.id))}") for g in mine]
+        await interaction.response.send_message(
+            f"You play in {len(mine)} games: which one?",
+            view=single(GameMenu(what, extra, games)), ephemeral=True)
+        return None
+
+    def picks(self) -> dict[str, Picked]:
+        """The commands a game picked from a DM's menu finishes, by name."""
+        return {"status": self.picked_status, "history": self.picked_history,
+                "hand": self.picked_hand}
+
+    async def seated(self, interaction: Interaction, game_id: int) -> LiveGame:
+        """A game picked from a menu, if the player sits in it."""
+        live = await self.service.get(game_id)
+        if not live.seats_of(interaction.user.id):
+            raise NotAllowed("You have no seat in that game.")
+        return live
+
     async def show_status(self, interaction: Interaction) -> None:
-        live = await self.service.in_channel(interaction.channel_id or 0)
+        live = await self.in_question(interaction, "status")
+        if live is not None:
+            await self.status_of(interaction, live)
+
+    async def picked_status(self, interaction: Interaction, game_id: int, extra: str) -> None:
+        await self.status_of(interaction, await self.seated(interaction, game_id))
+
+    async def status_of(self, interaction: Interaction, live: LiveGame) -> None:
         deadline = await self.deadlines.due(live)
         await interaction.response.send_message(
             embed=status_embed(live, live.prompts(), deadline), ephemeral=True)
@@ -223,8 +281,12 @@ class Lobby:
                                                         "Start one with /game new."])
 
     async def hand(self, interaction: Interaction) -> None:
-        live = await self.actions.game_here(interaction)
-        await self.actions.show_hand(interaction, live.id)
+        live = await self.in_question(interaction, "hand")
+        if live is not None:
+            await self.actions.show_hand(interaction, live.id)
+
+    async def picked_hand(self, interaction: Interaction, game_id: int, extra: str) -> None:
+        await self.actions.show_hand(interaction, (await self.seated(interaction, game_id)).id)
 
     async def abort(self, interaction: Interaction) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
@@ -307,6 +369,7 @@ class Lobby:
         due = await deadlines.due(live)
         when = f" It is due <t:{int(due)}:R>." if due else ""
         await interaction.response.send_message(f"Deadline: {change} done.{when}")
+        await self.announcer.refresh_prompts(live)  # each prompt says the deadline
         await self.status.refresh(live)
 
     async def undo(self, interaction: Interaction) -> None:
@@ -316,20 +379,90 @@ class Lobby:
         missing = await self.service.request_undo(live, interaction.user.id, decider=decider)
         await self.actions.after_undo_step(interaction, live, missing)
 
-    async def notify(self, interaction: Interaction, dm_prompts: bool) -> None:
-        await self.storage.set_dm_prompts(interaction.user.id, dm_prompts)
-        text = ("Your turns' choices will come by DM." if dm_prompts else
-                "No more choices by DM: when it is your turn the game's channel names you, and "
-                "its **My choices** button shows your choices only to you. Secrets still come "
-                "by DM.")
+    async def notify(self, interaction: Interaction, dm_prompts: bool | None = None,
+                     digest_hours: int | None = None, quiet_hours: str | None = None,
+                     time_zone: str | None = None) -> None:
+        """The player's own settings for being told of new questions, across their games:
+        prompts by DM or not, every question or a digest, quiet hours and their time zone
+        (`bot/notices.py`). Without options: what they are now."""
+        changes: dict[str, Any] = {}
+        if dm_prompts is not None:
+            changes["dm_prompts"] = int(dm_prompts)
+        if digest_hours is not None:
+            changes["digest_hours"] = digest_hours
+        if quiet_hours is not None:
+            changes["quiet_from"], changes["quiet_to"] = notices.read_quiet_hours(quiet_hours)
+        if time_zone is not None:
+            changes["time_zone"] = notices.read_time_zone(time_zone)
+        user = interaction.user.id
+        if changes:
+            await self.storage.set_preferences(user, **changes)
+        prefs = (await self.storage.preferences_of([user]))[user]
+        head = "Saved. Now" if changes else "Now"
+        text = f"{head}: {notices.in_words(prefs)}"
+        if dm_prompts is False:
+            text += " Secrets still come by DM."
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def away(self, interaction: Interaction, days: float | None,
+                   until: str | None) -> None:
+        """`/game away`: the player's own away period, across their games. Until it ends,
+        each game's deadline policy answers their questions at once and says so ("Answered
+        for Germany, who is away"), and nobody waits for them; a question the policy does
+        not answer (it only tells the creator) still waits for them."""
+        user = interaction.user.id
+        prefs = (await self.storage.preferences_of([user]))[user]
+        now = self.service.clock()
+        if (days is None) == (until is None):
+            raise Unreadable("Say how long you are away: /game away days:3, or until:2025-07-01 "
+                             "(a date, or a date and time, in your time zone).")
+        ends = now + days * 86400.0 if days is not None else \
+            read_moment(until or "", prefs.time_zone)
+        if ends <= now:
+            raise Unreadable("That moment has passed already: say when you are back.")
+        await self.storage.set_preferences(user, away_until=ends)
+        await interaction.response.send_message(
+            f"You are away until <t:{int(ends)}:F> (<t:{int(ends)}:R>). Meanwhile each of your "
+            "games answers your questions at once as its deadline would, and says so in its "
+            "channel; nobody waits for you. A question a game's deadline leaves to its "
+            "creator still waits for you. `/game back` ends it sooner.", ephemeral=True)
+        for entry in self.service.games_of(user):
+            if entry.row.status != "running":
+                continue
+            live = await self.service.load(entry)
+            if live.game is not None and set(live.seats_of(user)) & set(live.prompts()):
+                await self.actions.answer_for_away(live)
+
+    async def back(self, interaction: Interaction) -> None:
+        """`/game back`: the player's away period ends now."""
+        user = interaction.user.id
+        prefs = (await self.storage.preferences_of([user]))[user]
+        await self.storage.set_preferences(user, away_until=None)
+        was = prefs.away(self.service.clock())
+        await interaction.response.send_message(
+            "Welcome back: your games ask you their questions again." if was else
+            "You were not away: your games ask you their questions as usual.", ephemeral=True)
 
     # ----- the record -------------------------------------------------------
 
     async def history(self, interaction: Interaction, last: int | None) -> None:
+        if interaction.guild_id is None:  # in a DM: the player's game, picked if several
+            live = await self.in_question(interaction, "history", str(last or ""))
+            if live is not None:
+                await self.history_of(interaction, live.row, last)
+            return
         row = await self.storage.latest_game_in(interaction.channel_id or 0)
         if row is None:
             raise NotAllowed("There is no game in this channel.")
+        await self.history_of(interaction, row, last)
+
+    async def picked_history(self, interaction: Interaction, game_id: int, extra: str) -> None:
+        live = await self.seated(interaction, game_id)
+        await self.history_of(interaction, live.row, int(extra) if extra else None)
+
+    async def history_of(self, interaction: Interaction, row: GameRow, last: int | None
+                         ) -> None:
+        """The game's public log in words, to the asker alone."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         moves = [[Event.from_json(e).text for e in a.events if e.get("audience") == "public"]
                  for _, a in public_rows(row.variant, await self.storage.actions(row.id))]
@@ -337,7 +470,7 @@ class Lobby:
         shown = moves[-last:] if last else moves
         lines = [f"**{engine.game_class(row.variant).title} #{row.id}**, "
                  + (f"the last {len(shown)} of {len(moves)} moves:" if len(shown) < len(moves)
-                    else f"all {len(moves)} moves:")]
+                    else "its one move:" if len(moves) == 1 else f"all {len(moves)} moves:")]
         lines += ["\N{BULLET} " + "\n  ".join(m) for m in shown]
         texts = chunks(lines)
         if len(texts) > 10:
@@ -373,8 +506,8 @@ class Lobby:
         async with live.telling:  # the board's first look
             rows = await self.storage.messages(live.id)
             files = await self.painter.images(live, rows, drawn=True)
-        if files:
-            await self.sender.post(live, files=files)
+        for picture in files:  # one image a post
+            await self.sender.post(live, file=picture)
         await self.announcer.refresh_prompts(live)
         await self.status.refresh(live)
 

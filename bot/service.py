@@ -20,7 +20,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -115,6 +115,14 @@ class LiveGame:
         secret (`Game.hidden_actions`)."""
         return self.game.public_steps if self.game is not None else self.seq
 
+    def in_turn_order(self, seats: Iterable[str]) -> list[str]:
+        """`seats` in the order they take turns (the game's `turn_order`), any other after
+        them in the seats' own order: how a list of awaited seats reads to players."""
+        wanted = set(seats)
+        order = self.game.turn_order if self.game is not None else []
+        known = [s.seat for s in self.seats]
+        return [s for s in dict.fromkeys([*order, *known, *sorted(wanted)]) if s in wanted]
+
     def seats_of(self, user_id: int) -> list[str]:
         return [s.seat for s in self.seats if s.user_id == user_id]
 
@@ -140,6 +148,8 @@ class Outcome:
     seat: str | None
     action: str
     events: list[Event]
+    # A line the announcement says before its events ("Answered for Germany, who is away.").
+    said: str = ""
 
     @property
     def game(self) -> Game:
@@ -636,8 +646,7 @@ class GameService:
             raise NotAllowed("There is nothing to undo.")
         last = steps[-1]
         if not last.undoable:
-            raise NotAllowed(f"The last action ({last.action}) rolled dice, drew or dealt cards "
-                             "or showed someone a secret, so it can't be undone.")
+            raise NotAllowed(not_undoable(live, last))
         needed = {last.seat} | set(live.prompts())
         return [s for s in game.seats if s in needed], steps
 
@@ -687,8 +696,7 @@ class GameService:
         assert game is not None
         undone = steps[-1]
         if not undone.undoable:
-            raise NotAllowed(f"The last action ({undone.action}) rolled dice, drew cards or "
-                             "showed someone a secret, so it can't be undone.")
+            raise NotAllowed(not_undoable(live, undone))
         previous = await self._replay_from_start(live, steps[:-1])
         event = engine.public("undo", f"The last action ({undone.seat}: {undone.action}) "
                                       "was taken back.", action=undone.action, seat=undone.seat)
@@ -745,6 +753,33 @@ def steps_in_effect(rows: Sequence[ActionRow]) -> list[Step]:
         elif row.kind == "undo" and steps:
             steps.pop()
     return steps
+
+
+#: What a step's luck did, in words, by the kind its `Rng` records.
+LUCK_WORDS = {"roll": "rolled dice", "randint": "drew a number at random",
+              "choice": "chose at random", "shuffle": "shuffled cards",
+              "draw": "drew cards", "deal": "dealt cards"}
+
+
+def step_words(live: LiveGame, step: Step) -> str:
+    """A step as its player saw it offered: "USSR's “Submit the plot”", the action's own
+    label when the seat's prompt still offers it, else its name in words."""
+    prompt = live.prompts().get(step.seat)
+    spec = prompt.action(step.action) if prompt is not None else None
+    shown = spec.shown if spec is not None else step.action.replace("-", " ").replace("_", " ")
+    return f"{step.seat}'s “{shown}”" if step.seat else f"“{shown}”"
+
+
+def not_undoable(live: LiveGame, step: Step) -> str:
+    """Why the last move can't be taken back: which of its luck or secrets, in words."""
+    reasons = list(dict.fromkeys(LUCK_WORDS.get(str(luck.get("kind")), "used luck")
+                                 for luck in step.luck))
+    if step.secret:
+        reasons.append("told someone a secret")
+    said = " and ".join([", ".join(reasons[:-1]), reasons[-1]] if len(reasons) > 1
+                        else reasons) or "can't be replayed"
+    return (f"The last move, {step_words(live, step)}, {said}, so it can't be undone: "
+            "nobody may roll again or unsee a card.")
 
 
 def paused_message(live: LiveGame) -> str:

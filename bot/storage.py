@@ -165,6 +165,29 @@ class UndoRequest:
     agreed: list[str]
 
 
+#: The settings a player keeps across games, as `Preferences` reads them.
+PREFERENCE_COLUMNS = ("p.dm_prompts, p.digest_hours, p.quiet_from, p.quiet_to, p.time_zone, "
+                      "p.away_until")
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """A player's own settings, across games (`/game notify`, `/game away`), and the notice
+    held back for them. The defaults are a player who never said anything."""
+
+    dm_prompts: bool = True  # prompts by DM (else the channel's ping and My choices)
+    digest_hours: int = 0  # 0: a notice for every new question; N: at most every N hours
+    quiet_from: int = 0  # quiet hours, minutes after local midnight (equal: none)
+    quiet_to: int = 0
+    time_zone: str = "UTC"
+    away_until: float | None = None
+    held_until: float | None = None  # a notice held back goes out then
+    last_sent: float = 0.0  # when the player was last notified of a question
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and now < self.away_until
+
+
 def _migrations() -> list[tuple[int, str]]:
     folder = resources.files("bot") / "migrations"
     found = []
@@ -631,23 +654,74 @@ class Storage:
     async def dm_prompts(self, user_id: int) -> bool:
         """Does the player want their turns' choices by DM (`/game notify`)? Yes unless
         they said otherwise."""
-        return (await self.dm_prompts_of([user_id]))[user_id]
+        return (await self.preferences_of([user_id]))[user_id].dm_prompts
 
     async def dm_prompts_of(self, user_ids: Iterable[int]) -> dict[int, bool]:
         """`dm_prompts` for several players in one query."""
+        return {user: prefs.dm_prompts
+                for user, prefs in (await self.preferences_of(user_ids)).items()}
+
+    async def preferences_of(self, user_ids: Iterable[int]) -> dict[int, Preferences]:
+        """Each player's own settings (`Preferences`; the defaults without a row), with the
+        notice held back for them, in one query."""
         wanted = sorted(set(user_ids))
         if not wanted:
             return {}
         marks = ",".join("?" * len(wanted))
-        rows = await self._all(f"SELECT user_id, dm_prompts FROM user_preferences WHERE "
-                               f"user_id IN ({marks})", tuple(wanted))
-        said = {r[0]: bool(r[1]) for r in rows}
-        return {user: said.get(user, True) for user in wanted}
+        rows = await self._all(f"SELECT p.user_id, {PREFERENCE_COLUMNS}, h.due_at, "
+                               "COALESCE(h.last_sent, 0) FROM user_preferences p LEFT JOIN "
+                               "held_notices h ON h.user_id = p.user_id WHERE p.user_id IN "
+                               f"({marks})", tuple(wanted))
+        said = {r[0]: Preferences(bool(r[1]), r[2], r[3], r[4], r[5], r[6], r[7], r[8])
+                for r in rows}
+        return {user: said.get(user, Preferences()) for user in wanted}
 
     async def set_dm_prompts(self, user_id: int, wanted: bool) -> None:
+        await self.set_preferences(user_id, dm_prompts=int(wanted))
+
+    async def set_preferences(self, user_id: int, **values: Any) -> None:
+        """Change some of the player's settings (the columns of `PREFERENCE_COLUMNS`)."""
+        known = {c.strip().removeprefix("p.") for c in PREFERENCE_COLUMNS.split(",")}
+        unknown = set(values) - known
+        if unknown:
+            raise ValueError(f"no preference {sorted(unknown)}")
         async with self.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO user_preferences (user_id, dm_prompts) "
-                             "VALUES (?, ?)", (user_id, int(wanted)))
+            await db.execute("INSERT OR IGNORE INTO user_preferences (user_id) VALUES (?)",
+                             (user_id,))
+            if values:
+                await db.execute(f"UPDATE user_preferences SET "
+                                 f"{', '.join(f'{k} = ?' for k in values)} WHERE user_id = ?",
+                                 (*values.values(), user_id))
+
+    async def away_players(self, now: float) -> dict[int, float]:
+        """Every player away at `now`, with when their away period ends."""
+        rows = await self._all("SELECT user_id, away_until FROM user_preferences WHERE "
+                               "away_until IS NOT NULL AND away_until > ?", (now,))
+        return {r[0]: r[1] for r in rows}
+
+    # ----- notices held back by a digest or quiet hours -------------------------
+
+    async def hold_notice(self, user_id: int, due_at: float) -> None:
+        """A notice for the player goes out at `due_at` (or earlier, if one is held for then)."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO held_notices (user_id, due_at) VALUES (?, ?) ON "
+                             "CONFLICT (user_id) DO UPDATE SET due_at = MIN(COALESCE(due_at, "
+                             "excluded.due_at), excluded.due_at)", (user_id, due_at))
+
+    async def notice_sent(self, user_id: int, now: float, *, held_too: bool) -> None:
+        """The player was notified at `now`: of one question, or (`held_too`) of everything
+        waiting for them, so that nothing is held any more."""
+        held = "NULL" if held_too else "held_notices.due_at"
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO held_notices (user_id, due_at, last_sent) VALUES "
+                             "(?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = "
+                             f"{held}, last_sent = excluded.last_sent", (user_id, now))
+
+    async def held_notices(self) -> dict[int, float]:
+        """Every notice held back, by player: when it goes out."""
+        rows = await self._all("SELECT user_id, due_at FROM held_notices WHERE due_at IS NOT "
+                               "NULL")
+        return {r[0]: r[1] for r in rows}
 
     # ----- undo requests -------------------------------------------------
 

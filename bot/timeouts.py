@@ -30,7 +30,7 @@ from bot.ui import form_plan
 log = logging.getLogger(__name__)
 
 #: Tell everyone what a timed step stored: its outcomes, with lines put before them.
-Announce = Callable[[list[Outcome], list[str]], Awaitable[None]]
+Announce = Callable[[list[Outcome], list[str]], Awaitable[object]]
 
 
 class Timeouts:

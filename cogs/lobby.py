@@ -3,6 +3,8 @@ case of the same name (`bot/lobby.py`)."""
 
 from __future__ import annotations
 
+import functools
+import zoneinfo
 from typing import Any, Literal
 
 import discord
@@ -14,6 +16,12 @@ from bot.client import Croupier
 from bot.lobby import Lobby as LobbyCases
 
 Interaction = discord.Interaction[Any]
+
+
+@functools.cache
+def zones() -> frozenset[str]:
+    """The time zones this system knows (for autocomplete)."""
+    return frozenset(zoneinfo.available_timezones())
 
 
 class Lobby(commands.Cog):
@@ -46,6 +54,12 @@ class Lobby(commands.Cog):
                                     value=f"{o.name}={o.default}")
                 for o in cls.options_spec if current.lower() in o.name][:25]
 
+    async def time_zone_autocomplete(self, interaction: Interaction, current: str
+                                     ) -> list[app_commands.Choice[str]]:
+        typed = current.replace(" ", "_").lower()
+        return [app_commands.Choice(name=z, value=z) for z in sorted(zones())
+                if typed in z.lower()][:25]
+
     async def seat_autocomplete(self, interaction: Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:
         names = await self.cases.seat_names(interaction.channel_id or 0)
@@ -76,7 +90,7 @@ class Lobby(commands.Cog):
     async def start(self, interaction: Interaction) -> None:
         await self.cases.start(interaction)
 
-    @game.command(name="status", description="Show this channel's game")
+    @game.command(name="status", description="Show this channel's game (in a DM: your game)")
     async def status(self, interaction: Interaction) -> None:
         await self.cases.show_status(interaction)
 
@@ -84,7 +98,7 @@ class Lobby(commands.Cog):
     async def list_games(self, interaction: Interaction) -> None:
         await self.cases.list_games(interaction)
 
-    @game.command(name="hand", description="Show your own secrets in this game (only to you)")
+    @game.command(name="hand", description="Show your own secrets in this game, or in a DM your game's (only to you)")
     async def hand(self, interaction: Interaction) -> None:
         await self.cases.hand(interaction)
 
@@ -124,11 +138,32 @@ class Lobby(commands.Cog):
     async def undo(self, interaction: Interaction) -> None:
         await self.cases.undo(interaction)
 
-    @game.command(name="notify", description="Get your turns' choices by DM, or only in the channel")
-    @app_commands.describe(dm_prompts="On: your choices come by DM. Off: the channel's turn "
-                                      "ping and its My choices button only")
-    async def notify(self, interaction: Interaction, dm_prompts: bool) -> None:
-        await self.cases.notify(interaction, dm_prompts)
+    @game.command(name="notify", description="How you are told of your games' questions: by DM, a digest, quiet hours")
+    @app_commands.describe(
+        dm_prompts="On: your choices come by DM. Off: the channel names you and its My "
+                   "choices button shows them",
+        digest_hours="0: a notice for every new question; N: at most one notice every N "
+                     "hours, listing what waits",
+        quiet_hours="No notice from-to, like 22:00-07:30 (off: none); a deadline still comes "
+                    "first",
+        time_zone="Your time zone, like Europe/Paris, for quiet hours and dates")
+    @app_commands.autocomplete(time_zone=time_zone_autocomplete)
+    async def notify(self, interaction: Interaction, dm_prompts: bool | None = None,
+                     digest_hours: app_commands.Range[int, 0, 168] | None = None,
+                     quiet_hours: str | None = None, time_zone: str | None = None) -> None:
+        await self.cases.notify(interaction, dm_prompts, digest_hours, quiet_hours, time_zone)
+
+    @game.command(name="away", description="Away for a while: your games answer for you as their deadlines would")
+    @app_commands.describe(days="For how many days", until="Until a date, like 2025-07-01 or "
+                                                           "2025-07-01 18:00 (your time zone)")
+    async def away(self, interaction: Interaction,
+                   days: app_commands.Range[float, 0.01, 366.0] | None = None,
+                   until: str | None = None) -> None:
+        await self.cases.away(interaction, days, until)
+
+    @game.command(name="back", description="Back from being away: your games ask you again")
+    async def back(self, interaction: Interaction) -> None:
+        await self.cases.back(interaction)
 
     @game.command(name="history", description="What happened so far in this channel's game, in words")
     @app_commands.describe(last="How many of the latest moves to show (all of them if left out)")

@@ -12,15 +12,25 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Protocol
 
 import engine
 from bot.client import Croupier
 from bot.config import Settings
 from demo.scripts import SCRIPTS
-from demo.table import DemoTable
+from demo.table import DemoTable, write_transcript
 from sandbox import FakeDiscord
 
 log = logging.getLogger(__name__)
+
+
+class Watcher(Protocol):
+    """Someone watching a demo game from the side (a test's transcript check): told when the
+    bot is up, and again when the script has played, before the bot stops."""
+
+    def started(self, fake: FakeDiscord, bot: Croupier) -> None: ...
+
+    async def ended(self, fake: FakeDiscord, bot: Croupier) -> None: ...
 
 
 def readme(title: str, summary: str, players: tuple[str, ...], out_dir: Path) -> str:
@@ -53,7 +63,7 @@ def readme(title: str, summary: str, players: tuple[str, ...], out_dir: Path) ->
     return "\n".join(lines) + "\n"
 
 
-async def run_demo(variant: str, out: str | Path) -> int:
+async def run_demo(variant: str, out: str | Path, *, watcher: Watcher | None = None) -> int:
     if variant not in SCRIPTS:
         print(f"No demo for {variant!r}. Demos: {', '.join(SCRIPTS)}.", file=sys.stderr)
         return 2
@@ -78,11 +88,16 @@ async def run_demo(variant: str, out: str | Path) -> int:
             bot = Croupier(Settings(token=fake.bot_token, database=str(Path(tmp) / "demo.db")),
                            seed_source=lambda: seed)
             await fake.run_bot(bot)
+            if watcher is not None:
+                watcher.started(fake, bot)
             try:
                 summary = await script(DemoTable(fake, bot, channel, users))
+                if watcher is not None:
+                    await fake.settle()
+                    await watcher.ended(fake, bot)
             finally:
                 await fake.stop_bot(bot)
-                fake.write_transcript(out_dir)
+                write_transcript(fake, out_dir)
     images = sorted(p.name for p in out_dir.iterdir() if p.suffix == ".png")
     (out_dir / "README.txt").write_text(readme(title, summary, players, out_dir),
                                         encoding="utf-8")

@@ -1,6 +1,9 @@
 """The scripted players' side of the table, for the demos and the acceptance tests.
 
-`DemoTable`: users by name who type slash commands and answer their DM prompts.
+`DemoTable`: users by name who type slash commands and answer their DM prompts; what they
+do is told in the transcript in the words they saw (`narrate`: "ann chose “Hall” in
+“Where to?”", never a menu's id or an option's index), and `write_transcript` writes the
+transcript with each menu by its question.
 `Clicker`: a scripted player on the sandbox who takes any prompted action by clicking only.
 It finds the seat's prompt (its DM, or the channel ping's "My choices" when the seat has
 no prompt message of its own), then uses what a player would: the action's menu, or its
@@ -12,7 +15,9 @@ box. The demos and the acceptance tests play through it.
 from __future__ import annotations
 
 import asyncio
+import pathlib
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,13 +25,158 @@ from bot import records
 from bot.ui import form_plan
 from engine import ActionSpec
 from sandbox import Interaction, Message, SandboxError
-from sandbox.world import iter_components
+from sandbox import transcript as sandbox_transcript
+from sandbox.world import DM, THREAD_TYPES, World, iter_components
 
 if TYPE_CHECKING:
     from bot.client import Croupier
     from sandbox import FakeDiscord
 
 MODAL = 9
+LABEL = 18  # a modal's question, holding its input
+
+
+# ----- the transcript in the players' words ------------------------------------------------
+
+def _quoted(items: list[str]) -> str:
+    return ", ".join(f"“{item}”" for item in items)
+
+
+def _modal_questions(modal: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A modal's inputs with the question each shows (its label)."""
+    found = []
+    for top in modal.get("components") or []:
+        if top.get("type") == LABEL and isinstance(top.get("component"), dict):
+            found.append((str(top.get("label") or ""), top["component"]))
+        for comp in top.get("components") or []:
+            if comp.get("custom_id"):
+                found.append((str(comp.get("label") or comp.get("placeholder") or ""), comp))
+    return found
+
+
+def _answer_words(comp: dict[str, Any], value: Any) -> str:
+    """What a player answered to one input, as they saw it: the option's label, the text."""
+    if isinstance(value, str) and comp.get("type") == 4:
+        return value
+    chosen = [value] if isinstance(value, str) else [str(v) for v in value or []]
+    labels = {str(o.get("value")): str(o.get("label")) for o in comp.get("options") or []}
+    return ", ".join(labels.get(v, v) for v in chosen)
+
+
+def _retell(fake: FakeDiscord, channel_id: int, since: int, starts: str, words: str) -> None:
+    """Put `words` in place of the user action the sandbox logged (from `since` on)."""
+    timeline = fake.world.channels[channel_id].timeline
+    for entry in timeline[since:]:
+        if entry.message is None and entry.event.startswith(starts):
+            entry.event = words
+            return
+
+
+def narrate(fake: FakeDiscord) -> None:
+    """From now on, tell each menu choice and each form's answers in the transcript in the
+    players' words (the option's label and the menu's or the form's question), not by the
+    component's id and the option's value or index. Idempotent."""
+    if getattr(fake, "_narrated", False):
+        return
+    select: Callable[..., Awaitable[Interaction]] = fake.select
+    submit: Callable[..., Awaitable[Interaction]] = fake.submit_modal
+
+    async def narrated_select(user_id: int, message_id: int, custom_id: str,
+                              values: list[str]) -> Interaction:
+        message = fake.message(message_id)
+        comp = next((c for c in iter_components(message.components)
+                     if c.get("custom_id") == custom_id), {})
+        name = fake.world.name_of(user_id)
+        since = len(fake.world.channels[message.channel_id].timeline)
+        done = await select(user_id, message_id, custom_id, values)
+        menu = str(comp.get("placeholder") or "the menu")
+        _retell(fake, message.channel_id, since, f"{name} selected",
+                f"{name} chose {_quoted([_answer_words(comp, [v]) for v in values])} in "
+                f"“{menu}”")
+        return done
+
+    async def narrated_submit(user_id: int, interaction: Interaction, custom_id: str | None,
+                              values: dict[str, Any]) -> Interaction:
+        modal = interaction.modal or {}
+        name = fake.world.name_of(user_id)
+        channel_id = interaction.channel_id
+        since = len(fake.world.channels[channel_id].timeline)
+        done = await submit(user_id, interaction, custom_id, values)
+        answers = [f"{question or 'answer'} {_answer_words(comp, values[comp['custom_id']])}"
+                   for question, comp in _modal_questions(modal)
+                   if comp.get("custom_id") in values
+                   and _answer_words(comp, values[comp["custom_id"]])]
+        _retell(fake, channel_id, since, f"{name} submitted",
+                f"{name} answered “{modal.get('title')}”: {'; '.join(answers) or 'nothing'}")
+        return done
+
+    fake.select = narrated_select  # type: ignore[method-assign]
+    fake.submit_modal = narrated_submit  # type: ignore[method-assign]
+    fake._narrated = True  # type: ignore[attr-defined]
+
+
+_SELECT_LINE = re.compile(r"^  \[select (?P<id>\S+?)(?P<rest>( \(disabled\))?: .*)\]$")
+
+
+def _render_message(world: World, message: Message) -> list[str]:
+    """A message as the sandbox's transcript shows it, each menu named by its question."""
+    menus = {str(c.get("custom_id")): str(c.get("placeholder") or "a menu")
+             for c in iter_components(message.components) if c.get("type") == 3}
+    lines = []
+    for line in sandbox_transcript.render_message(world, message):
+        found = _SELECT_LINE.match(line)
+        if found and found["id"] in menus:
+            line = f"  [menu “{menus[found['id']]}”{found['rest']}]"
+        lines.append(line)
+    return lines
+
+
+def _render_channel(world: World, channel: Any) -> str:
+    lines = [f"=== {sandbox_transcript.channel_title(world, channel)} ==="]
+    for entry in channel.timeline:
+        if entry.message is not None:
+            lines.extend(_render_message(world, entry.message))
+        else:
+            lines.append(f">> {entry.event}")
+    return "\n".join(lines) + "\n"
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "unnamed"
+
+
+def _unique(path: pathlib.Path, used: set[pathlib.Path]) -> pathlib.Path:
+    candidate, number = path, 2
+    while candidate in used:
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        number += 1
+    used.add(candidate)
+    return candidate
+
+
+def write_transcript(fake: FakeDiscord, out_dir: pathlib.Path) -> None:
+    """The sandbox's transcripts (each channel, thread and DM, and every image), as a player
+    reads them: each menu shown by its question, what players did in their words."""
+    world = fake.world
+    out_dir.mkdir(parents=True, exist_ok=True)
+    used: set[pathlib.Path] = set()
+    parts = []
+    for channel in world.channels.values():
+        if not channel.timeline:
+            continue
+        if channel.type == DM:
+            stem = f"dm-{world.name_of(channel.recipient_id or 0)}"
+        elif channel.type in THREAD_TYPES:
+            stem = f"thread-{channel.name}"
+        else:
+            stem = f"channel-{channel.name}"
+        text = _render_channel(world, channel)
+        parts.append(text)
+        _unique(out_dir / f"{_safe(stem)}.txt", used).write_text(text, encoding="utf-8")
+        for entry in channel.timeline:
+            for att in entry.message.attachments if entry.message is not None else []:
+                _unique(out_dir / _safe(att.filename), used).write_bytes(att.data)
+    (out_dir / "transcript.txt").write_text("\n".join(parts), encoding="utf-8")
 
 
 def _components(message: Message) -> list[dict[str, Any]]:
@@ -149,6 +299,9 @@ class DemoTable:
     bot: Croupier
     channel: int
     users: dict[str, int]
+
+    def __post_init__(self) -> None:
+        narrate(self.fake)
 
     async def slash(self, user: str, command: str, **options: Any) -> Interaction:
         inter = await self.fake.slash(self.users[user], self.channel, command, **options)

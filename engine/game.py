@@ -68,6 +68,19 @@ def _copied(value: Any) -> Any:
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
+def _chosen(spec: ActionSpec, params: Mapping[str, Any]) -> str:
+    """An answer in its prompt's words: "Go: Hall", "Bet: 3 points"."""
+    words = []
+    for param in spec.params:
+        if param.name not in params or params[param.name] is None:
+            continue
+        value = params[param.name]
+        shown = {c.value: c.shown for c in param.choices or ()}
+        words.append(shown.get(str(value), "yes" if value is True else "no" if value is False
+                               else str(value)))
+    return f"{spec.shown}: {', '.join(words)}" if words else spec.shown
+
+
 class Game(ABC):
     """Base class of every game. Subclasses set the class attributes and the hooks."""
 
@@ -251,6 +264,32 @@ class Game(ABC):
         `seat` may know, and never a refusal: [] when there is nothing to offer (the
         default; the prompt's choices are offered by the bot)."""
         return []
+    def deadline_words(self, seat: Seat, prompt: Prompt) -> str:
+        """What the deadline does for `seat` if it passes now, in its player's words, for
+        the prompt that asks `prompt` (as `prompts()` gave it): by default each of
+        `timeout_actions()`'s answers for the seat in its prompt's words ("the game answers
+        “Hold” for you"); "" when the policy answers nothing for it (the bot then says that
+        the game's creator is told). A game whose policy reads better otherwise (standing
+        orders) says it here. What the deadline does is what a player's away period does
+        too (`/game away`)."""
+        said = []
+        for who, action, params in self.timeout_actions():
+            if who != seat:
+                continue
+            spec = prompt.action(action)
+            said.append(_chosen(spec, params) if spec is not None else
+                        wording.plain(action))
+        if not said:
+            return ""
+        return f"the game answers “{said[0]}” for you" if len(said) == 1 else \
+            f"the game answers for you: “{'”, then “'.join(said)}”"
+
+    def call_words(self, seat: Seat) -> str:
+        """How the channel's call names what `seat` is newly asked, before its prompt's
+        text: "your turn" unless the game says otherwise (a reaction window's "you may play
+        a card now", a seat asked out of its turn). From public facts only: the call is
+        public."""
+        return "your turn"
 
     @classmethod
     def example_seats(cls) -> list[Seat]:

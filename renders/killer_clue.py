@@ -309,7 +309,10 @@ def _panel(pen: Pen, view: dict[str, Any], top: int) -> int:
     if view.get("first_player"):
         y = lines(left, y, f"Moves first: {view['first_player']}", TEXT, MUTED, 22)
     roll = view.get("last_roll")
-    if roll:
+    # The roll of the turn being played only: once the next suspect's turn begins (or the
+    # round changes), the last one is history, not the board's.
+    if roll and roll.get("seat") == view.get("current") and \
+            view.get("round") == "investigation":
         dice = roll.get("dice", [])
         y = lines(left, y, f"Last roll: {roll.get('seat')} {'+'.join(map(str, dice))} = "
                   f"{sum(dice)}", TEXT, MUTED, 22)

@@ -1,6 +1,6 @@
 """One stored step, told to everyone: secrets by DM, the prompts brought up to date, then
-one channel post with what happened, the ping of the newly awaited players and the
-images, then the status post.
+one channel post with what happened and the call of the players asked something new, the
+images one a post (Discord shrinks several side by side), then the status post.
 
 A step is one action, or every action of one timed step (a deadline's): Discord allows
 about five posts a channel in five seconds, so a Danger round's six timed-out cards must
@@ -20,12 +20,12 @@ import discord
 from bot import facts
 from bot.delivery.discord_io import Sender, chunks
 from bot.delivery.pictures import Painter
-from bot.delivery.prompts import PromptMessages
+from bot.delivery.prompts import Asked, PromptMessages
 from bot.delivery.status import StatusPost
 from bot.facts import Facts
 from bot.service import GameService, LiveGame, Outcome
 from bot.ui.components import OpenChoicesButton, single
-from engine import Event, Prompt
+from engine import Event, Game, Prompt
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +55,12 @@ class Announcer:
     async def outcomes(self, known: Facts, outcomes: list[Outcome],
                        preface: list[str] | None = None, *,
                        answered: dict[str, str] | None = None, typed: str | None = None
-                       ) -> None:
+                       ) -> Asked:
         """Announce what one step did in as few messages as read well: one DM per seat, the
         prompts brought up to date, then one channel post (more only past 2,000
-        characters) with the lines, the ping and the images, then the status post; all
-        from the step's facts (`known`), read once, the game's `telling` lock held.
+        characters) with the lines and the call, each image in a post of its own, then the
+        status post; all from the step's facts (`known`), read once, the game's `telling`
+        lock held. Returns what the prompts did (who was asked something new).
 
         `answered`: the seats whose prompt message already says what they chose; `typed`:
         the seat that answered with a typed command (its prompt, if it closes, says so)."""
@@ -73,17 +74,23 @@ class Announcer:
             answered = {seat: _without(said, [e.text for e in events if not e.public
                                               and e.kind in carried.get(seat, ())])
                         for seat, said in answered.items()}
-        newly = await self.ask(known, answered, typed)
+        asked = await self.ask(known, answered, typed)
         drawn = any(e.kind in game.render_on for e in events) or \
             any(o.action == "start" for o in outcomes)
         files = await self.painter.images(live, known.rows, drawn=drawn or game.finished,
                                            events=events)
-        lines = [*(preface or []), *(e.text for e in events if e.public)]
+        lines = list(preface or [])
+        for outcome in outcomes:
+            if outcome.said:
+                lines.append(outcome.said)
+            lines += [e.text for e in outcome.events if e.public]
         if game.finished:
             lines.append(finished_text(live))
-        await self.say(live, lines, [] if game.finished else newly, files,
-                       told=[s.user_id for s in live.seats] if game.finished else [])
+        await self.say(live, lines, [] if game.finished else asked.called(), files,
+                       told=[s.user_id for s in live.seats] if game.finished else [],
+                       held=asked.held)
         await self.status.update(known)
+        return asked
 
     async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None,
                       carried: dict[str, frozenset[str]] | None = None) -> None:
@@ -104,50 +111,60 @@ class Announcer:
             for text in chunks([header, *lines]):
                 await self.sender.to_seat(live, seat, text)
 
-    async def say(self, live: LiveGame, lines: list[str], newly: list[tuple[str, Prompt]],
-                  files: list[discord.File] | None = None, told: list[int] | None = None
-                  ) -> None:
-        """Post `lines`, then the ping of the newly awaited seats, in as few messages as
-        fit; only those players are mentioned (and, at the end, every player: `told`);
-        the last message carries the images and the My choices button."""
-        pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in newly]
-        calls = [f"<@{user}> ({seat}), your turn: {prompt.text}"[:600]
-                 for seat, prompt, user in pinged if user is not None]
+    async def say(self, live: LiveGame, lines: list[str], called: list[tuple[str, Prompt]],
+                  files: list[discord.File] | None = None, told: list[int] | None = None,
+                  held: set[str] | None = None) -> None:
+        """Post `lines`, then the call of the seats asked something new, in as few messages
+        as fit; only those players are mentioned (not those whose notice is `held` back by
+        their digest or quiet hours: named, not pinged), and at the end every player
+        (`told`). The last message carries the My choices button and the first image;
+        each other image follows in a post of its own (several side by side, Discord
+        shrinks them all)."""
+        game = live.game
+        pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in called]
+        calls = [f"{await self.sender.called(live, seat, user)}, {call_words(game, seat)}: "
+                 f"{prompt.text}"[:600] for seat, prompt, user in pinged if user is not None]
         told = list(dict.fromkeys(told or []))
         if told:
             calls.append(", ".join(f"<@{u}>" for u in told) + ": the game is over.")
-        named = {u for _, _, u in pinged if u is not None} | set(told)
+        named = {u for seat, _, u in pinged if u is not None and seat not in (held or ())} | \
+            set(told)
         texts = chunks([*lines, *calls]) or ([""] if files else [])
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
             users=[discord.Object(id=u) for u in named])
+        files = list(files or [])
         for i, text in enumerate(texts):
             last = i == len(texts) - 1
             extra: dict[str, Any] = {}
             if last and pinged:
                 extra["view"] = single(OpenChoicesButton(live.id))
             if last and files:
-                extra["files"] = files
+                extra["file"] = files.pop(0)
             await self.sender.post(live, text or None, allowed_mentions=mentions, **extra)
+        for picture in files:  # one image a post
+            await self.sender.post(live, file=picture)
 
     # ----- prompts outside an action ------------------------------------------
 
     async def ask(self, known: Facts, answered: dict[str, str] | None = None,
-                  typed: str | None = None) -> list[tuple[str, Prompt]]:
-        """The prompt messages brought up to date; the newly awaited seats returned. A game
-        whose prompts did not all go out is tried again in a while."""
+                  typed: str | None = None) -> Asked:
+        """The prompt messages brought up to date; who was asked something new returned. A
+        game whose prompts did not all go out is tried again in a while."""
         asked = await self.prompts.bring_up_to_date(known, answered, typed)
         if not asked.complete:
             self.prompt_later(known.live)
-        return asked.newly
+        return asked
 
     async def refresh_prompts(self, live: LiveGame) -> None:
         """Prompts brought up to date outside an action (a substitute, an import, a retry,
-        the prompts owed at a start): with the ping of the newly awaited seats."""
+        the prompts owed at a start): with the call of the seats asked something new."""
         async with live.telling:
-            newly = await self.ask(await facts.read(self.service.storage, live))
-            if newly:
-                await self.say(live, [], newly)
+            asked = await self.ask(await facts.read(self.service.storage, live,
+                                                    self.service.clock()))
+            called = asked.called()
+            if called:
+                await self.say(live, [], called, held=asked.held)
 
     def prompt_later(self, live: LiveGame) -> None:
         """Try the game's prompts again in a while (a failed announcement, a refused DM)."""
@@ -184,6 +201,18 @@ class Announcer:
             except Exception:  # noqa: BLE001 - one game must not keep the others waiting
                 log.exception("game %s: owed prompts failed", game_id)
         return done
+
+
+def call_words(game: Game | None, seat: str) -> str:
+    """How the call names what the seat is asked ("your turn", "you may play a card now"),
+    as the game says it (`Game.call_words`)."""
+    if game is None:
+        return "your turn"
+    try:
+        return game.call_words(seat) or "your turn"
+    except Exception:  # noqa: BLE001 - a word of the call must not stop the call
+        log.exception("the call words for %s failed", seat)
+        return "your turn"
 
 
 def _without(text: str, parts: list[str]) -> str:

@@ -48,7 +48,11 @@ def named(live: LiveGame, text: str) -> str:
 
 
 def message_link(channel_id: int, message_id: int, guild_id: int | None = None) -> str:
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+    return f"{channel_link(channel_id, guild_id)}/{message_id}"
+
+
+def channel_link(channel_id: int, guild_id: int | None = None) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
 def chunks(lines: list[str], limit: int = 1900) -> list[str]:
@@ -77,6 +81,8 @@ class Sender:
         self.storage = storage
         self.dm_retry_delays = DM_RETRY_DELAYS
         self._retries: set[asyncio.Task[None]] = set()
+        self._users: dict[int, discord.User] = {}  # fetched once (`user`)
+        self._names: dict[int, set[str]] = {}  # the names each user goes by (`called`)
 
     async def close(self) -> None:
         """Cancel the DMs still waiting to be tried again (their events stay in the log)."""
@@ -107,6 +113,33 @@ class Sender:
         except (discord.NotFound, discord.Forbidden) as exc:
             log.warning("game %s: can't post in its channel: %s", live.id, exc)
             return None
+
+    def remember(self, user: discord.abc.User) -> None:
+        """Keep the names a user goes by (a player who joins: their name as the server shows
+        it, which their seat may be named after)."""
+        self._names.setdefault(user.id, set()).update(
+            n for n in (user.name, user.global_name, user.display_name) if n)
+
+    async def user(self, user_id: int) -> discord.User:
+        """The Discord user, from the client's cache or fetched once and kept (without the
+        members intent the client caches nobody: each DM would fetch its user again)."""
+        user = self.client.get_user(user_id) or self._users.get(user_id)
+        if user is None:
+            user = await self.client.fetch_user(user_id)
+            self._users[user_id] = user
+            self.remember(user)
+        return user
+
+    async def called(self, live: LiveGame, seat: str, user_id: int) -> str:
+        """A mention of the seat's player, with the seat's name when it says something more:
+        "<@1> (Germany)", but "<@1>" for a seat named after its own player."""
+        if user_id not in self._names:
+            try:
+                await self.user(user_id)
+            except discord.HTTPException:
+                pass  # unknown: the seat's name is said
+        mine = {names.looks_like(n) for n in self._names.get(user_id, ())}
+        return f"<@{user_id}>" if names.looks_like(seat) in mine else f"<@{user_id}> ({seat})"
 
     # ----- a seat's DMs ---------------------------------------------------
 
@@ -170,7 +203,7 @@ class Sender:
 
     async def send_dm(self, user_id: int, content: str | None, **kwargs: Any
                       ) -> discord.Message:
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        user = await self.user(user_id)
         return await user.send(content, **kwargs)
 
     async def dm(self, user_id: int, content: str | None = None, **kwargs: Any

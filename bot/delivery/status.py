@@ -98,7 +98,7 @@ def status_embed(live: LiveGame, prompts: Mapping[str, Prompt], deadline: float 
     embed.add_field(name="Phase", value=named(live, phase)[:1000], inline=True)
     if awaiting:
         embed.add_field(name="Waiting for", value=", ".join(
-            names.escape(s) for s in sorted(awaiting))[:1000], inline=True)
+            names.escape(s) for s in live.in_turn_order(awaiting))[:1000], inline=True)
     if deadline is not None:
         embed.add_field(name="Deadline", value=f"<t:{int(deadline)}:R>", inline=True)
     if row.options:

@@ -203,6 +203,34 @@ class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await bot.run_again(interaction, self.game_id, self.seq, self.at)
 
 
+class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]],
+               template=r"croupier:pick:(?P<what>[a-z]+):(?P<extra>\d*)"):
+    """Which game a `/game` command typed in a DM is about, for a player seated in several:
+    `what` the command (status, history, hand), `extra` its number option if any."""
+
+    def __init__(self, what: str, extra: str = "",
+                 games: list[tuple[int, str]] | None = None) -> None:
+        self.what, self.extra = what, extra
+        super().__init__(discord.ui.Select(
+            placeholder="Which game?",
+            options=[discord.SelectOption(label=label[:100], value=str(game_id))
+                     for game_id, label in (games or [])[:25]],
+            custom_id=f"croupier:pick:{what}:{extra}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> GameMenu:
+        return cls(match["what"], match["extra"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        if not values or not values[0].isdigit():
+            await interaction.response.send_message("Choose a game.", ephemeral=True)
+            return
+        await target(interaction).picked(interaction, self.what, int(values[0]), self.extra)
+
+
 def single(item: discord.ui.Item[Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(item)
@@ -210,5 +238,5 @@ def single(item: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (PromptButton, PromptSelect, OpenChoicesButton, ShowHandButton,
-                 UndoAgreeButton, RepeatButton, forms.FormSelect, forms.FormButton,
+                 UndoAgreeButton, RepeatButton, GameMenu, forms.FormSelect, forms.FormButton,
                  paste.FixButton)

@@ -22,6 +22,9 @@ from engine import ActionSpec, NotAllowed, Prompt, RuleError
 Interaction = discord.Interaction[Any]
 #: What a form says when the game refuses its answer; True if it answered the player.
 Refused = Callable[[RuleError], Awaitable[bool]]
+#: A `/game` command for the game a player picked from a DM's menu (`ui/components.GameMenu`):
+#: the interaction, the game, the command's number option ("" if none).
+Picked = Callable[[Interaction, int, str], Awaitable[None]]
 
 
 class OutOfDate(NotAllowed):
@@ -68,6 +71,9 @@ class ClickTarget(Protocol):
 
     async def run_again(self, interaction: Interaction, game_id: int, seq: int,
                         asked_at: int) -> None: ...
+
+    async def picked(self, interaction: Interaction, what: str, game_id: int,
+                     extra: str) -> None: ...
 
     async def reply_error(self, interaction: Interaction, exc: BaseException) -> None: ...
 

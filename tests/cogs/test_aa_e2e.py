@@ -9,18 +9,24 @@ what `python -m bot demo aa-classic` must show is checked here too (tests/cogs/t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import engine
 from demo.scripts.aa_classic import aa_script
 from demo.table import DemoTable
 from engine.replay import verify
+from tests.support.notices import Recorder, unnoticed
+from tests.support.players_words import transcript_as_a_player
 from tests.support.table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-async def test_round_one_of_all_five_powers_through_discord(table: Table) -> None:
+async def test_round_one_of_all_five_powers_through_discord(table: Table,
+                                                           tmp_path: Path) -> None:
     table.extensions = ("cogs.lobby", "cogs.aa")
     bot = await table.start_bot(seed="demo-aa-0")
+    recorder = Recorder(table.fake)
     summary = await aa_script(DemoTable(table.fake, bot, table.channel, table.users))
     assert "round 1 of all five powers" in summary
     channel = table.said()
@@ -52,6 +58,10 @@ async def test_round_one_of_all_five_powers_through_discord(table: Table) -> Non
     assert "Germany collects 32 IPCs" in channel and "United Kingdom collects 30 IPCs" in channel
     assert all(table.dms(u) for u in ("ann", "bob", "cy"))
     assert "Round 2: USSR's turn" in channel
+    # Issue 24: a phase change is said once. Germany fights no battle: its combat ends at
+    # once, and that is said, not also "Germany: non-combat movement.".
+    assert "Germany's battles are over: non-combat movement." in channel
+    assert "Germany: non-combat movement." not in channel
     # The map posted: the world after each turn, the zoomed theatre beside it after battles.
     files = [(name, data) for m in table.fake.messages(table.channel) for name, data in m.files]
     assert len(files) >= 6 and all(data.startswith(PNG) for _, data in files)
@@ -70,6 +80,10 @@ async def test_round_one_of_all_five_powers_through_discord(table: Table) -> Non
     state = game.state()
     assert engine.load("aa-classic", state).state() == state
     assert verify(state, await table.steps()).ok
+    # Issue 24's transcript check, and the transcript in the words the players saw.
+    assert await unnoticed(recorder, bot, live.id) == []
+    bad = transcript_as_a_player(table.fake, tmp_path)
+    assert not bad, "\n".join(bad[:20])
 
 
 async def test_board_loss_order_and_typed_commands_of_a_player_holding_two_powers(

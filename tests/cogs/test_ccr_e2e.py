@@ -13,6 +13,7 @@ from pathlib import Path
 
 from demo.scripts.cold_cash_risk import ccr_script
 from demo.table import DemoTable
+from tests.support.notices import Recorder, unnoticed
 from tests.support.players_words import transcript_as_a_player
 from tests.support.table import Table
 
@@ -22,6 +23,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 async def test_a_game_to_the_closing_bell_through_discord(table: Table, tmp_path: Path) -> None:
     table.extensions = ("cogs.lobby", "cogs.ccr")
     bot = await table.start_bot(seed="demo-ccr-0")
+    recorder = Recorder(table.fake)
     summary = await ccr_script(DemoTable(table.fake, bot, table.channel, table.users))
     assert "to the Closing Bell" in summary
     channel = table.said()
@@ -43,3 +45,5 @@ async def test_a_game_to_the_closing_bell_through_discord(table: Table, tmp_path
     assert all(table.dms(u) for u in ("ann", "bob", "cy"))
     bad = transcript_as_a_player(table.fake, tmp_path)
     assert not bad, "\n".join(bad[:20])
+    # Issue 24's transcript check: every question reached its player as a notifying message.
+    assert await unnoticed(recorder, bot, 1) == []

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from demo.scripts.killer_clue import clue_script
 from demo.table import DemoTable
+from tests.support.notices import Recorder, unnoticed
 from tests.support.players_words import transcript_as_a_player
 from tests.support.table import Table
 
@@ -24,6 +25,7 @@ async def test_a_whole_four_player_game_through_discord(table: Table, tmp_path: 
     table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
     table.extensions = ("cogs.lobby", "cogs.clue")
     bot = await table.start_bot(seed="demo-kc-0")
+    recorder = Recorder(table.fake)
     summary = await clue_script(DemoTable(table.fake, bot, table.channel, table.users))
     assert "the winner:" in summary
     channel = table.said()
@@ -61,6 +63,8 @@ async def test_a_whole_four_player_game_through_discord(table: Table, tmp_path: 
     assert images and all(data.startswith(PNG) for data in images)
     bad = transcript_as_a_player(table.fake, tmp_path)
     assert not bad, "\n".join(bad[:20])
+    # Issue 24's transcript check: every question reached its player as a notifying message.
+    assert await unnoticed(recorder, bot, 1) == []
 
 
 async def test_hand_is_private_and_the_board_image_shows_only_the_public_view(

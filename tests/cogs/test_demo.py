@@ -21,6 +21,7 @@ import pytest
 
 from demo.run import run_demo
 from demo.scripts import SCRIPTS
+from tests.support.notices import NoticeCheck
 from tests.support.players_words import read_as_a_player
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,9 +83,13 @@ def played_here() -> list[str]:
 async def test_every_demo_plays_its_game_in_players_words(
         variant: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """"the demo says it is playing against a local stand-in, not Discord"; each player's DMs
-    and the channel in players' words; the README says which file to read first."""
+    and the channel in players' words; the README says which file to read first; and issue
+    24's transcript check: every question asked of a seat reached it as a message that
+    notified its player, none only as an edit."""
     out = tmp_path / "demo-out"
-    assert await run_demo(variant, out) == 0
+    check = NoticeCheck()
+    assert await run_demo(variant, out, watcher=check) == 0
+    assert not check.problems, "\n".join(check.problems[:20])
     said = capsys.readouterr().out
     assert "local stand-in for Discord" in said and f"Demo of {variant}: " in said
     players = SCRIPTS[variant][2]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.support.notices import Recorder, unnoticed
 from tests.support.table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -9,7 +10,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 async def test_three_players_eight_turns_with_images_in_the_channel(table: Table) -> None:
     table.extensions = ("cogs.lobby", "cogs.hf")
-    await table.start_bot()
+    bot = await table.start_bot()
+    recorder = Recorder(table.fake)
     await table.slash("ann", "game new", variant="hf-political-events")
     for user in ("ann", "bob", "cy"):
         await table.slash(user, "game join")
@@ -44,6 +46,10 @@ async def test_three_players_eight_turns_with_images_in_the_channel(table: Table
     assert text.count(" draws **") == 8
     history = await table.slash("cy", "hf history")
     assert history.ephemeral and "Turn 8: " in history.text()
+    # Issue 24: "HF's Sec-Gen bonus operation is missed the same way today": the Sec-Gen's
+    # bonus operation, asked right after their own draw, and every other question, reached
+    # its player as a message that notified them.
+    assert await unnoticed(recorder, bot, live.id) == []
 
 
 async def test_hf_history_tells_every_draw_from_the_stored_log(table: Table) -> None:

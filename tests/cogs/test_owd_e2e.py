@@ -16,6 +16,7 @@ from typing import Any
 from demo.table import Clicker
 from tests.cogs.walk import walk
 from tests.engine.one_world_dominion.helpers import position
+from tests.support.notices import Recorder, unnoticed
 from tests.support.table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -42,6 +43,7 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
         table: Table) -> None:
     table.extensions = ("cogs.lobby", "cogs.owd")
     bot = await table.start_bot(seed="owd-e2e")
+    recorder = Recorder(table.fake)
     players = ", ".join(f"{seat}=<@{table.users[seat.lower()]}>" for seat in
                         ("Ann", "Bob", "Cy"))
     done = await table.slash("ann", "game import", variant="one-world-dominion",
@@ -69,6 +71,11 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     assert "Bob, Cy may answer Weather Control, or pass." in table.said()
     assert set(game.prompts()) == {"Bob", "Cy"}
     assert any("Answer with a card, or pass." in m.text() for m in table.dms("bob"))
+    # Issue 24: a reaction window is nobody's turn: its call says they may play a card now.
+    call = table.fake.pinged(table.users["bob"])[-1]
+    assert "(Bob), you may play a card now: Ann plays Weather Control" in call.text() or \
+        ", you may play a card now: Ann plays Weather Control" in call.text()
+    assert "your turn: Ann plays" not in table.said()
     # Not before its time: 29 s on, the window is still open.
     table.clock.advance(29)
     await bot.timers.tick()
@@ -123,6 +130,9 @@ async def test_reinforce_play_a_card_window_times_out_and_a_defender_answers_by_
     assert "Orbital Laser" not in table.said()
     images = [data for m in table.fake.messages(table.channel) for _, data in m.files]
     assert all(data.startswith(PNG) for data in images)
+    # Issue 24's transcript check: every window, defence and turn reached its player as a
+    # message that notified them.
+    assert await unnoticed(recorder, bot, live.id) == []
 
 
 async def test_one_world_dominion_by_clicks_alone(table: Table) -> None:

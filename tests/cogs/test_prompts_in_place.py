@@ -15,7 +15,10 @@ def pings(table: Table) -> list[Message]:
 
 
 def prompt_of(table: Table, user: str) -> Message:
-    return next(m for m in reversed(table.dms(user)) if m.buttons())
+    """The user's newest prompt message with live buttons or menus."""
+    return next(m for m in reversed(table.dms(user))
+                if any(not c.get("disabled") for c in m.all_components()
+                       if c.get("type") in (2, 3)))
 
 
 async def test_one_ping_per_newly_awaited_seat_mentioning_only_that_player(
@@ -34,21 +37,26 @@ async def test_one_ping_per_newly_awaited_seat_mentioning_only_that_player(
     assert f"<@{table.users['ann']}>" in first.content
     (allowed,) = [a for c, a in posted if c and "your turn" in c]
     assert allowed.to_dict() == {"parse": [], "users": [table.users["ann"]]}
-    # Rolling keeps ann awaited: her DM prompt is edited in place, nobody is pinged again.
+    # Rolling keeps ann awaited with a new question ("… in the pot"): her answered prompt
+    # is greyed out saying what she chose, and the new question comes as a new DM, which
+    # notifies her (issue 24); nobody is pinged in the channel again.
     dms_before = len(table.dms("ann"))
     prompt = prompt_of(table, "ann")
     rolled = await table.fake.click(table.users["ann"], prompt.id, prompt.button("Roll"))
     await table.fake.settle()
     assert "You chose: Roll" in rolled.text()
-    assert len(table.dms("ann")) == dms_before and len(pings(table)) == 1
+    assert len(table.dms("ann")) == dms_before + 1 and len(pings(table)) == 1
     edited = table.fake.message(prompt.id)
-    assert "You chose: Roll" in edited.text() and not any(d for _, _, d in edited.buttons())
+    assert "You chose: Roll" in edited.text() and all(d for _, _, d in edited.buttons())
+    again = prompt_of(table, "ann")
+    assert again.id != prompt.id and "in the pot" in again.text()
+    assert not any(d for _, _, d in again.buttons())
     # Holding hands the turn to bob: one new ping, naming bob only; ann's prompt is closed.
-    held = await table.fake.click(table.users["ann"], prompt.id, edited.button("Hold"))
+    held = await table.fake.click(table.users["ann"], again.id, again.button("Hold"))
     await table.fake.settle()
     assert "You chose: Hold" in held.text()
     assert len(pings(table)) == 2 and f"<@{table.users['bob']}>" in pings(table)[-1].content
-    closed = table.fake.message(prompt.id)
+    closed = table.fake.message(again.id)
     assert all(disabled for _, _, disabled in closed.buttons())
 
 
@@ -78,13 +86,14 @@ async def test_dm_prompts_can_be_turned_off_and_my_choices_shows_them_in_the_cha
         table: Table) -> None:
     await table.start_bot()
     off = await table.slash("bob", "game notify", dm_prompts=False)
-    assert off.ephemeral and "No more choices by DM" in off.text()
+    assert off.ephemeral and "your choices are not sent by DM" in off.text()
+    assert "Secrets still come by DM." in off.text()
     await table.pig_game("ann", "bob")
     prompt = prompt_of(table, "ann")
     await table.fake.click(table.users["ann"], prompt.id, prompt.button("Roll"))
     await table.fake.settle()
-    await table.fake.click(table.users["ann"], prompt.id,
-                           table.fake.message(prompt.id).button("Hold"))
+    prompt = prompt_of(table, "ann")
+    await table.fake.click(table.users["ann"], prompt.id, prompt.button("Hold"))
     await table.fake.settle()
     assert not [m for m in table.dms("bob") if m.buttons()]  # no prompt by DM for bob
     ping = pings(table)[-1]
@@ -177,15 +186,15 @@ async def test_a_form_opened_before_a_restart_is_still_taken_after_it(table: Tab
     prompt = prompt_of(table, "ann")
     await table.fake.click(table.users["ann"], prompt.id, prompt.button("Roll 2d6 and move"))
     await table.fake.settle()
-    moved = table.fake.message(prompt.id)
+    moved = prompt_of(table, "ann")
     rooms = [(cid, opts) for cid, opts in moved.selects() if ":go:" in cid]
     cid, options = rooms[0]
     assert "Lounge" in [o["value"] for o in options]
-    await table.fake.select(table.users["ann"], prompt.id, cid, ["Lounge"])
+    await table.fake.select(table.users["ann"], moved.id, cid, ["Lounge"])
     await table.fake.settle()
-    now = table.fake.message(prompt.id)
+    now = prompt_of(table, "ann")
     form = next(label for _, label, _ in now.buttons() if label.endswith("…"))
-    opened = await table.fake.click(table.users["ann"], prompt.id, now.button(form))
+    opened = await table.fake.click(table.users["ann"], now.id, now.button(form))
     assert opened.response_type == 9 and opened.modal is not None
     inputs = [top.get("component") or {} for top in opened.modal["components"]]
     answers = {c["custom_id"]: ["0"] for c in inputs if c.get("type") == 3 and c.get("required")}

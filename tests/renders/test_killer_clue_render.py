@@ -68,3 +68,24 @@ def test_same_public_view_same_picture() -> None:
     """The picture is a pure function of the public view."""
     game = new(seed="pure")
     assert render(game.view(None)) == render(json.loads(json.dumps(game.view(None))))
+
+
+def test_the_last_roll_is_shown_only_in_the_turn_it_was_rolled() -> None:
+    """Issue 24, a loose end players noticed: "Killer Clue's board keeping the last roll
+    into the next turn". The roll is the current suspect's, in the Investigation round; once
+    the next suspect's turn begins it is no longer drawn."""
+    from renders.text import recording
+
+    view = new(seed="render").view(None)
+    current = view["current"]
+    other = next(seat for seat in view["table"] if seat != current)
+
+    def said(roller: str) -> list[str]:
+        rolled = {**view, "round": "investigation",
+                  "last_roll": {"seat": roller, "dice": [3, 4], "why": "move"}}
+        with recording() as texts:
+            picture(rolled)
+        return [t.text for t in texts if t.text.startswith("Last roll")]
+
+    assert said(current) == [f"Last roll: {current} 3+4 = 7"]
+    assert said(other) == []

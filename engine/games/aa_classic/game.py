@@ -183,7 +183,8 @@ class AAClassic(Moves, Battles, Turn):
             events += self.placing_done()
         else:
             raise NotAllowed("Battles end when they are fought out.")
-        events.append(self.say("phase", f"{self.power}: {STAGE_NAMES.get(self.stage, '')}."))
+        if not any(e.kind == "combat_over" for e in events):  # that said the new phase already
+            events.append(self.say("phase", f"{self.power}: {STAGE_NAMES.get(self.stage, '')}."))
         return events
 
     def do_land(self, seat: Seat, rng: Rng, units: str | None = None,

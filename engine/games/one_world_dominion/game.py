@@ -569,6 +569,16 @@ class OneWorldDominion(Effects, Reactions, Neutrals, Attack, Reinforce, Setup):
             shown.update(to=top["to"], min=top["min"], max=top["max"])
         return shown
 
+    def call_words(self, seat: Seat) -> str:
+        """A card window is nobody's turn: its seats may play a card now; a defender is
+        attacked. Public: the stack's top kind is in the public view."""
+        kind = self.stack[-1]["kind"] if self.stack and not self.finished else None
+        if kind == "window":
+            return "you may play a card now"
+        if kind == "defend":
+            return "you are attacked"
+        return super().call_words(seat)
+
     def window(self) -> Window | None:
         """A card window open to everyone still awaited, or a defender who may answer the
         attack with a card: timed by the `window_seconds` option (0: no timer)."""
