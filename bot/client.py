@@ -45,7 +45,8 @@ from renders import PICTURES, Pictures
 log = logging.getLogger(__name__)
 
 DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr", "cogs.aa",
-                      "cogs.owd", "cogs.paa")
+                      "cogs.owd", "cogs.paa",
+                      "cogs.ill")
 
 
 class Croupier(commands.Bot):

@@ -21,7 +21,7 @@ from bot.records import STATUS, view_fingerprint
 from bot.service import LiveGame
 from bot.storage import Storage
 from bot.ui.components import ShowHandButton, single
-from engine import Prompt
+from engine import Prompt, wording
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,9 @@ def status_embed(live: LiveGame, prompts: Mapping[str, Prompt], deadline: float 
     game = live.game
     row = live.row
     title = game.title if game else row.variant
-    embed = discord.Embed(title=f"{title} — game #{row.id}",
+    cls = engine.VARIANTS.get(row.variant)
+    embed = discord.Embed(title=f"{title} — game #{row.id}", description=(cls.notice or None)
+                          if cls is not None else None,
                           colour=discord.Colour.blurple() if row.live else discord.Colour.dark_grey())
     awaiting = set(prompts)
     seat_lines = []
@@ -117,8 +119,7 @@ def options_in_words(variant: str, options: dict[str, Any]) -> str:
         spec = specs.get(name)
         label = (spec.label if spec is not None and spec.label else
                  name.replace("_", " ").replace("-", " ").capitalize())
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        if spec is not None and spec.zero and value == 0 and not isinstance(value, bool):
-            shown = spec.zero
+        shown = wording.option_value(spec, value) if spec is not None else \
+            ("on" if value else "off") if isinstance(value, bool) else str(value)
         parts.append(f"{label}: {names.escape(shown)}")
     return "; ".join(parts)

@@ -81,7 +81,7 @@ class IllBase(DecisionStack, Game):
     # ----- the card set ---------------------------------------------------
 
     def load_cards(self) -> CardSet:
-        return card_set(str(self.options["cards"]))
+        return card_set(str(self.options["cards"]), str(self.options["cards_file"]))
 
     def card(self, name: str) -> Card:
         return self.cards.card(name)
