@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from demo.scripts.aa_classic import aa_script
 from demo.scripts.cold_cash_risk import ccr_script
 from demo.scripts.hf_political_events import hf_script
+from demo.scripts.illuminati import ill_script
 from demo.scripts.killer_clue import clue_script
 from demo.scripts.one_world_dominion import owd_script
 from demo.scripts.plotted_aa import paa_script
@@ -25,5 +26,6 @@ SCRIPTS: dict[str, tuple[Script, str, tuple[str, ...]]] = {
     "aa-classic": (aa_script, "demo-aa-0", ("ann", "bob", "cy")),
     "one-world-dominion": (owd_script, "demo-owd-7", ("ann", "bob", "cy", "dee")),
     "plotted-aa": (paa_script, "demo-paa-0", ("ann", "bob", "cy")),
+    "illuminati": (ill_script, "demo-ill-0", ("ann", "bob", "cy")),
 }
 

@@ -184,7 +184,8 @@ class Illuminati(Views):
                              f"{self.goal_groups} Groups, or meet your special goal.",
                              order=list(self.order)))
         if choosing:
-            events.append(public("choosing", f"{', '.join(choosing)} now choose a special "
+            events.append(public("choosing", f"{', '.join(choosing)} now "
+                                 f"choose{'s' if len(choosing) == 1 else ''} a special "
                                  "goal in secret.", awaiting=choosing))
         return events + self.advance(rng)
 

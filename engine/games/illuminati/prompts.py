@@ -35,9 +35,14 @@ class Prompts(Turns):
             return [Decision(self.attack_prompt(entry, s), ("pass", {}))
                     for s in entry["awaiting"]]
         if kind == "cancel":
-            return [Decision(self.window_prompt(s, f"{entry['seat']} plays "
-                                                f"{self.cancel_name(entry)}: cancel it with a "
-                                                "Special, or pass."), ("pass", {}))
+            # Two cards discarded to abolish a privilege are cancelled one at a time.
+            text = (f"{entry['seat']} discards {self.cancel_name(entry)} to abolish the "
+                    f"privilege: cancel {'one' if len(entry['card']) > 1 else 'it'} with a "
+                    "Special, or pass.") \
+                if isinstance(entry["card"], list) else \
+                (f"{entry['seat']} plays {self.cancel_name(entry)}: cancel it with a Special, "
+                 "or pass.")
+            return [Decision(self.window_prompt(s, text), ("pass", {}))
                     for s in entry["awaiting"]]
         if kind == "place":
             return self.place_decisions(entry)
@@ -213,8 +218,9 @@ class Prompts(Turns):
         specs.append(ActionSpec("end-turn"))
         left = plural(turn["actions"], "action")
         free = plural(turn["transfers"], "free transfer")
-        return Prompt(seat, f"Your turn: {left} left, {free}. Attack, reorganize, deal, or "
-                      "end the turn.", tuple(specs))
+        # Not "Your turn: ...": the channel's ping already says "your turn".
+        return Prompt(seat, f"Turn {self.turns}: {left} left, {free}. Attack, reorganize, "
+                      "deal, or end the turn.", tuple(specs))
 
     @staticmethod
     def spot_order(value: str) -> tuple[str, int]:
