@@ -16,6 +16,7 @@ from typing import Any
 
 from demo.table import Clicker
 from engine.games.illuminati.cardset import sample_text
+from tests.cogs.walk import walk
 from tests.engine.illuminati.helpers import BAVARIAN, GNOMES, NETWORK, position
 from tests.support.table import Table
 
@@ -228,3 +229,75 @@ async def test_board_hand_and_odds_answer_only_the_asker(table: Table) -> None:
     players = await table.fake.autocomplete(table.users["bob"], table.channel, "ill board",
                                             "player", player="")
     assert [c["value"] for c in players] == ["Ann", "Bob", "Cy"]
+
+
+def a_busy_table() -> dict[str, Any]:
+    """Ann (the Silver Compass: privilege for 5 MB) with a structure of three Groups and
+    money on each, Bob and Cy with a Group each, every hand holding Specials, Groups left
+    to attack: every kind of move is at hand."""
+    game = position(["Ann", "Bob", "Cy"], seed="ill-walk",
+                    illuminati={"Ann": BAVARIAN, "Bob": GNOMES, "Cy": NETWORK},
+                    groups={"Ann": [("Ministry of Forms", BAVARIAN, "up"),
+                                    ("Harbour Stevedores", "Ministry of Forms", "up"),
+                                    ("Weather Balloon Society", BAVARIAN, "down")],
+                            "Bob": [(UNION, GNOMES, "up")],
+                            "Cy": [("Rooftop Beekeepers", NETWORK, "left")]},
+                    money={BAVARIAN: 30, "Ministry of Forms": 6, "Harbour Stevedores": 4,
+                           GNOMES: 20, NETWORK: 20, UNION: 3},
+                    hands={"Ann": ["Slush Fund", "Whispering Campaign"],
+                           "Bob": ["Deep Agent", "Murphy's Law", "Interference #1"],
+                           "Cy": ["Secrets Man Was Not Meant To Know", "Assassination"]},
+                    uncontrolled=[HOTLINE, "Cryptid Hunters", "Model Railway Club"],
+                    current="Ann")
+    return game.state()
+
+
+async def test_illuminati_by_clicks_alone_from_a_busy_table(table: Table) -> None:
+    """Issue 25 ("Commands `/ill`, every choice clickable"), as issue 14's walk: from a
+    position where every kind of move is at hand, random legal actions of whoever is asked
+    are completed by clicks alone (menus, buttons, forms), and every action a prompt lists
+    has its component; no command is typed. The walk from a game's start
+    (tests/cogs/test_every_choice_by_click.py) plays whole turns; this one the moves of a
+    full structure."""
+    table.extensions = EXTENSIONS
+    await table.start_bot(seed="walk-ill-busy")
+    assert table.bot is not None
+    table.bot.pictures.clear()
+    players = ", ".join(f"{seat}=<@{table.users[seat.lower()]}>" for seat in
+                        ("Ann", "Bob", "Cy"))
+    await table.slash("ann", "game import", variant="illuminati", players=players,
+                      file=("ill.json", json.dumps(a_busy_table()).encode()))
+    taken = await walk(table, 4, steps=60, last=("end-turn", "pass-turn"))
+    # (A capture's placement is clicked above; an abolition in the demo.)
+    assert {"attack", "spend", "aid", "pass", "transfer", "move", "drop", "play", "show",
+            "offer", "accept", "decline", "give", "end-turn"} <= taken, taken
+    assert not [i for i in table.fake.interactions if i.command and i.command.startswith("ill")]
+
+
+async def test_autocomplete_offers_what_each_player_may_name(table: Table) -> None:
+    """Typing a free action at any time (a Special, a deal): autocomplete offers the prompt's
+    choices when the player is asked, else what they may name: their own Specials (shown to
+    them alone), the others' Groups, the Groups they may attack."""
+    table.extensions = EXTENSIONS
+    await table.start_bot(seed="ill-complete")
+    players = ", ".join(f"{seat}=<@{table.users[seat.lower()]}>" for seat in
+                        ("Ann", "Bob", "Cy"))
+    await table.slash("ann", "game import", variant="illuminati", players=players,
+                      file=("ill.json", json.dumps(a_busy_table()).encode()))
+
+    async def complete(user: str, command: str, option: str, **typed: Any) -> list[str]:
+        found = await table.fake.autocomplete(table.users[user], table.channel, command,
+                                              option, **typed)
+        return [c["value"] for c in found]
+
+    assert await complete("cy", "ill play", "card", card="") == [
+        "Secrets Man Was Not Meant To Know", "Assassination"]
+    assert await complete("bob", "ill deal give", "card", player="Cy", card="") == [
+        "Deep Agent", "Murphy's Law", "Interference #1"]
+    assert sorted(await complete("bob", "ill deal offer", "take_group", player="Ann",
+                                 take_group="")) == ["Harbour Stevedores", "Ministry of Forms",
+                                                     "Rooftop Beekeepers",
+                                                     "Weather Balloon Society"]
+    assert await complete("ann", "ill attack", "group", group="harb") == ["Harbour Stevedores"]
+    assert await complete("cy", "ill odds", "target", group=NETWORK, target="model") == [
+        "Model Railway Club"]
