@@ -45,6 +45,7 @@ TABLES: dict[str, tuple[str, list[tuple[str, str | None]]]] = {
     "one-world-dominion": ("owd", [("ann", None), ("bob", None), ("cy", None)]),
     "plotted-aa": ("paa", [("ann", "USSR"), ("bob", "Germany"), ("cy", "United Kingdom"),
                            ("dee", "Japan"), ("eve", "USA")]),
+    "illuminati": ("ill", [("ann", None), ("bob", None), ("cy", None)]),
 }
 #: Actions taken only when nothing else is legal, in this order: they end a turn or a phase.
 LAST = ("pass", "end-phase", "end-attacks", "end-turn")
