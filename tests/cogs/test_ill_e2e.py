@@ -142,7 +142,9 @@ async def test_a_trade_accepted_by_both_sides_by_dm_changes_hands_at_once(
     await click(table, "Ann", "offer", player="Bob", give_mb=6, take_group=UNION)
     assert f"Ann offers Bob a deal (offer 1): 6 MB for {UNION}." in table.said()
     bob_prompt = table.fake.dms(table.users["bob"])[-1]
-    assert "You have an offer to accept or decline." in bob_prompt.text()
+    # Bob's DM says what he is offered, as he decides.
+    assert f"Ann offers you 6 MB for {UNION} (offer 1). Accept or decline." in \
+        bob_prompt.text()
     await click(table, "Bob", "accept", offer="1")
     assert clicked_in_dms(table, "ann") and clicked_in_dms(table, "bob")
     said = table.said()

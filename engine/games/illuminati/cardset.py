@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -388,11 +388,12 @@ def read_card_set(raw: Any, file: str) -> CardSet:
                    specials)
 
 
-@cache
+@lru_cache(maxsize=64)
 def card_set_from_text(text: str, file: str = "") -> CardSet:
     """A group's set given as the `cards` option (JSON text), read once (shared: never
-    change it). Its refusals name the file (`/ill new` passes the attachment's name as the
-    `cards_file` option), or the option itself when no file name came with it."""
+    change it): the 64 sets read last are kept (each file a group attaches is another, and a
+    game holds its own). Its refusals name the file (`/ill new` passes the attachment's
+    name as the `cards_file` option), or the option itself when no file name came with it."""
     return read_card_set(text, file or "given with the cards option")
 
 

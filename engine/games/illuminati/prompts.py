@@ -69,14 +69,20 @@ class Prompts(Turns):
         return out
 
     def with_offers(self, seat: Seat, prompt: Prompt | None) -> Prompt:
-        ids = tuple(Choice(d["id"], f"Offer {d['id']} from {d['from']}")
-                    for d in self.offers_to(seat))
+        """The offers made to `seat`, to accept or decline: each with its terms as everyone
+        reads them (which Special, told to the two players by DM, is not named here: this
+        text is also the channel's ping)."""
+        offers = self.offers_to(seat)
+        ids = tuple(Choice(d["id"], f"Offer {d['id']} from {d['from']}: "
+                                    f"{self.deal_words(d)[0]}") for d in offers)
         specs = [ActionSpec("accept", params=(Param("offer", ids),
                                               Param("card", self.hand_choices(seat),
                                                     required=False))),
                  ActionSpec("decline", params=(Param("offer", ids),))]
         if prompt is None:
-            return Prompt(seat, "You have an offer to accept or decline.", tuple(specs))
+            terms = " ".join(f"{d['from']} offers you {self.deal_words(d)[0]} (offer "
+                             f"{d['id']})." for d in offers)
+            return Prompt(seat, f"{terms} Accept or decline.", tuple(specs))
         return dataclasses.replace(prompt, actions=prompt.actions + tuple(specs))
 
     def hand_choices(self, seat: Seat, cards: list[str] | None = None) -> tuple[Choice, ...]:

@@ -106,3 +106,28 @@ def test_the_turn_prompt_does_not_say_your_turn_twice() -> None:
     game = engine.new_game("illuminati", [ANN, BO, CY], seed="words")
     (prompt,) = [p for p in game.prompts().values() if p.action("end-turn")]
     assert prompt.text.startswith("Turn 1: 2 actions left")
+
+
+def test_an_offer_reaches_its_receiver_with_its_terms() -> None:
+    """Rulebook p. 8, "When Is a Deal Binding?": the player offered a deal decides in their
+    own prompt, which says what is offered (the Special unnamed there: the prompt's text is
+    also the channel's ping; the two players learn its name by DM)."""
+    game = position(illuminati={ANN: BAVARIAN, BO: GNOMES, CY: NETWORK},
+                    money={BAVARIAN: 10}, hands={ANN: ["Slush Fund"]},
+                    groups={BO: [("Debating Union", GNOMES, "up")]})
+    act(game, ANN, "offer", player=BO, give_mb=4, give_card="Slush Fund",
+        take_group="Debating Union")
+    prompt = game.prompts()[BO]
+    assert prompt.text == ("Ann offers you 4 MB and a Special card for Debating Union (offer "
+                           "1). Accept or decline.")
+    (offer,) = prompt.action("accept").params[0].choices
+    assert offer.shown == "Offer 1 from Ann: 4 MB and a Special card for Debating Union"
+
+
+def test_a_goal_to_choose_reads_as_printed() -> None:
+    """Hidden Goals (ILL-12): the menu of goals names each Illuminati first and keeps the
+    goal's capitals ("control Groups", not "Control groups ... the illuminati's")."""
+    game = new([ANN, BO, CY], seed="goals", hidden_goals=True)
+    (choice, *_) = game.prompts()[ANN].action("choose-goal").params[0].choices
+    assert choice.shown.startswith(f"{choice.value}: ")
+    assert "groups" not in choice.shown and "illuminati's" not in choice.shown
