@@ -1,4 +1,4 @@
-"""The bot killed (SIGKILL) during play of all six games at once, and restarted on the same
+"""The bot killed (SIGKILL) during play of every game at once, and restarted on the same
 database, again and again: the games move on (issue 22's acceptance).
 
 "A kill -9 test in the project's own suite, across all games, in which players keep acting
