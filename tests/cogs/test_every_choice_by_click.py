@@ -118,13 +118,15 @@ WALKS = {
                            "research", "skip", "plot-move", "plot-build", "plot-noop",
                            "plot-remove", "plot-clear", "plot-paste", "plot-submit", "execute",
                            "final-build"})),
-    # Whole turns from the start: an attack's window (money, interference), deals offered and
-    # answered, gifts, Specials shown and played (the other actions are clicked from a
-    # richer position in tests/cogs/test_ill_e2e.py). Random players lose their Groups and
-    # are eliminated after three turns: a game may end before the steps do.
-    "illuminati": Walk(seeds=(1, 2), steps=60, last=("pass-turn",), tag="ill",
-                       taken=frozenset({"attack", "spend", "pass", "offer", "accept",
-                                        "decline", "give", "show", "play", "end-turn"})),
+    # Whole turns from the start: attacks with their money windows and a capture's
+    # placement, deals offered, answered and withdrawn, gifts, Specials shown and played,
+    # Groups moved and dropped (aid, transfers and an abolition are clicked from a fuller
+    # position in tests/cogs/test_ill_e2e.py). Random players lose their Groups and are
+    # eliminated after three turns: a game may end before the steps do.
+    "illuminati": Walk(seeds=(1, 6), steps=60, last=("pass-turn",), tag="ill",
+                       taken=frozenset({"attack", "spend", "pass", "call-off", "place",
+                                        "offer", "accept", "decline", "withdraw", "give",
+                                        "show", "play", "move", "drop", "end-turn"})),
 }
 
 

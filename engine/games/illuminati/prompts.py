@@ -214,6 +214,11 @@ class Prompts(Turns):
                 Param("card", self.hand_choices(seat, unshown)),)))
         if others:
             specs.append(self.offer_spec(seat, others))
+        made = [d for d in self.offers if d["from"] == seat]
+        if made:  # an offer not yet answered may be taken back with a click too
+            specs.append(ActionSpec("withdraw", params=(Param("offer", tuple(
+                Choice(d["id"], f"Offer {d['id']} to {d['to']}: {self.deal_words(d)[0]}")
+                for d in made)),)))
             if self.purse(seat) or self.hands[seat]:
                 specs.append(ActionSpec("give", params=(
                     Param("player", tuple(Choice(s) for s in others)),

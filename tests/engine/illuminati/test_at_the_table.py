@@ -131,3 +131,18 @@ def test_a_goal_to_choose_reads_as_printed() -> None:
     (choice, *_) = game.prompts()[ANN].action("choose-goal").params[0].choices
     assert choice.shown.startswith(f"{choice.value}: ")
     assert "groups" not in choice.shown and "illuminati's" not in choice.shown
+
+
+def test_an_offer_not_yet_answered_is_withdrawn_with_a_click() -> None:
+    """Rulebook p. 8, "When Is a Deal Binding?": until it is carried out nothing binds, so
+    the player whose turn it is may take back an offer from their own prompt (a button and
+    a menu), not only by typing."""
+    game = position(illuminati={ANN: BAVARIAN, BO: GNOMES, CY: NETWORK},
+                    money={BAVARIAN: 10})
+    act(game, ANN, "offer", player=BO, give_mb=4, take_mb=0, take_card="any")
+    spec = game.prompts()[ANN].action("withdraw")
+    assert spec is not None
+    (offer,) = spec.params[0].choices
+    assert offer.shown == "Offer 1 to Bo: 4 MB for a Special card"
+    assert "withdrawn" in kinds(act(game, ANN, "withdraw", offer="1"))
+    assert game.prompts()[ANN].action("withdraw") is None
