@@ -132,8 +132,8 @@ def hand(game: Game, seat: str | None) -> list[tuple[str, str]]:
 def special_names(game: Game, seat: str | None) -> list[tuple[str, str]]:
     """The card set's Specials by name (what an offer may ask for)."""
     assert isinstance(game, Illuminati)
-    names = sorted({game.special(c).name for c in game.cards.specials})
-    return [("A Special of their choice", "any")] + [(n, n) for n in names]
+    return [("A Special of their choice" if n == "any" else n, n)
+            for n in game.suggest(seat or "", "offer", "take_card", {})]
 
 
 def players(game: Game, seat: str | None) -> list[tuple[str, str]]:
@@ -158,7 +158,7 @@ def offers_from_me(game: Game, seat: str | None) -> list[tuple[str, str]]:
 
 def illuminati_names(game: Game, seat: str | None) -> list[tuple[str, str]]:
     assert isinstance(game, Illuminati)
-    return [(n, n) for n in game.cards.illuminati]
+    return [(n, n) for n in game.suggest(seat or "", "accuse", "illuminati", {})]
 
 
 def naming(lister: Lister) -> Complete:

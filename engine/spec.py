@@ -29,10 +29,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""
-    zero: str = ""  # how a number option's 0, or a text option left empty, reads to players
-    # How any other value than the default reads: an option that holds a whole file's text
-    # (Illuminati's card set) is never shown as that text.
-    summary: str = ""
+    zero: str = ""  # how a number option's 0, or a text's emptiness, reads ("as the pace says")
+    given: str = ""  # how a text option given as a whole file reads (never the file itself)
 
     def coerce(self, value: Any) -> bool | int | str:
         """Read a value given by a player (possibly as text) or refuse it."""

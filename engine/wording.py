@@ -129,13 +129,13 @@ def ruling_text(ruling: str) -> str:
 
 def option_value(option: Option, value: Any) -> str:
     """An option's value as a player reads it: on/off, not True/False; a 0 or an empty
-    text as the option says (`zero`); a file's text by its `summary`, never itself."""
+    text as the option says (`zero`), a whole file by what it is (`given`)."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if option.zero and value in (0, ""):
         return option.zero
-    if option.summary and value != option.default:
-        return option.summary
+    if option.given and value:
+        return option.given
     return str(value)
 
 

@@ -21,7 +21,7 @@ from bot.records import STATUS, view_fingerprint
 from bot.service import LiveGame
 from bot.storage import Storage
 from bot.ui.components import ShowHandButton, single
-from engine import Prompt, wording
+from engine import Prompt
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,10 @@ def options_in_words(variant: str, options: dict[str, Any]) -> str:
         spec = specs.get(name)
         label = (spec.label if spec is not None and spec.label else
                  name.replace("_", " ").replace("-", " ").capitalize())
-        shown = wording.option_value(spec, value) if spec is not None else \
-            ("on" if value else "off") if isinstance(value, bool) else str(value)
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        if spec is not None and spec.zero and value in (0, "") and not isinstance(value, bool):
+            shown = spec.zero
+        elif spec is not None and spec.given and value:
+            shown = spec.given
         parts.append(f"{label}: {names.escape(shown)}")
     return "; ".join(parts)

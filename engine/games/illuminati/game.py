@@ -86,7 +86,7 @@ class Illuminati(Views):
         Option("cards", "", "Your group's card set (the Illuminati and Group cards of your own "
                "copy), as the JSON text of a card set file (its schema is in the game's "
                "documentation): attach the file to /ill new. Empty: the invented sample set.",
-               zero="the invented sample set", summary="your group's own"),
+               zero="the invented sample set", given="your group's own"),
         Option("cards_file", "", "The name of your card set file, said when something in it "
                "is refused (/ill new gives the attached file's name).", zero="none"),
         Option("distance", "10-5-2", "Defence of a controlled Group by its distance from its "
