@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_EXTENSIONS = ("cogs.lobby", "cogs.hf", "cogs.clue", "cogs.ccr", "cogs.aa",
                       "cogs.owd", "cogs.paa",
-                      "cogs.dict")
+                      "cogs.dict", "cogs.ill")
 
 
 class Croupier(commands.Bot):

@@ -12,6 +12,7 @@ import asyncio
 import datetime as dt
 import io
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -144,17 +145,20 @@ class Lobby:
     # ----- the lobby ------------------------------------------------------
 
     async def new(self, interaction: Interaction, variant: str, options: str | None,
-                  thread: bool) -> None:
+                  thread: bool, *, given: Mapping[str, Any] | None = None) -> None:
+        """`given`: options a game's own command read from elsewhere than the typed text
+        (`/ill new`: a card set file's text and name, from its attachment)."""
         cls = engine.game_class(variant)
         # Checked whole now (a game is set up with them), not only when the game starts.
-        chosen = check_options(variant, parse_options(options))
+        chosen = check_options(variant, {**parse_options(options), **(given or {})})
         if interaction.guild_id is None or interaction.channel is None:
             raise NotAllowed("Start games in a server channel, not in DMs.")
         channel_id = interaction.channel_id or 0
         if thread:
             if not isinstance(interaction.channel, discord.TextChannel):
                 raise NotAllowed("A thread can only be opened from a text channel.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not interaction.response.is_done():  # a game's own command may have deferred
+                await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 made = await interaction.channel.create_thread(
                     name=f"{cls.title} — {names.clean(interaction.user.display_name)}"[:100],
@@ -170,7 +174,8 @@ class Lobby:
                                          channel_id=channel_id, creator_id=interaction.user.id,
                                          options=chosen)
         text = (f"New game of **{cls.title}** (#{live.id}) for {seats_in_words(cls)}. Join with "
-                f"`/game join`; then {interaction.user.mention} runs `/game start`.")
+                f"`/game join`; then {interaction.user.mention} runs `/game start`."
+                + (f"\n{cls.notice}" if cls.notice else ""))
         if interaction.response.is_done():
             await interaction.followup.send(f"Game #{live.id} is open in <#{channel_id}>.",
                                             ephemeral=True)

@@ -87,6 +87,9 @@ class Game(ABC):
     variant: ClassVar[str] = ""
     title: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    # A line every page that shows the game carries (its status post, its announcements):
+    # a publisher's game played unofficially says so ("not affiliated with ...").
+    notice: ClassVar[str] = ""
     # House rulings this game follows, "ID: text", shown by /game rules.
     rulings: ClassVar[tuple[str, ...]] = ()
     min_seats: ClassVar[int] = 1

@@ -271,8 +271,17 @@ PICTURE_OF = "picture_of"
 
 def boards(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = ()
            ) -> list[dict[str, Any]]:
-    """The views to draw after an announcement: one per player still in, in turn order."""
-    return [{**view, PICTURE_OF: s} for s in seats(view)]
+    """The views to draw after an announcement, one per player's structure: at the end of
+    a turn, the structures that changed during it (the player who just played first, as
+    its `turn_ended` event names them); at the start and the end of the game, every
+    player's still in, in turn order. Never a wall of unchanged pictures after each turn."""
+    shown = seats(view)
+    ended = [e for e in events if e.get("kind") == "turn_ended" and "changed" in e]
+    if ended and not any(e.get("kind") == "game_over" for e in events):
+        wanted = [str(s) for e in ended for s in e["changed"] or ()]
+        picked = [s for s in dict.fromkeys(wanted) if s in shown]
+        shown = picked or shown[:1]
+    return [{**view, PICTURE_OF: s} for s in shown]
 
 
 def board(view: Mapping[str, Any]) -> bytes:

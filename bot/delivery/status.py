@@ -81,7 +81,9 @@ def status_embed(live: LiveGame, prompts: Mapping[str, Prompt], deadline: float 
     game = live.game
     row = live.row
     title = game.title if game else row.variant
-    embed = discord.Embed(title=f"{title} — game #{row.id}",
+    cls = engine.VARIANTS.get(row.variant)
+    embed = discord.Embed(title=f"{title} — game #{row.id}", description=(cls.notice or None)
+                          if cls is not None else None,
                           colour=discord.Colour.blurple() if row.live else discord.Colour.dark_grey())
     awaiting = set(prompts)
     seat_lines = []

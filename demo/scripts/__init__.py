@@ -12,6 +12,7 @@ from demo.scripts.aa_classic import aa_script
 from demo.scripts.cold_cash_risk import ccr_script
 from demo.scripts.dictators import dictators_script
 from demo.scripts.hf_political_events import hf_script
+from demo.scripts.illuminati import ill_script
 from demo.scripts.killer_clue import clue_script
 from demo.scripts.one_world_dominion import owd_script
 from demo.scripts.plotted_aa import paa_script
@@ -27,5 +28,6 @@ SCRIPTS: dict[str, tuple[Script, str, tuple[str, ...]]] = {
     "one-world-dominion": (owd_script, "demo-owd-7", ("ann", "bob", "cy", "dee")),
     "plotted-aa": (paa_script, "demo-paa-0", ("ann", "bob", "cy")),
     "dictators": (dictators_script, "demo-dict-0", ("ann", "bob", "cy")),
+    "illuminati": (ill_script, "demo-ill-0", ("ann", "bob", "cy")),
 }
 

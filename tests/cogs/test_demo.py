@@ -66,12 +66,32 @@ def dictators_sights(out: Path, said: str) -> None:
         assert sight in channel, sight
 
 
+def ill_sights(out: Path, said: str) -> None:
+    """Issue 25: "3 players: an attack drawing interference from two players, a privileged
+    attack, a privilege abolished, a trade accepted by both sides by DM, a destroyed Group"."""
+    channel = (out / "channel-game-table.txt").read_text(encoding="utf-8")
+    attacks = channel.split(" attacks ")[1:]
+    assert any(len({line.split(" interferes ")[0].rsplit("] ", 1)[-1].strip()
+                     for line in attack.splitlines() if " interferes with " in line}) >= 2
+               for attack in attacks)
+    for sight in ("calls “Privilege!”", " to control, privileged: ", " abolishes the privilege",
+                  " accepts offer ", " destroys "):
+        assert sight in channel, sight
+    offered = [p.name for p in out.glob("dm-*.txt") if "clicked [Offer a deal …]" in
+               p.read_text(encoding="utf-8")]
+    accepted = [p.name for p in out.glob("dm-*.txt") if "clicked [Accept …]" in
+                p.read_text(encoding="utf-8")]
+    assert offered and accepted and set(offered).isdisjoint(accepted), (offered, accepted)
+    assert "Croupier is an unofficial aid, not affiliated with Steve Jackson Games" in channel
+
+
 # What a game's demo must show beyond what every demo shows, given the output folder and
 # what the command printed.
 SIGHTS: dict[str, Callable[[Path, str], None]] = {
     "one-world-dominion": owd_sights,
     "plotted-aa": paa_sights,
     "dictators": dictators_sights,
+    "illuminati": ill_sights,
 }
 
 

@@ -121,6 +121,15 @@ WALKS = {
     # A turn's moves, a card, a window answered and a standing pass, by the DM prompts.
     "dictators": Walk(steps=40, last=("end-turn",), tag="dict", taken=frozenset({
         "fly", "walk", "draw", "play", "choose", "pass", "pass-all", "end-turn"})),
+    # Whole turns from the start: attacks with their money windows and a capture's
+    # placement, deals offered, answered and withdrawn, gifts, Specials shown and played,
+    # Groups moved and dropped (aid, transfers and an abolition are clicked from a fuller
+    # position in tests/cogs/test_ill_e2e.py). Random players lose their Groups and are
+    # eliminated after three turns: a game may end before the steps do.
+    "illuminati": Walk(seeds=(1, 6), steps=60, last=("pass-turn",), tag="ill",
+                       taken=frozenset({"attack", "spend", "pass", "call-off", "place",
+                                        "offer", "accept", "decline", "withdraw", "give",
+                                        "show", "play", "move", "drop", "end-turn"})),
 }
 
 

@@ -1,4 +1,4 @@
-"""The bot killed (SIGKILL) during play of all six games at once, and restarted on the same
+"""The bot killed (SIGKILL) during play of every game at once, and restarted on the same
 database, again and again: the games move on (issue 22's acceptance).
 
 "A kill -9 test in the project's own suite, across all games, in which players keep acting
@@ -45,6 +45,7 @@ TABLES: dict[str, tuple[str, list[tuple[str, str | None]]]] = {
     "one-world-dominion": ("owd", [("ann", None), ("bob", None), ("cy", None)]),
     "plotted-aa": ("paa", [("ann", "USSR"), ("bob", "Germany"), ("cy", "United Kingdom"),
                            ("dee", "Japan"), ("eve", "USA")]),
+    "illuminati": ("ill", [("ann", None), ("bob", None), ("cy", None)]),
 }
 #: Actions taken only when nothing else is legal, in this order: they end a turn or a phase.
 LAST = ("pass", "end-phase", "end-attacks", "end-turn")

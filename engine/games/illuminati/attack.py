@@ -37,7 +37,7 @@ from engine.decisions import Decision
 from engine.errors import NotAllowed, Unreadable
 from engine.events import Event, Seat, public
 from engine.games.illuminati import structure
-from engine.games.illuminati.base import mb, plural
+from engine.games.illuminati.base import mb, plural, whose
 from engine.games.illuminati.cardset import ATTACKS, OPPOSITE, Card
 from engine.games.illuminati.goals import Goals
 from engine.games.illuminati.reorganize import opening_value
@@ -130,12 +130,12 @@ class Attacks(Goals):
                 if ability.alignment and ability.alignment not in target.alignments:
                     continue
                 shown = "the Illuminati's ability" if holder == self.root(seat) and \
-                    self.hidden(seat) else f"{holder}'s ability"
+                    self.hidden(seat) else f"{whose(holder)} ability"
                 out.append((shown, ability.bonus,
                             seat if holder == self.root(seat) else None))
         for ability in target.abilities:
             if ability.kind == "defence-bonus" and ability.attack in (how, "any"):
-                out.append((f"{entry['target']}'s defence", -ability.bonus, None))
+                out.append((f"{whose(entry['target'])} defence", -ability.bonus, None))
         return out
 
     def target_number(self, entry: dict[str, Any]) -> tuple[int, list[tuple[str, int]]]:
@@ -143,14 +143,14 @@ class Attacks(Goals):
         how = entry["how"]
         attacker = self.card(entry["group"])
         target = self.card(entry["target"])
-        parts: list[tuple[str, int]] = [(f"{self.shown_card(entry['group'])}'s Power",
+        parts: list[tuple[str, int]] = [(f"{whose(self.shown_card(entry['group']))} Power",
                                          attacker.power)]
         for aid in entry["aid"]:
-            parts.append((f"{self.shown_card(aid)}'s aid", self.card(aid).transferable))
+            parts.append((f"{whose(self.shown_card(aid))} aid", self.card(aid).transferable))
         if how == "destroy":
-            parts.append((f"{entry['target']}'s Power", -target.power))
+            parts.append((f"{whose(entry['target'])} Power", -target.power))
         else:
-            parts.append((f"{entry['target']}'s Resistance", -target.resistance))
+            parts.append((f"{whose(entry['target'])} Resistance", -target.resistance))
         if how == "neutralize":
             parts.append(("neutralizing", NEUTRALIZE_BONUS))
         shared, opposed = self.alignment_modifier(attacker, target, how)

@@ -43,6 +43,12 @@ def mb(amount: int) -> str:
     return f"{amount} MB"
 
 
+def whose(name: str) -> str:
+    """A card's name as an owner: "Casino Cartel's", "Marathon Monks'" (a plural name takes
+    the apostrophe alone), "Underground Comic Press's"."""
+    return f"{name}'" if name.endswith("s") and not name.endswith("ss") else f"{name}'s"
+
+
 class IllBase(DecisionStack, Game):
     """State and plain questions."""
 
@@ -81,7 +87,7 @@ class IllBase(DecisionStack, Game):
     # ----- the card set ---------------------------------------------------
 
     def load_cards(self) -> CardSet:
-        return card_set(str(self.options["cards"]))
+        return card_set(str(self.options["cards"]), str(self.options["cards_file"]))
 
     def card(self, name: str) -> Card:
         return self.cards.card(name)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -388,11 +388,13 @@ def read_card_set(raw: Any, file: str) -> CardSet:
                    specials)
 
 
-@cache
-def card_set_from_text(text: str) -> CardSet:
+@lru_cache(maxsize=64)
+def card_set_from_text(text: str, file: str = "") -> CardSet:
     """A group's set given as the `cards` option (JSON text), read once (shared: never
-    change it). The option carries no file name, so the refusal names it as the option."""
-    return read_card_set(text, "given with the cards option")
+    change it): the 64 sets read last are kept (each file a group attaches is another, and a
+    game holds its own). Its refusals name the file (`/ill new` passes the attachment's
+    name as the `cards_file` option), or the option itself when no file name came with it."""
+    return read_card_set(text, file or "given with the cards option")
 
 
 @cache
@@ -406,6 +408,10 @@ def sample_set() -> CardSet:
     return read_card_set(json.loads(sample_text()), SAMPLE_FILE)
 
 
-def card_set(option: str) -> CardSet:
-    """The set a game plays with: the `cards` option's text, or the sample set."""
-    return card_set_from_text(option) if option.strip() else sample_set()
+def card_set(option: str, file: str = "") -> CardSet:
+    """The set a game plays with: the `cards` option's text (from the file named `file`),
+    or the sample set; a file's name without its text is refused."""
+    if not option.strip() and file.strip():
+        raise Unreadable(f"The card set file “{file.strip()[:80]}” came without its cards: "
+                         "attach the file to /ill new, or leave the cards_file option out.")
+    return card_set_from_text(option, file.strip()) if option.strip() else sample_set()

@@ -78,13 +78,17 @@ class Illuminati(Views):
                "neutralize or destroy, interfere, buy privilege, play Specials out of turn. "
                "An unofficial aid, not affiliated with Steve Jackson Games; it plays on a card "
                "set your group supplies (a small invented sample set is built in).")
+    notice = NOTICE
     rulings = RULINGS
     min_seats = 2
     max_seats = 8
     options_spec = wording.labelled((
         Option("cards", "", "Your group's card set (the Illuminati and Group cards of your own "
                "copy), as the JSON text of a card set file (its schema is in the game's "
-               "documentation); empty = the invented sample set."),
+               "documentation): attach the file to /ill new. Empty: the invented sample set.",
+               zero="the invented sample set", given="your group's own"),
+        Option("cards_file", "", "The name of your card set file, said when something in it "
+               "is refused (/ill new gives the attached file's name).", zero="none"),
         Option("distance", "10-5-2", "Defence of a controlled Group by its distance from its "
                "Illuminati: '10-5-2' = the target number goes down 10, 5 or 2 for a Group one, "
                "two or three arrows away; 'none' = no such defence.",
@@ -110,8 +114,9 @@ class Illuminati(Views):
                               "leave", "spend", "aid", "abolish", "call-off", "show"})
     queries = frozenset({"hand", "odds"})
     check_state = staticmethod(statecheck.check_state)
-    render_on = frozenset({"turn_ended", "captured", "neutralized", "destroyed", "deal",
-                           "placed", "game_over"})
+    # The pictures come once a turn (the structures that changed in it: the `turn_ended`
+    # event names them), and at the end; a capture or a deal is told in words meanwhile.
+    render_on = frozenset({"turn_ended", "game_over"})
 
     # ===================================================================
     # Setup
@@ -179,7 +184,8 @@ class Illuminati(Views):
                              f"{self.goal_groups} Groups, or meet your special goal.",
                              order=list(self.order)))
         if choosing:
-            events.append(public("choosing", f"{', '.join(choosing)} now choose a special "
+            events.append(public("choosing", f"{', '.join(choosing)} now "
+                                 f"choose{'s' if len(choosing) == 1 else ''} a special "
                                  "goal in secret.", awaiting=choosing))
         return events + self.advance(rng)
 

@@ -65,8 +65,8 @@ class Goals(Income):
     def goal_decisions(self, entry: dict[str, Any]) -> list[Decision]:
         decisions = []
         for seat in entry["awaiting"]:
-            choices = tuple(Choice(name, f"{goal_text(self.card(name).goal).capitalize()} "
-                                   f"({name})")
+            # The Illuminati's name first: a menu cuts a long label at its end.
+            choices = tuple(Choice(name, f"{name}: {goal_text(self.card(name).goal)}")
                             for name in self.goal_choices(seat))
             prompt = Prompt(seat, "Choose your special goal, in secret.", (
                 ActionSpec("choose-goal", params=(Param("goal", choices),)),))

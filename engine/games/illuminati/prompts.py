@@ -35,9 +35,14 @@ class Prompts(Turns):
             return [Decision(self.attack_prompt(entry, s), ("pass", {}))
                     for s in entry["awaiting"]]
         if kind == "cancel":
-            return [Decision(self.window_prompt(s, f"{entry['seat']} plays "
-                                                f"{self.cancel_name(entry)}: cancel it with a "
-                                                "Special, or pass."), ("pass", {}))
+            # Two cards discarded to abolish a privilege are cancelled one at a time.
+            text = (f"{entry['seat']} discards {self.cancel_name(entry)} to abolish the "
+                    f"privilege: cancel {'one' if len(entry['card']) > 1 else 'it'} with a "
+                    "Special, or pass.") \
+                if isinstance(entry["card"], list) else \
+                (f"{entry['seat']} plays {self.cancel_name(entry)}: cancel it with a Special, "
+                 "or pass.")
+            return [Decision(self.window_prompt(s, text), ("pass", {}))
                     for s in entry["awaiting"]]
         if kind == "place":
             return self.place_decisions(entry)
@@ -64,14 +69,20 @@ class Prompts(Turns):
         return out
 
     def with_offers(self, seat: Seat, prompt: Prompt | None) -> Prompt:
-        ids = tuple(Choice(d["id"], f"Offer {d['id']} from {d['from']}")
-                    for d in self.offers_to(seat))
+        """The offers made to `seat`, to accept or decline: each with its terms as everyone
+        reads them (which Special, told to the two players by DM, is not named here: this
+        text is also the channel's ping)."""
+        offers = self.offers_to(seat)
+        ids = tuple(Choice(d["id"], f"Offer {d['id']} from {d['from']}: "
+                                    f"{self.deal_words(d)[0]}") for d in offers)
         specs = [ActionSpec("accept", params=(Param("offer", ids),
                                               Param("card", self.hand_choices(seat),
                                                     required=False))),
                  ActionSpec("decline", params=(Param("offer", ids),))]
         if prompt is None:
-            return Prompt(seat, "You have an offer to accept or decline.", tuple(specs))
+            terms = " ".join(f"{d['from']} offers you {self.deal_words(d)[0]} (offer "
+                             f"{d['id']})." for d in offers)
+            return Prompt(seat, f"{terms} Accept or decline.", tuple(specs))
         return dataclasses.replace(prompt, actions=prompt.actions + tuple(specs))
 
     def hand_choices(self, seat: Seat, cards: list[str] | None = None) -> tuple[Choice, ...]:
@@ -203,6 +214,11 @@ class Prompts(Turns):
                 Param("card", self.hand_choices(seat, unshown)),)))
         if others:
             specs.append(self.offer_spec(seat, others))
+        made = [d for d in self.offers if d["from"] == seat]
+        if made:  # an offer not yet answered may be taken back with a click too
+            specs.append(ActionSpec("withdraw", params=(Param("offer", tuple(
+                Choice(d["id"], f"Offer {d['id']} to {d['to']}: {self.deal_words(d)[0]}")
+                for d in made)),)))
             if self.purse(seat) or self.hands[seat]:
                 specs.append(ActionSpec("give", params=(
                     Param("player", tuple(Choice(s) for s in others)),
@@ -213,8 +229,9 @@ class Prompts(Turns):
         specs.append(ActionSpec("end-turn"))
         left = plural(turn["actions"], "action")
         free = plural(turn["transfers"], "free transfer")
-        return Prompt(seat, f"Your turn: {left} left, {free}. Attack, reorganize, deal, or "
-                      "end the turn.", tuple(specs))
+        # Not "Your turn: ...": the channel's ping already says "your turn".
+        return Prompt(seat, f"Turn {self.turns}: {left} left, {free}. Attack, reorganize, "
+                      "deal, or end the turn.", tuple(specs))
 
     @staticmethod
     def spot_order(value: str) -> tuple[str, int]:

@@ -27,8 +27,9 @@ def check_state(state: Mapping[str, Any]) -> None:
     seats = [str(s) for s in state["seats"]]
     seat = f"a seat of this game ({', '.join(seats)})"
     options = state.get("options", {})
+    options = options if isinstance(options, dict) else {}
     try:
-        cards = card_set(str(options.get("cards", "") if isinstance(options, dict) else ""))
+        cards = card_set(str(options.get("cards", "")), str(options.get("cards_file", "")))
     except Unreadable as exc:
         raise Unreadable(f"The state's card set can't be read: {exc.message}") from None
     game = Field(state["game"], "game")

@@ -14,10 +14,15 @@ moment they meet a Goal, like the Servants of Cthulhu destroying their own last 
 their eighth: they win), "Leaving the Game" (their Groups go uncontrolled, the treasuries
 to the bank, the Illuminati card out of play), "Winning the Game" (checked at the end of
 every turn, `goals`).
+
+The end of a turn names the players whose Power Structure changed during it (its cards,
+where they hang, their treasuries): the bot posts their pictures, not every player's.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from engine.errors import NotAllowed
@@ -74,6 +79,7 @@ class Turns(Deals):
                            "Committee).", seat=seat)]
         self.turns += 1
         self.turn = fresh_turn(seat)
+        self.turn["structures"] = self.structure_marks()
         events = [public("turn_started", f"Turn {self.turns}: {seat}'s turn.", seat=seat,
                          turn=self.turns)]
         events += self.income_event(seat)
@@ -122,9 +128,10 @@ class Turns(Deals):
 
     def end_turn(self, rng: Rng) -> list[Event]:
         seat = self.current
+        changed = self.changed_structures(seat)
         self.turn = None
         self.turns_taken[seat] = self.turns_taken.get(seat, 0) + 1
-        events = [public("turn_ended", f"{seat} ends the turn.", seat=seat)]
+        events = [public("turn_ended", f"{seat} ends the turn.", seat=seat, changed=changed)]
         events += self.add_targets(rng)
         lapsed = [d["id"] for d in self.offers]
         self.offers = []
@@ -135,6 +142,26 @@ class Turns(Deals):
         if not self.finished:
             self.next_seat()
         return events
+
+    def structure_marks(self) -> dict[Seat, str]:
+        """A short mark of each Power Structure still in play, as its picture shows it:
+        its cards, where each hangs, their treasuries."""
+        marks: dict[Seat, str] = {}
+        for seat in self.alive():
+            cards = sorted([card, place["master"] or "", place["arrow"] or "",
+                            self.money.get(card, 0)]
+                           for card, place in self.placed.items() if place["owner"] == seat)
+            marks[seat] = hashlib.sha256(json.dumps(cards).encode()).hexdigest()[:12]
+        return marks
+
+    def changed_structures(self, seat: Seat) -> list[Seat]:
+        """The players whose Power Structure changed during `seat`'s turn, `seat` first
+        (its income went in): whose pictures the end of the turn posts. A turn begun
+        without the marks (a state brought in) names everyone still in."""
+        before = (self.turn or {}).get("structures")
+        now = self.structure_marks()
+        changed = [s for s in now if before is None or before.get(s) != now[s]]
+        return [seat, *(s for s in changed if s != seat)] if seat in now else changed
 
     # ----- out of the game ------------------------------------------------------
 

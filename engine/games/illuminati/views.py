@@ -8,6 +8,7 @@ chosen, that an Illuminati is face down. The images are drawn from it alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.events import Seat
@@ -166,6 +167,17 @@ class Views(Prompts):
             view["your_goal"] = goal_text(self.goal_of(seat)) \
                 if self.goals.get(seat) or card.goal.kind != "another" else None
         return view
+
+    def suggest(self, seat: Seat, action: str, param: str,
+                typed: Mapping[str, Any]) -> list[str]:
+        """What a player may name where no prompt lists it (an offer typed at any time, an
+        accusation): the card set's Specials by name ("any": one of their choice), its
+        Illuminati. The set is public; nothing here says who holds what."""
+        if (action, param) == ("offer", "take_card"):
+            return ["any", *dict.fromkeys(sorted(s.name for s in self.cards.specials.values()))]
+        if (action, param) == ("accuse", "illuminati"):
+            return list(self.cards.illuminati)
+        return []
 
     def describe(self, seat: Seat) -> list[str]:
         lines = [self.illuminati_words(seat)]

@@ -45,19 +45,19 @@ QUESTIONS: dict[tuple[str, str] | str, str] = {
 }
 
 LABELS = {
-    "attack": "Attack…", "transfer": "Move money…", "move": "Move a Group…",
-    "drop": "Drop a Group…", "play": "Play a Special…", "offer": "Offer a deal…",
-    "give": "Give money or a Special…", "pass-turn": "Pass (collect 5 MB)",
-    "end-turn": "End the turn", "spend": "Spend money…", "pass": "Pass",
-    "aid": "Aid with another Group…", "call-off": "Call off the attack",
-    "abolish": "Abolish the privilege (2 Specials)…", "place": "Place the Group…",
-    "replace": "Replace the cancelled card…", "give-up": "Give up the abolition",
-    "choose-goal": "Choose your goal…", "accuse": "Accuse…", "accept": "Accept…",
-    "decline": "Decline…", "withdraw": "Withdraw an offer…", "show": "Show a Special…",
+    "attack": "Attack", "transfer": "Move money", "move": "Move a Group",
+    "drop": "Drop a Group", "play": "Play a Special", "offer": "Offer a deal",
+    "give": "Give money or a Special", "pass-turn": "Pass (collect 5 MB)",
+    "end-turn": "End the turn", "spend": "Spend money", "pass": "Pass",
+    "aid": "Aid with another Group", "call-off": "Call off the attack",
+    "abolish": "Abolish the privilege (2 Specials)", "place": "Place the Group",
+    "replace": "Replace the cancelled card", "give-up": "Give up the abolition",
+    "choose-goal": "Choose your goal", "accuse": "Accuse", "accept": "Accept",
+    "decline": "Decline", "withdraw": "Withdraw an offer", "show": "Show a Special",
 }
 
 OPTION_LABELS = {
-    "cards": "Card set", "distance": "Defence by distance", "defence_rates":
+    "cards": "Card set", "cards_file": "Card set file", "distance": "Defence by distance", "defence_rates":
     "Defender's spending rates", "targets": "Uncontrolled Groups kept", "illuminati_counts":
     "Illuminati card counts toward the goal", "hidden_goals": "Hidden Goals",
     "hidden_illuminati": "Hidden Illuminati", "window_seconds": "Time to answer a window",
