@@ -70,10 +70,13 @@ def ill_sights(out: Path, said: str) -> None:
     """Issue 25: "3 players: an attack drawing interference from two players, a privileged
     attack, a privilege abolished, a trade accepted by both sides by DM, a destroyed Group"."""
     channel = (out / "channel-game-table.txt").read_text(encoding="utf-8")
-    attacks = channel.split(" attacks ")[1:]
-    assert any(len({line.split(" interferes ")[0].rsplit("] ", 1)[-1].strip()
-                     for line in attack.splitlines() if " interferes with " in line}) >= 2
-               for attack in attacks)
+    attacks: list[set[str]] = []
+    for line in channel.splitlines():
+        if line.startswith("[Croupier] ") and " attacks " in line:
+            attacks.append(set())   # a new attack announced (not a call line quoting one)
+        elif attacks and line.startswith("[Croupier] ") and " interferes with " in line:
+            attacks[-1].add(line.split(" interferes ")[0].removeprefix("[Croupier] ").strip())
+    assert any(len(interferers) >= 2 for interferers in attacks), attacks
     for sight in ("calls “Privilege!”", " to control, privileged: ", " abolishes the privilege",
                   " accepts offer ", " destroys "):
         assert sight in channel, sight
