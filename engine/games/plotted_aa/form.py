@@ -143,7 +143,11 @@ def _cells(line: str) -> list[str]:
     they can't be, so an indented row whose first cell is not a round number is taken as a
     continuation (its cells are With Units, From, Notes)."""
     if "|" in line:
-        return [p.strip() for p in line.strip().strip("|").split("|")]
+        parts = line.strip().split("|")
+        if len(parts) > 2 and not parts[0].strip() and not parts[-1].strip() \
+                and line.strip().startswith("|"):
+            parts = parts[1:-1]  # a Markdown table's borders
+        return [p.strip() for p in parts]
     if "\t" in line:
         return [p.strip() for p in line.rstrip().split("\t")]
     parts = [p.strip() for p in _SPLIT.split(line.strip())]
