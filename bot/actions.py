@@ -371,12 +371,16 @@ class ActionPath:
             await self.reply_error(interaction, exc)
 
     async def private_history(self, live: LiveGame, seats: list[str]) -> list[str]:
-        """Every private event the seats were sent, from the stored log."""
+        """Every private event the seats were sent, from the stored log; not the kinds the
+        game's prompt detail repeats (a plot sheet's past drafts: `describe` says the
+        current one)."""
+        repeated = live.game.shown_in_prompt if live.game is not None else frozenset()
         texts: list[str] = []
         for row in await self.service.storage.actions(live.id):
             for raw in row.events:
                 event = Event.from_json(raw)
-                if not event.public and set(seats) & set(event.audience):
+                if not event.public and set(seats) & set(event.audience) \
+                        and event.kind not in repeated:
                     texts.append(event.text)
         return texts
 

@@ -85,7 +85,9 @@ async def test_each_plot_command_answers_the_asker_alone(table: Table) -> None:
     assert "Round 1: move into Libya: 1 infantry, 1 armour from Anglo Sudan Egypt." in \
         sheet.text()
     assert "Round 2: build 2 infantry at United Kingdom." in sheet.text()
-    assert "Round 3" not in sheet.text().split("As a form")[0]
+    plotted = sheet.text().split("As a form")[0].splitlines()
+    assert not any(line.startswith("Round 3") for line in plotted)
+    assert "Removed: Round 3: no operation." in sheet.text()  # what the last command read
     dm = "\n".join(m.text() for m in table.dms("cy"))
     assert "United Kingdom's plot for turn 1" in dm and "move into Libya" in dm
 
@@ -207,8 +209,10 @@ async def test_a_user_holding_two_powers_plots_each_separately(table: Table) -> 
     assert "You don't hold USA" in refused.text()
     saved = await table.slash("ann", "paa loss-order", order="inf, arm, trn, ftr",
                               power="Japan")
-    assert saved.ephemeral and any("Saved loss order for Japan" in m.text()
-                                   for m in table.dms("ann"))
+    assert saved.ephemeral and any(
+        "Japan's standing orders (secret until they act)" in m.text()
+        and "Loss order (cheapest first): infantry, armour, transports, fighters" in m.text()
+        for m in table.dms("ann"))
     assert game.loss_orders["Japan"][:2] == ["infantry", "armour"]
     assert "Germany" not in game.loss_orders
     await table.slash("ann", "paa plot submit", power="Germany")

@@ -365,7 +365,9 @@ async def test_five_powers_plot_by_dm_over_days_and_a_restart_in_each_phase_lose
     table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
     table.extensions = ("cogs.lobby", "cogs.paa")
     await table.start_bot(seed=SEED)
-    await table.slash("ann", "game new", variant="plotted-aa", options="pace=async")
+    # Every standing order "ask me": each decision is made by its owner in the DMs.
+    await table.slash("ann", "game new", variant="plotted-aa",
+                      options="pace=async, standing_orders=ask")
     for user, power in SEATS:
         await table.slash(user, "game join", seat=power)
     await table.slash("ann", "game start")

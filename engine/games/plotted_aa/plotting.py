@@ -69,8 +69,8 @@ class Plotting(PlottedBase):
         else:
             self.plot_notes.pop(power, None)
         events = [self.sheet_event(power)]
-        if read:
-            events.insert(0, private(power, "plot_read", said))
+        if read:  # after the sheet, which repeats it (the bot takes both out of "You chose")
+            events.append(private(power, "plot_read", said))
         return events
 
     def sheet(self, power: Power, *, orders: bool = True) -> str:

@@ -104,12 +104,12 @@ def test_every_plot_command_restates_the_row_as_read_naming_corrected_spellings(
                          "Europe. ('East Eurpoe' read as East Europe)")
     assert read.text in game.sheet(GER)  # type: ignore[attr-defined]
     events = act(game, GER, "plot-build", round=2, factory="Germny", units="2 arm")
-    assert events[0].text == ("Read as: Round 2: build 2 armour at Germany. ('Germny' read "
+    assert events[-1].text == ("Read as: Round 2: build 2 armour at Germany. ('Germny' read "
                               "as Germany)")
     events = act(game, GER, "plot-remove", round=2)
-    assert events[0].text == "Removed: Round 2: build 2 armour at Germany."
+    assert events[-1].text == "Removed: Round 2: build 2 armour at Germany."
     events = act(game, GER, "plot-paste", text="1 Ukr 3i E Eur\n2 Ger 2t build")
-    assert events[0].text.startswith("Read as: Read 2 actions (2 rows): Round 1: move into "
+    assert events[-1].text.startswith("Read as: Read 2 actions (2 rows): Round 1: move into "
                                      "Ukraine S.S.R.")
 
 
@@ -127,7 +127,7 @@ def test_a_row_retyped_from_the_same_source_replaces_it_or_asks_never_adds() -> 
     events = act(game, GER, "plot-move", round=2, units="3i", from_area="E Eur",
                  to="Karelia", again="replace")
     assert [a.round for a in game.plots[GER]] == [2]  # type: ignore[attr-defined]
-    assert "Round 1 had nothing left and was removed." in events[0].text
+    assert "Round 1 had nothing left and was removed." in events[-1].text
     act(game, GER, "plot-move", round=1, units="2i", from_area="Ger", to="E Eur")
     act(game, GER, "plot-move", round=3, units="2i", from_area="E Eur", to="Ukr",
         notes="again: add")
