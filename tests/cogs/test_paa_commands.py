@@ -407,3 +407,46 @@ def test_paste_ids_sent_before_the_form_was_generic_still_parse() -> None:
     assert old_fix is not None and paste.ref_of(old_fix).action == "plot-paste"
     new_fix = paste.FixButton(12, 3, "plot-paste")
     assert re.fullmatch(paste.FIX_ID, str(new_fix.item.custom_id)) is not None
+
+
+async def test_game_hand_shows_each_powers_plot_as_it_stands_not_its_drafts(
+        table: Table) -> None:
+    """Issue 24: "`/game hand` (Game.describe) shows the current plot and standing orders,
+    not past drafts, and one power's sheet per power for a player holding two". ann holds
+    Germany and Japan; Germany's row is typed three times (two drafts)."""
+    await plot_phase(table, "paa-hand")
+    for units in ("3i", "2i", "1i"):
+        await table.slash("ann", "paa plot move", round=1, units=units, to="Ukr",
+                          power="Germany", **{"from": "E Eur"})
+    await table.slash("ann", "paa plot build", round=1, factory="Japan", units="2i",
+                      power="Japan")
+    hand = await table.slash("ann", "game hand")
+    text = "\n".join(m.text() for m in hand.all_messages())
+    assert hand.ephemeral
+    assert text.count("Germany's plot for turn 1") == 1 and text.count("Japan's plot") == 1
+    assert "1 infantry from East Europe" in text
+    assert "3 infantry from East Europe" not in text  # a draft
+    assert text.count("standing orders (secret until they act)") == 2
+
+
+async def test_paa_orders_are_answered_to_their_power_alone(table: Table) -> None:
+    """Issue 24: standing orders "set by command ... at any time (an engine action, free,
+    private)": `/paa orders` in the channel is answered to the asker, its orders by DM;
+    the channel, the history and the log show nothing; a setting it can't read is refused
+    in words."""
+    await plot_phase(table, "paa-orders")
+    posted = len(table.fake.messages(table.channel))
+    saved = await table.slash("cy", "paa orders", battle="60%", landing="Egypt")
+    assert saved.ephemeral and "Done" in saved.text()
+    sent = [m.text() for m in table.dms("cy") if "standing orders" in m.text()]
+    assert sent and "press on while the odds of winning are at least 60%" in sent[-1]
+    assert "at Anglo Sudan Egypt when they can reach it" in sent[-1]
+    assert len(table.fake.messages(table.channel)) == posted
+    history = await table.slash("mod", "game history")
+    assert "orders" not in history.text().lower()
+    refused = await table.slash("cy", "paa orders", battle="sometimes")
+    assert refused.ephemeral and "Press on or retreat: I can't read 'sometimes'." in \
+        refused.text()
+    offered = await table.fake.autocomplete(table.users["cy"], table.channel, "paa orders",
+                                            "battle", battle="odds")
+    assert any("70%" in o["name"] for o in offered)

@@ -135,6 +135,7 @@ def read_setting(order: str, text: str, area: Callable[[str], Area]) -> str:
     shorthand = {"reveal": {"part": "whole-or-part", "legal part": "whole-or-part",
                             "as plotted": "whole-or-part", "pass": "whole-or-pass",
                             "else pass": "whole-or-pass", "else ask": "whole-or-ask",
+                            "else ask me": "whole-or-ask",
                             "when whole": "whole-or-ask"},
                  "casualties": {"loss order": "loss-order", "by loss order": "loss-order",
                                 "by my loss order": "loss-order", "at once": "loss-order"},
@@ -160,7 +161,9 @@ def read_setting(order: str, text: str, area: Callable[[str], Area]) -> str:
             return f"at:{area(text.strip())}"
         except RuleError as exc:
             raise Unreadable(f"{title}: {exc.message}") from None
-    listed = "; ".join(f"\"{v}\" ({w})" for v, w in settings.items())
+    listed = {"reveal": "\"ask me\"; \"part\" (as plotted, else the part that can go); "
+                        "\"pass\" (as plotted, else pass); \"else ask\" (as plotted, else "
+                        "ask me)"}.get(order) or "; ".join(f"\"{w}\"" for w in settings.values())
     extra = {"battle": "; a percentage (\"60%\": the odds of winning to press on); or "
                        "\"3 attackers\" (press on while 3 are left)",
              "landing": "; or an area's name"}.get(order, "")
@@ -235,9 +238,12 @@ class StandingOrders(Turn):
                              "casualties, battle, landing, final build, submarines, or the "
                              "loss order).")
         self.standing[seat] = orders
-        return [private(seat, "standing_orders", "\n".join(
-            [f"{seat}'s standing orders (secret until they act):",
-             *orders_lines(orders, self.loss_orders.get(seat))]))]
+        lines = [f"{seat}'s standing orders (secret until they act):",
+                 *orders_lines(orders, self.loss_orders.get(seat))]
+        if seat in self._prompts() and self.stage != PLOT:
+            lines.append("The question waiting for you now is still yours to answer; its "
+                         "deadline answers by these orders.")
+        return [private(seat, "standing_orders", "\n".join(lines))]
 
     def do_research_ahead(self, seat: Seat, rng: Rng, dice: int) -> list[Event]:
         """Answer Develop Weapons ahead: roll `dice` (0: no research) when the power's turn
