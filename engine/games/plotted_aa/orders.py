@@ -250,6 +250,9 @@ class StandingOrders(Turn):
         to develop comes, in this turn's phase if it hasn't played it yet, else the next."""
         if not 0 <= dice <= 30:
             raise Unreadable("Say how many research dice to roll: 0 (no research) to 30.")
+        if self.stage == DEVELOP and self.power == seat:
+            raise NotAllowed(f"It is {seat}'s turn to develop weapons now: roll research dice "
+                             "or skip.")
         turn = self.turn if self.stage == DEVELOP and POWERS.index(seat) >= self.current \
             else self.turn + 1
         self.ahead[seat] = {"turn": turn, "dice": dice}

@@ -316,6 +316,8 @@ def test_develop_weapons_answered_ahead_no_research_this_turn() -> None:
     is taken at once. An answer given after one's turn is for the next turn."""
     game = engine.new_game("plotted-aa", list(POWERS), seed="ahead",
                            options={"pace": "live"}, history=True)
+    with pytest.raises(RuleError, match="turn to develop weapons now"):
+        act(game, USSR, "research-ahead", dice=0)  # its turn: it answers the question
     events = act(game, GER, "research-ahead", dice=0)
     assert [e.audience for e in events] == [{GER}] and "turn 1's" in events[0].text
     assert game.hides("research-ahead")
