@@ -8,6 +8,11 @@ answered with the engine's words (they name the line) and a button that opens th
 again with the pasted text kept. One user may hold several powers:
 a plot command without `power` plots for the one held power still plotting, or asks which.
 
+Each plot command's answer restates what the game read (the `plot_read` the sheet heads,
+naming a corrected spelling). `/paa orders` changes a power's standing orders (secret until
+they act; they are also on the plot sheet and in `/game hand`), `/paa research-ahead`
+answers Develop Weapons ahead.
+
 `/paa verify` is the commitment check anyone can run: after a turn, each power's plot and
 salt are public, and sha256(salt + plot) must equal the digest posted when it submitted.
 
@@ -36,6 +41,7 @@ from engine.aa.units import POWERS
 from engine.events import PUBLIC
 from engine.games.plotted_aa.commitment import commit
 from engine.games.plotted_aa.form import Action, describe_action, format_form
+from engine.games.plotted_aa.orders import ORDERS, setting_words
 from renders import aa_map, encode, plotted_aa
 from renders.registry import Pictures
 
@@ -44,6 +50,10 @@ VARIANT = "plotted-aa"
 UNITS = 'Units as on the plot form, e.g. "3i, t", "cv, 2f, trn" or "all"'
 POWER = "Which of your powers (when you hold several)"
 POWER_CHOICES = [app_commands.Choice(name=p, value=p) for p in POWERS]
+AGAIN = [app_commands.Choice(name="replace: the same units typed again", value="replace"),
+         app_commands.Choice(name="add: more units will be there by then", value="add")]
+# The plot commands whose answer restates what was read.
+PLOT_CHANGES = frozenset({"plot-move", "plot-build", "plot-noop", "plot-remove", "plot-clear"})
 
 
 # ----- which power ------------------------------------------------------------------
@@ -135,6 +145,25 @@ async def casualty_units(interaction: Interaction, current: str
     return [app_commands.Choice(name=u[:100], value=u[:100]) for u in offered][:25]
 
 
+def order_settings(order: str) -> Any:
+    """Autocomplete of one standing order's settings, in words (an area's name is also
+    taken for a landing)."""
+    title, settings = ORDERS[order]
+    offered = dict(settings)
+    if order == "battle":
+        offered.update({f"{n}%": setting_words(order, f"odds:{n}") for n in (30, 50, 70)})
+        offered["2 attackers"] = setting_words(order, "attackers:2")
+
+    async def complete(interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        typed = current.lower().strip()
+        return [app_commands.Choice(name=f"{title}: {words}"[:100], value=value[:100])
+                for value, words in offered.items()
+                if typed in words.lower() or typed in value][:25]
+
+    return complete
+
+
 # ----- the paste form ---------------------------------------------------------------
 
 
@@ -150,16 +179,24 @@ def current_form(live: LiveGame, power: str) -> str | None:
     return format_form(plot) if plot else None
 
 
+def what_was_read(live: LiveGame, power: str) -> str | None:
+    """What the power's last plot change read (the sheet's heading), for the answer."""
+    read = live.game.view(power).get("my_plot_read", "") if live.game is not None else ""
+    return f"{power}: {read}" if read else None
+
+
 # How the paste form reads (`bot/ui/paste.py`: the generic form keeps what was pasted, and
-# offers "Fix and paste again" when the game refuses it).
+# offers "Fix and paste again" when the game refuses it). The same form opens from
+# `/paa plot paste` and from the DM prompt's "Paste the whole form" button.
 PASTE_FORM = paste.Wording(
     title="{seat}: paste your plot form",
     label="Round, Move To / Build At, Units, From, Notes",
-    description="One row a line; tabs, | or two spaces between columns. It replaces your "
-                "plot.",
+    description="One row a line: tabs, |, commas or spaces between columns, or the sheet's "
+                "own lines. It replaces your plot.",
     placeholder="4\tKarelia\t3i, t\tFin\n\t\t2t\tGer\tvia E Eur",
     closed=not_plotting("{seat}"),
-    current=current_form)
+    current=current_form,
+    read=what_was_read)
 
 
 async def answer(interaction: Interaction, text: str,
@@ -231,7 +268,8 @@ class PlottedAxisAndAllies(GameCog):
 
     async def plot_action(self, interaction: Interaction, action: str, power: str | None,
                           **params: Any) -> None:
-        """A Plot Phase action for one of the asker's powers (answered only to them)."""
+        """A Plot Phase action for one of the asker's powers (answered only to them: with
+        what the game read, for a change of the plot)."""
         live = await self.bot.actions.game_here(interaction, VARIANT)
         seat = plotting_power(live, interaction.user.id, power,
                               "plot-move" if action == "plot-sheet" else action)
@@ -241,6 +279,15 @@ class PlottedAxisAndAllies(GameCog):
         await self.bot.actions.act(interaction, action,
                                    {k: v for k, v in params.items() if v is not None},
                                    seat=seat, variant=VARIANT)
+        if action in PLOT_CHANGES and "stored" in interaction.extras:
+            await self.say_what_was_read(interaction, live, seat)
+
+    async def say_what_was_read(self, interaction: Interaction, live: LiveGame,
+                                seat: str) -> None:
+        """The row as the game read it (its sheet's heading: `plot_read`), to the asker."""
+        read = what_was_read(live, seat)
+        if read:
+            await answer(interaction, read)
 
     # ----- Develop Weapons ----------------------------------------------------------
 
@@ -263,7 +310,12 @@ class PlottedAxisAndAllies(GameCog):
                            units=UNITS, from_area="Where they are", to="The one area they "
                            "move into", via='Tanks and ships moving two areas: the area '
                            'between ("E Eur", or "t via F E Afr")',
-                           pickup='A transport\'s pickup: "+t from S Eur"', power=POWER)
+                           pickup='A transport\'s pickup: "+t from S Eur"',
+                           notes='The form\'s Notes column: "via E Eur; +t from S Eur"',
+                           again="When the plot already moves these units from there in "
+                                 "another round: replace that row, or add to it",
+                           power=POWER)
+    @app_commands.choices(again=AGAIN)
     @app_commands.autocomplete(round=rounds)
     @app_commands.autocomplete(units=plot_units,
                                from_area=areas("plot-move", "from_area", own_first=True,
@@ -273,9 +325,11 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.choices(power=POWER_CHOICES)
     async def plot_move(self, interaction: Interaction, round: app_commands.Range[int, 1, 99],
                         units: str, from_area: str, to: str, via: str | None = None,
-                        pickup: str | None = None, power: str | None = None) -> None:
+                        pickup: str | None = None, notes: str | None = None,
+                        again: str | None = None, power: str | None = None) -> None:
         await self.plot_action(interaction, "plot-move", power, round=round, units=units,
-                               from_area=from_area, to=to, via=via, pickup=pickup)
+                               from_area=from_area, to=to, via=via, pickup=pickup,
+                               notes=notes, again=again)
 
     @plot.command(name="build", description="Plot a factory's build: every unit it builds "
                                             "this turn")
@@ -356,8 +410,12 @@ class PlottedAxisAndAllies(GameCog):
     async def execute(self, interaction: Interaction, units: str | None = None,
                       stop: bool | None = None, bomb: bool | None = None,
                       sea: str | None = None, over: str | None = None) -> None:
-        await self.run(interaction, "execute", units=units, stop=stop, bomb=bomb, sea=sea,
-                       over=over)
+        """As plotted (`execute`), or with any of the choices (`execute-part`)."""
+        if units is None and not stop and not bomb and over is None:
+            await self.run(interaction, "execute", sea=sea)
+            return
+        await self.run(interaction, "execute-part", units=units, stop=stop, bomb=bomb,
+                       sea=sea, over=over)
 
     @paa.command(name="rockets", description="Fire an AA gun's rocket at an enemy factory "
                                              "within 3 (Rockets; once a turn each)")
@@ -392,9 +450,15 @@ class PlottedAxisAndAllies(GameCog):
 
     @paa.command(name="land", description="Land your aircraft (friendly now and at the turn's "
                                           "start, or a carrier)")
+    @app_commands.describe(to="Where they land (all of them that can reach it)",
+                           units="Only some of them, e.g. \"2 ftr\" (the others are asked "
+                                 "again)")
     @app_commands.autocomplete(to=from_prompt("land", "to"))
-    async def land(self, interaction: Interaction, to: str) -> None:
-        await self.run(interaction, "land", to=to)
+    async def land(self, interaction: Interaction, to: str, units: str | None = None) -> None:
+        if units is None:
+            await self.run(interaction, "land", to=to)
+        else:
+            await self.run(interaction, "land-part", to=to, units=units)
 
     # ----- Final Build and standing orders -----------------------------------------------
 
@@ -416,9 +480,59 @@ class PlottedAxisAndAllies(GameCog):
     @app_commands.choices(power=POWER_CHOICES)
     async def loss_order(self, interaction: Interaction, order: str,
                          power: str | None = None) -> None:
+        await self.standing(interaction, power, loss_order=order)
+
+    @paa.command(name="orders", description="Your standing orders: what the bot decides for "
+                                            "you at once (secret until they act)")
+    @app_commands.describe(
+        reveal="Revealed actions: ask me, or execute as plotted when all of it can go, "
+               "else the legal part / pass / ask me",
+        casualties="Casualties: ask me, or by your loss order at once",
+        battle='Press on or retreat: ask me, press on, "60%" (the odds of winning to press '
+               'on), or "3 attackers" (press on while 3 are left)',
+        landing="Aircraft landing: ask me, the nearest safe area, or an area's name",
+        final_build="The Final Build: ask me, or at the first original factory with room",
+        subs="Your submarines attacked: ask me, or stay and fight",
+        loss_order="Your loss order, each kind once, cheapest first: inf, arm, ftr, bmb",
+        power=POWER)
+    @app_commands.autocomplete(reveal=order_settings("reveal"),
+                               casualties=order_settings("casualties"),
+                               battle=order_settings("battle"),
+                               landing=order_settings("landing"),
+                               final_build=order_settings("final-build"),
+                               subs=order_settings("subs"))
+    @app_commands.choices(power=POWER_CHOICES)
+    async def orders(self, interaction: Interaction, reveal: str | None = None,
+                     casualties: str | None = None, battle: str | None = None,
+                     landing: str | None = None, final_build: str | None = None,
+                     subs: str | None = None, loss_order: str | None = None,
+                     power: str | None = None) -> None:
+        await self.standing(interaction, power, reveal=reveal, casualties=casualties,
+                            battle=battle, landing=landing, final_build=final_build,
+                            subs=subs, loss_order=loss_order)
+
+    async def standing(self, interaction: Interaction, power: str | None,
+                       **given: str | None) -> None:
+        """Change standing orders (the engine's free, secret `orders` action); the
+        answer, with the orders as they stand, goes to the power's DM."""
         live = await self.bot.actions.game_here(interaction, VARIANT)
-        seat = plotting_power(live, interaction.user.id, power, "loss-order")
-        await self.bot.actions.act(interaction, "loss-order", {"order": order}, seat=seat,
+        seat = plotting_power(live, interaction.user.id, power, "orders")
+        await self.bot.actions.act(interaction, "orders",
+                                   {k: v for k, v in given.items() if v is not None},
+                                   seat=seat, variant=VARIANT)
+
+    @paa.command(name="research-ahead",
+                 description="Answer Develop Weapons before your turn: the dice to roll "
+                             "(0: no research this turn)")
+    @app_commands.describe(dice="Research dice to roll when your turn comes (0: none)",
+                           power=POWER)
+    @app_commands.choices(power=POWER_CHOICES)
+    async def research_ahead(self, interaction: Interaction,
+                             dice: app_commands.Range[int, 0, 30],
+                             power: str | None = None) -> None:
+        live = await self.bot.actions.game_here(interaction, VARIANT)
+        seat = plotting_power(live, interaction.user.id, power, "research-ahead")
+        await self.bot.actions.act(interaction, "research-ahead", {"dice": dice}, seat=seat,
                                    variant=VARIANT)
 
     # ----- for everyone, answered only to the asker ----------------------------------------

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot import records
-from bot.ui import form_plan
+from bot.ui import form_plan, paste
 from engine import ActionSpec
 from sandbox import Interaction, Message, SandboxError
 from sandbox import transcript as sandbox_transcript
@@ -246,8 +246,12 @@ class Clicker:
         for _ in range(4 * len(spec.params) + 4):
             if inter.response_type == MODAL and inter.modal is not None:
                 values: dict[str, Any] = {}
+                whole = form_plan.pasted(spec)  # a form pasted whole: its one box
                 for comp in iter_components(inter.modal.get("components") or []):
                     name = comp.get("custom_id")
+                    if name == paste.BOX and whole is not None and whole.name in params:
+                        values[name] = str(params[whole.name])
+                        continue
                     if not name or name not in params:
                         continue
                     if comp.get("type") == 3:

@@ -58,6 +58,10 @@ async def advance(interaction: discord.Interaction[Any], ref: FormRef, tokens: l
     try:
         context = await bot.prompt_context(interaction, ref)
         spec = context.spec
+        if pasted(spec) is not None and not tokens:
+            # A whole form to paste: the same box as the game's command opens, pre-filled.
+            await paste.open_box(interaction, context.live, context.seat, spec)
+            return
         usual = defaults(context.live.game, spec.name)
         params = asked(spec)
         if not params:

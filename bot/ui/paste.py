@@ -8,7 +8,9 @@ pasted is kept, in memory, by game, seat and player: when the game refuses it (i
 name the line), the answer offers "Fix and paste again", which opens the box again holding
 it. A game's cog may word its box (`declare`): the title, the label, an example, what it
 says once the seat may no longer paste, and the text as it stands now (to edit and paste
-back); otherwise the box is worded from the action's own label and question.
+back), and what the game read, told once the text is stored; otherwise the box is worded
+from the action's own label and question. The prompt's own button for such an action opens
+this same box (`bot/ui/forms.py`), pre-filled as the command's is.
 
 Custom ids: the box `croupier:paste:<game>:<seat index>:<action>`, its button
 `croupier:repaste:<game>:<seat index>:<action>`; without the action (as sent before this
@@ -46,6 +48,7 @@ class Wording:
     placeholder: str = ""
     closed: str = ""  # once the seat may no longer paste
     current: Callable[[LiveGame, str], str | None] | None = None  # the text as it stands
+    read: Callable[[LiveGame, str], str | None] | None = None  # what the game read, once stored
 
 
 # (variant, action) -> its wording, declared by the game's cog when it is loaded.
@@ -146,13 +149,16 @@ def keep(ref: FormRef, user_id: int, text: str) -> None:
 
 
 async def run(path: ClickTarget, interaction: discord.Interaction[Any], ref: FormRef,
-              params: dict[str, Any], text: str, *, in_place: bool) -> None:
-    """Take a pasted text into the engine as any form's answer; kept until it is stored."""
+              params: dict[str, Any], text: str, *, in_place: bool) -> bool:
+    """Take a pasted text into the engine as any form's answer; kept until it is stored.
+    True once stored."""
     keep(ref, interaction.user.id, text)
     paste_ref = FormRef(ref.game_id, 0, ref.seat, ref.action)
     if await path.run_prompt(interaction, ref, params, in_place=in_place,
                              refused=fix_offer(path, interaction, paste_ref)):
         KEPT.pop((ref.game_id, ref.seat, interaction.user.id), None)
+        return True
+    return False
 
 
 async def submitted(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
@@ -162,13 +168,17 @@ async def submitted(interaction: discord.Interaction[Any], match: re.Match[str])
     ref = ref_of(match)
     text = answers(list(data.get("components") or [])).get(BOX, "")
     try:
-        _, _, spec = await context_of(path, interaction, ref)
+        live, seat, spec = await context_of(path, interaction, ref)
         param = pasted(spec)
         assert param is not None
     except Exception as exc:  # noqa: BLE001 - one place answers every error
         await path.reply_error(interaction, exc)
         return
-    await run(path, interaction, ref, {param.name: text}, text, in_place=False)
+    if await run(path, interaction, ref, {param.name: text}, text, in_place=False):
+        read = wording_of(live.row.variant, ref.action).read
+        said = read(live, seat) if read is not None else None
+        if said:
+            await interaction.followup.send(said[:2000], ephemeral=True)
 
 
 class FixButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FIX_ID):

@@ -105,7 +105,8 @@ async def paa_script(t: DemoTable, *, typed: bool = False) -> str:
     rounds revealed and executed, battles fought with casualties chosen by DM, the Final
     Build, income, turn 2's start, and `/paa verify` checking every commitment. With
     `typed`, the battles' decisions are typed `/paa` commands instead of clicks."""
-    await t.slash("ann", "game new", variant="plotted-aa")
+    # Every standing order "ask me": the demo shows each question a player may be asked.
+    await t.slash("ann", "game new", variant="plotted-aa", options="standing_orders=ask")
     for user, power in AA_SEATS:
         await t.slash(user, "game join", seat=power)
     await t.slash("ann", "game start")

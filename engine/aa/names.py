@@ -100,8 +100,15 @@ class AreaNames:
                 self._index.setdefault(words, set()).add(area)
                 self._spellings.append((words, area))
 
-    def find(self, text: str) -> Area:
-        """The area a player meant by `text` (see the module's rules)."""
+    def find(self, text: str, *, corrected: list[tuple[str, Area]] | None = None) -> Area:
+        """The area a player meant by `text` (see the module's rules). A misspelling taken
+        as the closest area is added to `corrected` as (text, area), when given, so that a
+        reply can say what it read."""
+        if corrected is not None:
+            area = self.find(text)
+            if self._misspelt(text):
+                corrected.append((text.strip(), area))
+            return area
         raw = _raw_words(text)
         tokens = tuple(w for w in raw if w not in _DROP)
         sea_wanted = any(w in _SEA_WORDS for w in raw)
@@ -132,6 +139,17 @@ class AreaNames:
         if found:
             return self._one(text, self._prefer(found, sea_wanted))
         return self._one(text, self._closest(text, tokens))
+
+    def _misspelt(self, text: str) -> bool:
+        """Whether `text` names no area by its spelling, an abbreviation or initials (only
+        the small-misspelling rule finds it)."""
+        raw = _raw_words(text)
+        tokens = tuple(w for w in raw if w not in _DROP)
+        if not tokens or tokens in self._index:
+            return False
+        if any(_cover(tokens, words) is not None for words, _ in self._spellings):
+            return False
+        return not (any(w in _SEA_WORDS for w in raw) and self._coast_of(tokens))
 
     def find_sea(self, text: str) -> Area:
         """The sea zone a player meant where only a sea zone will do (a transport's zone):

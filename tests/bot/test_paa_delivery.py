@@ -17,8 +17,9 @@ HOLDERS = {"USSR": "ann", "Germany": "ann", "United Kingdom": "bob", "Japan": "b
            "USA": "cy"}
 
 
-async def paa_game(table: Table, options: str = "") -> None:
-    """A started Plotted A&A game, its pictures from the renders registry."""
+async def paa_game(table: Table, options: str = "standing_orders=ask") -> None:
+    """A started Plotted A&A game, its pictures from the renders registry; every standing
+    order "ask me" (the tests decide each question)."""
     await table.start_bot(seed="paa-view")
     await table.slash("ann", "game new", variant="plotted-aa",
                       **({"options": options} if options else {}))
@@ -84,12 +85,12 @@ async def test_the_plot_sheet_is_one_dm_edited_in_place_with_its_preview(table: 
     clicker = Clicker(table.fake, bot_of(table), table.channel)
     await clicker.take(table.users["ann"], (await table.loaded()).id, "Germany", "plot-move",
                        {"round": 3, "units": "2 arm", "from_area": "E Eur", "to": "Karelia",
-                        "via": "Ukraine"})
+                        "notes": "via Ukraine"})
     await table.fake.settle()
     assert prompt_of(table, "Germany").id == germany.id
     sheet = sheet_of(germany)
     assert "Round 3: move into Karelia S.S.R.: 2 armour from East Europe via Ukraine" in sheet
-    assert sheet.count("Round 3:") == 1 and "Round 3:" not in germany.content
+    assert sheet.count("\nRound 3:") == 1 and "Round 3:" not in germany.content
     (name, png), = germany.files
     assert png.startswith(PNG) and name.endswith(".png")
     # No second DM per change, and the sheet reached no one else.
@@ -133,7 +134,7 @@ async def test_one_board_image_per_round(table: Table) -> None:
               to="Caucasus")
     await act(table, "USSR", "plot-noop", round=3)
     await act(table, "USSR", "plot-move", round=4, units="2 inf", from_area="Russia",
-              to="Kazakh")
+              to="Kazakh", again="add")
     await act(table, "Germany", "plot-move", round=1, units="inf", from_area="Germany",
               to="E Eur")
     for power in POWERS:

@@ -93,6 +93,7 @@ class Walk:
     taken: frozenset[str] = frozenset()
     history: bool = True
     tag: str = ""  # the bot's seed is f"walk-{tag or variant}-{seed}"
+    options: str = ""  # `/game new`'s options
 
 
 WALKS = {
@@ -112,9 +113,12 @@ WALKS = {
     # Weapons development, every plot action (a move, a build, a NOOP, a removal, a pasted
     # form, clearing, submitting) and the execution's decisions by the DM prompts.
     # Enough steps for every power to submit (no prompt submits a plot with a gap any more,
-    # so a walk may have to fill one first) and the execution to begin.
-    "plotted-aa": Walk(steps=80, suggest=paa_suggest, seating=A_AND_A, history=False,
-                       tag="paa", taken=frozenset({
+    # so a walk may have to fill one first) and the execution to begin. Every standing order
+    # "ask me", and left so (their menu is clicked in tests/e2e/test_paa_async.py), so that
+    # each of the execution's questions is clicked.
+    "plotted-aa": Walk(steps=120, suggest=paa_suggest, seating=A_AND_A, history=False,
+                       tag="paa", options="standing_orders=ask", last=("orders",),
+                       taken=frozenset({
                            "research", "skip", "plot-move", "plot-build", "plot-noop",
                            "plot-remove", "plot-clear", "plot-paste", "plot-submit", "execute",
                            "final-build"})),
@@ -153,7 +157,8 @@ async def test_every_game_by_clicks_alone(table: Table, variant: str, seed: int)
     # What is measured here is the clicks: no images, no fsync.
     table.bot.pictures.clear()
     await table.bot.service.storage._conn.execute("PRAGMA synchronous=OFF")
-    await table.slash("ann", "game new", variant=variant)
+    await table.slash("ann", "game new", variant=variant,
+                      **({"options": plan.options} if plan.options else {}))
     for user, seat in seating:
         await table.slash(user, "game join", **({"seat": seat} if seat else {}))
     await table.slash("ann", "game start")

@@ -85,7 +85,9 @@ async def test_each_plot_command_answers_the_asker_alone(table: Table) -> None:
     assert "Round 1: move into Libya: 1 infantry, 1 armour from Anglo Sudan Egypt." in \
         sheet.text()
     assert "Round 2: build 2 infantry at United Kingdom." in sheet.text()
-    assert "Round 3" not in sheet.text().split("As a form")[0]
+    plotted = sheet.text().split("As a form")[0].splitlines()
+    assert not any(line.startswith("Round 3") for line in plotted)
+    assert "Removed: Round 3: no operation." in sheet.text()  # what the last command read
     dm = "\n".join(m.text() for m in table.dms("cy"))
     assert "United Kingdom's plot for turn 1" in dm and "move into Libya" in dm
 
@@ -207,8 +209,10 @@ async def test_a_user_holding_two_powers_plots_each_separately(table: Table) -> 
     assert "You don't hold USA" in refused.text()
     saved = await table.slash("ann", "paa loss-order", order="inf, arm, trn, ftr",
                               power="Japan")
-    assert saved.ephemeral and any("Saved loss order for Japan" in m.text()
-                                   for m in table.dms("ann"))
+    assert saved.ephemeral and any(
+        "Japan's standing orders (secret until they act)" in m.text()
+        and "Loss order (cheapest first): infantry, armour, transports, fighters" in m.text()
+        for m in table.dms("ann"))
     assert game.loss_orders["Japan"][:2] == ["infantry", "armour"]
     assert "Germany" not in game.loss_orders
     await table.slash("ann", "paa plot submit", power="Germany")
@@ -403,3 +407,46 @@ def test_paste_ids_sent_before_the_form_was_generic_still_parse() -> None:
     assert old_fix is not None and paste.ref_of(old_fix).action == "plot-paste"
     new_fix = paste.FixButton(12, 3, "plot-paste")
     assert re.fullmatch(paste.FIX_ID, str(new_fix.item.custom_id)) is not None
+
+
+async def test_game_hand_shows_each_powers_plot_as_it_stands_not_its_drafts(
+        table: Table) -> None:
+    """Issue 24: "`/game hand` (Game.describe) shows the current plot and standing orders,
+    not past drafts, and one power's sheet per power for a player holding two". ann holds
+    Germany and Japan; Germany's row is typed three times (two drafts)."""
+    await plot_phase(table, "paa-hand")
+    for units in ("3i", "2i", "1i"):
+        await table.slash("ann", "paa plot move", round=1, units=units, to="Ukr",
+                          power="Germany", **{"from": "E Eur"})
+    await table.slash("ann", "paa plot build", round=1, factory="Japan", units="2i",
+                      power="Japan")
+    hand = await table.slash("ann", "game hand")
+    text = "\n".join(m.text() for m in hand.all_messages())
+    assert hand.ephemeral
+    assert text.count("Germany's plot for turn 1") == 1 and text.count("Japan's plot") == 1
+    assert "1 infantry from East Europe" in text
+    assert "3 infantry from East Europe" not in text  # a draft
+    assert text.count("standing orders (secret until they act)") == 2
+
+
+async def test_paa_orders_are_answered_to_their_power_alone(table: Table) -> None:
+    """Issue 24: standing orders "set by command ... at any time (an engine action, free,
+    private)": `/paa orders` in the channel is answered to the asker, its orders by DM;
+    the channel, the history and the log show nothing; a setting it can't read is refused
+    in words."""
+    await plot_phase(table, "paa-orders")
+    posted = len(table.fake.messages(table.channel))
+    saved = await table.slash("cy", "paa orders", battle="60%", landing="Egypt")
+    assert saved.ephemeral and "Done" in saved.text()
+    sent = [m.text() for m in table.dms("cy") if "standing orders" in m.text()]
+    assert sent and "press on while the odds of winning are at least 60%" in sent[-1]
+    assert "at Anglo Sudan Egypt when they can reach it" in sent[-1]
+    assert len(table.fake.messages(table.channel)) == posted
+    history = await table.slash("mod", "game history")
+    assert "orders" not in history.text().lower()
+    refused = await table.slash("cy", "paa orders", battle="sometimes")
+    assert refused.ephemeral and "Press on or retreat: I can't read 'sometimes'." in \
+        refused.text()
+    offered = await table.fake.autocomplete(table.users["cy"], table.channel, "paa orders",
+                                            "battle", battle="odds")
+    assert any("70%" in o["name"] for o in offered)

@@ -122,12 +122,12 @@ def test_a_theatre_close_up_names_its_areas_and_counts_their_units_at_chat_size(
     assert "3 inf" in texts  # Karelia's stack
 
 
-async def start_plot_phase(table: Table, seed: str) -> None:
+async def start_plot_phase(table: Table, seed: str, **options: str) -> None:
     """A Plotted A&A game in its Plot Phase, with `/aa` loaded too (as the bot runs)."""
     table.extensions = ("cogs.lobby", "cogs.aa", "cogs.paa")
     bot = await table.start_bot(seed=seed)
     bot.pictures.clear()
-    await table.slash("ann", "game new", variant="plotted-aa")
+    await table.slash("ann", "game new", variant="plotted-aa", **options)
     for user, power in SEATS:
         await table.slash(user, "game join", seat=power)
     await table.slash("ann", "game start")
@@ -176,8 +176,9 @@ async def test_paa_odds_and_aa_odds_answer_in_the_channel_and_in_a_dm(table: Tab
 
 async def test_odds_of_the_battle_being_fought_from_a_dm(table: Table) -> None:
     """V-2: while Germany's attack on Karelia is fought, `/paa odds` with nothing typed
-    answers for that battle as it stands, in the USSR player's DM."""
-    await start_plot_phase(table, "paa-odds-battle")
+    answers for that battle as it stands, in the USSR player's DM. (Every standing order "ask
+    me", so that the battle waits for its casualties.)"""
+    await start_plot_phase(table, "paa-odds-battle", options="standing_orders=ask")
     await table.slash("ann", "paa plot move", power="Germany", round=1, units="3i, t",
                       to="Karelia", **{"from": "E Eur"})
     for user, power in SEATS:

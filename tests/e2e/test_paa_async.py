@@ -379,7 +379,9 @@ async def test_five_powers_plot_by_dm_over_days_and_a_restart_in_each_phase_lose
     table.extensions = ("cogs.lobby", "cogs.paa")
     await table.start_bot(seed=SEED)
     recorder = Recorder(table.fake)
-    await table.slash("ann", "game new", variant="plotted-aa", options="pace=async")
+    # Every standing order "ask me": each decision is made by its owner in the DMs.
+    await table.slash("ann", "game new", variant="plotted-aa",
+                      options="pace=async, standing_orders=ask")
     for user, power in SEATS:
         await table.slash(user, "game join", seat=power)
     await table.slash("ann", "game start")
@@ -448,3 +450,161 @@ async def test_five_powers_plot_by_dm_over_days_and_a_restart_in_each_phase_lose
     # as silent edits": the transcript check finds every question noticed, across the two
     # restarts too.
     assert await unnoticed(recorder, table.bot, table.live.id) == []
+
+
+# ----- issue 24: standing orders, the turn report, forgiving plot entry -------------------
+
+# Each power's plot, each in another of the forms a chat carries (issue 24: "the paste
+# reader takes tabs, `|`, commas, Markdown tables, single spaces where the columns are
+# unambiguous, and the sheet's own "Round 1: move into ..." lines").
+PASTED = {
+    "USSR": ("bob", "| Round | Move To | With Units | From | Notes |\n|---|---|---|---|---|\n"
+                    "| 1 | Russia | 2i | build | |"),
+    "Germany": ("ann", "1 Karelia 3i t E Eur\n2 Black Sea f Ukr"),
+    "United Kingdom": ("cy", "1, UK, 1i, build"),
+    "USA": ("dee", "1\tEast US\t1i\tbuild\t"),
+}
+
+
+async def paste_in_dm(table: Table, user: str, power: str, text: str) -> str:
+    """`/paa plot paste` in the user's DM, the form sent with `text`; its answers."""
+    opened = await table.slash(user, "paa plot paste", channel=dm_channel(table, user),
+                               power=power)
+    assert opened.response_type == 9 and opened.modal is not None
+    sent = await table.fake.submit_modal(table.users[user], opened, None, {"form": text})
+    await table.fake.settle()
+    return "\n".join(m.text() for m in sent.all_messages())
+
+
+async def test_standing_orders_answer_for_the_powers_and_the_turn_report_ends_it(
+        table: Table, monkeypatch: Any) -> None:
+    """Issue 24, end to end through the sandbox at the async pace (its usual standing
+    orders): each plot pasted in another format (one through the DM prompt's paste button,
+    which opens the same pre-filled form), a re-typed row asked then replaced, an order
+    changed by the DM prompt's menu and one typed, Develop Weapons answered ahead; then the
+    last submission runs the whole Execution Phase with nobody asked: casualties chosen by
+    the loss orders, Germany retreating by the odds, its fighter landing by its order; the
+    turn report in the channel and each power's digest by DM; no order said in public
+    before it acted."""
+    from tests.engine.plotted_aa.test_standing_orders import first_rolls
+
+    table.users["dee"] = table.fake.add_user("dee", guild_id=table.guild)
+    table.extensions = ("cogs.lobby", "cogs.paa")
+    await table.start_bot(seed="paa-orders")
+    assert table.bot is not None
+    table.bot.pictures.clear()
+    await table.slash("ann", "game new", variant="plotted-aa")
+    for user, power in SEATS:
+        await table.slash(user, "game join", seat=power)
+    await table.slash("ann", "game start")
+
+    # Develop Weapons: the United Kingdom answers ahead ("no research this turn") in its DM
+    # while the USSR decides; when its turn comes it is taken at once.
+    table.clock.advance(HOUR)
+    ahead = await in_dm(table, "cy", "paa research-ahead", dice=0)
+    assert "Done" in ahead
+    assert any("answered ahead for turn 1's Develop Weapons Phase: no research" in m.text()
+               for m in table.dms("cy"))
+    assert "answered" not in table.said()
+    for user in ("bob", "ann"):
+        table.clock.advance(HOUR)
+        await table.slash(user, "paa skip")
+    said = table.said()
+    assert "United Kingdom answered Develop Weapons ahead." in said
+    assert "United Kingdom develops no weapons this turn." in said
+    game: Any = (await table.loaded()).game
+    assert list(game.prompts()) == ["Japan"]
+    for user in ("ann", "dee"):
+        await table.slash(user, "paa skip")
+    assert game.stage == "plot"
+
+    # The plots, one format each, pasted in the DMs; each answer says what was read.
+    for power, (user, text) in PASTED.items():
+        table.clock.advance(3 * HOUR)
+        answered = await paste_in_dm(table, user, power, text)
+        assert "Done" in answered and f"{power}: Read as: Read " in answered, answered
+    assert [a.build for a in game.plots["USSR"]] == [{"infantry": 2}]
+    assert [(a.area, a.sources[0].area) for a in game.plots["Germany"]] == [
+        ("Karelia S.S.R.", "East Europe"), ("Black Sea Zone", "Ukraine S.S.R.")]
+    assert [a.area for a in game.plots["United Kingdom"]] == ["United Kingdom"]
+    # Japan: a row typed, then the DM prompt's paste button: the same form, pre-filled
+    # with the plot as it stands; the sheet's own line pasted over it.
+    typed = await in_dm(table, "ann", "paa plot build", round=1, factory="Japn", units="2i",
+                        power="Japan")
+    assert "Japan: Read as: Round 1: build 2 infantry at Japan. ('Japn' read as Japan)" \
+        in typed
+    japan = await prompt_message(table, "Japan")
+    opened = await table.fake.click(table.users["ann"], japan.id,
+                                    japan.button("Paste the whole form …"))
+    assert opened.response_type == 9 and opened.modal is not None
+    (box,) = [c["component"] for c in opened.modal["components"]]
+    assert box["value"].startswith("Round\t") and "Japan\t2i\tbuild" in box["value"]
+    await table.fake.submit_modal(table.users["ann"], opened, None,
+                                  {"form": "Round 1: build 1 infantry, 1 armour at Japan."})
+    await table.fake.settle()
+    assert [a.build for a in game.plots["Japan"]] == [{"infantry": 1, "armour": 1}]
+    # The USA re-types a row into another round: asked, then replaced; never added.
+    await in_dm(table, "dee", "paa plot move", round=3, units="2i", to="East Canada",
+                **{"from": "East US"})
+    asked_again = await in_dm(table, "dee", "paa plot move", round=2, units="2i",
+                              to="West US", **{"from": "East US"})
+    assert "Is this the same row typed again?" in asked_again
+    replaced = await in_dm(table, "dee", "paa plot move", round=2, units="2i",
+                           to="West US", again="replace", **{"from": "East US"})
+    assert "Done" in replaced
+    assert [(a.round, a.area) for a in game.plots["USA"]] == [(1, "East US"), (2, "West US")]
+
+    # Standing orders: Germany's battle order by its DM prompt's menu, the USSR's loss
+    # order typed in its DM. Said to their owner only.
+    before = table.said()
+    assert "You chose" in await click(table, "ann", "Germany", "orders",
+                                      change="battle=odds:70")
+    assert "Done" in await in_dm(table, "bob", "paa orders", power="USSR",
+                                 loss_order="inf, arm, ftr")
+    assert game.orders_of("Germany")["battle"] == "odds:70"
+    assert table.said() == before
+    assert any("USSR's standing orders (secret until they act)" in m.text()
+               for m in table.dms("bob"))
+    hand = await table.slash("ann", "game hand")
+    shown = hand.text()
+    assert "Germany's standing orders (secret until they act):" in shown
+    assert "press on while the odds of winning are at least 70%" in shown
+    assert "Round 2: move into Black Sea Zone: 1 fighter from Ukraine S.S.R." in shown
+
+    # The last submission runs the turn: round 1's battle in Karelia (the attack scores 2
+    # hits, the defence 3), Germany retreats by its odds order, its fighter lands by its
+    # landing order in round 2; nobody is asked anything.
+    first_rolls(monkeypatch, [1], [1, 6, 6], [1], [1], [1, 6, 6])
+    for user, power in SEATS:
+        table.clock.advance(HOUR)
+        await table.slash(user, "paa plot submit", channel=dm_channel(table, user),
+                          power=power)
+    said = table.said()
+    for line in ("By standing orders, USSR chooses its casualties by its loss order.",
+                 "USSR loses 2 infantry.",
+                 "By standing orders, Germany chooses its casualties by its loss order.",
+                 "Germany loses 3 infantry.",
+                 "By standing orders, Germany retreats from Karelia S.S.R.",
+                 "Germany retreats 1 armour to East Europe.",
+                 "By standing orders, Germany lands its aircraft from Black Sea Zone.",
+                 "Turn 1's report: each power's plot and what became of each action.",
+                 "USA matches."):
+        assert said.count(line) == 1, line
+    assert "executed as plotted by standing orders" in said
+    assert game.turn == 2 and game.stage == "develop" and list(game.prompts()) == ["USSR"]
+    # Nothing was asked after plotting: no question of the Execution Phase reached a DM.
+    for user in table.users:
+        for message in table.dms(user):
+            assert "Execute your revealed action" not in message.text()
+            assert "Choose casualties" not in message.text()
+    # The orders said nothing in public before they acted.
+    before_battle = said.split("Germany reveals its action: Round 1")[0]
+    assert "70%" not in said and "odds" not in before_battle.lower()
+    # Each power's digest by DM.
+    for user, power in SEATS:
+        digests = [m.text() for m in table.dms(user)
+                   if f"— {power}" in m.text() and "Execution Phase is over" in m.text()]
+        assert len(digests) == 1, power
+    germany = next(m.text() for m in table.dms("ann")
+                   if "— Germany" in m.text() and "Execution Phase is over" in m.text())
+    assert "you lost 3 infantry" in germany

@@ -16,7 +16,8 @@ surface: every channel message as posted and edited (text, embeds, files, button
 counts, pins: the status post among them), the public `/game log` and `/game history`, and
 the public view. Germany's extra commands change nothing public at all, not even an edit.
 `/game undo` asked during the Plot Phase gets the same answer whether or not anything was
-plotted; asked in round 1, its public request and button are the same in both. The
+plotted; asked in round 1, too (nothing can be undone while standing orders may change in
+secret: docs/plotted-aa.md, D-21). Every standing order is "ask me": the reveals are typed. The
 comparison runs to the end of round 1 (its board image is posted) and round 2's first
 reveal (the USSR's); Germany's round-2 reveal is the first that differs.
 
@@ -120,7 +121,8 @@ async def test_twin_plots_of_one_and_five_actions_show_the_same_public_surface(
     bot = await table.start_bot(seed=SEED)
     one, five = table.channel, table.fake.add_channel(table.guild, "twin")
     for channel in (one, five):
-        await table.slash("ann", "game new", channel=channel, variant="plotted-aa")
+        await table.slash("ann", "game new", channel=channel, variant="plotted-aa",
+                          options="standing_orders=ask")
         for power in POWERS:
             await table.slash(HOLDERS[power], "game join", channel=channel, seat=power)
         await table.slash("ann", "game start", channel=channel)
@@ -174,11 +176,9 @@ async def test_twin_plots_of_one_and_five_actions_show_the_same_public_surface(
         for channel in (one, five):
             await take(table, channel, step)
         await alike()
-        if step == EXECUTE[0]:  # the USSR's build may be taken back: a public request
-            for channel in (one, five):
-                assert "Still to agree" in await undo_answer(table, channel)
+        if step == EXECUTE[0]:  # nothing is taken back: the same answer in both (D-21)
+            assert await undo_answer(table, one) == await undo_answer(table, five) == refused
             await alike()
-            assert "Undo requested" in table.said(five)
     said = table.said(one)
     assert "Round 1 is over." in said and "USSR reveals its action: Round 2" in said
     boards = [name for m in table.fake.messages(one) for name, _ in m.files]

@@ -35,7 +35,7 @@ def test_plotted_aa_declares_its_plot_sheet_and_its_time_limits() -> None:
     assert "No actions plotted" in game.prompt_detail("USA")
     game.act("USA", "plot-submit", as_it_stands=True)
     assert game.prompt_detail("USA") == ""  # submitted: its sheet leaves the prompt
-    assert game.shown_in_prompt == frozenset({"plot_sheet"})
+    assert game.shown_in_prompt == frozenset({"plot_sheet", "plot_read"})
     assert game.deadline_seconds() == 15 * 60 and game.window() is None
 
 

@@ -117,7 +117,8 @@ def test_plotted_aa_plot_commands_are_hidden_and_the_public_view_says_nothing_of
     its count of actions included, through the Execution Phase's round 1 until Germany's
     round-2 reveal, the first that differs."""
     assert engine.game_class("plotted-aa").hidden_actions == {
-        "plot-move", "plot-build", "plot-noop", "plot-remove", "plot-clear", "plot-paste"}
+        "plot-move", "plot-build", "plot-noop", "plot-remove", "plot-clear", "plot-paste",
+        "orders", "research-ahead"}  # and standing orders (issue 24), secret until they act
     one, one_events = twin(False)
     five, five_events = twin(True)
     assert five.step_count == one.step_count + 6

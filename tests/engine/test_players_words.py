@@ -213,7 +213,8 @@ def test_the_a_and_a_games_refuse_an_unoffered_choice_in_words() -> None:
     """The base contract's refusal of a value its menu doesn't offer: in words, with the
     question and the choices, never the parameter's program name ("is not a legal to")."""
     powers = ["USSR", "Germany", "United Kingdom", "Japan", "USA"]
-    game = engine.new_game("plotted-aa", powers, seed="refusals")
+    game = engine.new_game("plotted-aa", powers, seed="refusals",
+                           options={"standing_orders": "ask"})  # the USSR passes by hand
     for power in powers:
         game.act(power, "skip")
     game.act("USSR", "plot-build", round=1, factory="Russia", units="1i")

@@ -19,9 +19,9 @@ from renders.palette import MIN_DISTANCE, closest_pair
 from renders.text import CHAT_WIDTH, MIN_PX, Drawn, min_size, recording
 
 
-def plotting(seed: str = "render") -> engine.Game:
+def plotting(seed: str = "render", **options: Any) -> engine.Game:
     """A game in the Plot Phase (every power skipped weapons development)."""
-    game = engine.new_game("plotted-aa", list(POWERS), seed=seed)
+    game = engine.new_game("plotted-aa", list(POWERS), seed=seed, options=options or None)
     while game.view(None)["stage"] != "plot":
         seat, action, params = game.timeout_actions()[0]
         game.act(seat, action, **params)
@@ -37,12 +37,15 @@ def german_plot(game: engine.Game) -> None:
 
 
 def executing() -> engine.Game:
-    """A game in round 1 of the Execution Phase, Germany's move revealed and executed."""
-    game = plotting("executing")
+    """A game in round 1 of the Execution Phase, Germany's move revealed and executed
+    (every standing order "ask me": the execution waits for Germany's click)."""
+    game = plotting("executing", standing_orders="ask")
     german_plot(game)
     for power in POWERS:
         game.act(power, "plot-submit", as_it_stands=True)
-    while game.view(None)["current"] != "Germany" or game.view(None)["round"] != 1:
+    for _ in range(50):
+        if game.view(None)["current"] == "Germany" and game.view(None)["round"] == 1:
+            break
         seat, action, params = game.timeout_actions()[0]
         game.act(seat, action, **params)
     game.act("Germany", "execute")

@@ -11,7 +11,10 @@ keeps, besides the `Position`:
   owner's decision, the battles it started (one `Battle` fought at a time), the aircraft
   that must land now, the units that moved (they move once a turn), the aircraft's moves
   used, the units built, the builds left for the Final Build Phase, the bombing shortfalls;
-- the moves revealed this round, for the board (`moves` of the public view).
+- the moves revealed this round, for the board (`moves` of the public view);
+- each power's standing orders and its Develop Weapons answered ahead (secret until they
+  act), what became of each revealed action this turn (the turn report), and what each
+  power held when it last decided (its digest).
 """
 
 from __future__ import annotations
@@ -30,8 +33,12 @@ from engine.aa.words import QUESTIONS
 from engine.events import Event, Seat, public
 from engine.game import Game, Prompt
 from engine.games.plotted_aa.form import Action
+from engine.rng import Rng
 
 DEVELOP, PLOT, EXECUTE, FINAL_BUILD = "develop", "plot", "execute", "final-build"
+
+#: The live and async time limits (seconds): the Plot Phase's, and every other decision's.
+PACES = {"live": (15 * 60, 5 * 60), "async": (72 * 3600, 24 * 3600)}
 
 STAGE_NAMES = {DEVELOP: "Develop Weapons Phase", PLOT: "Plot Phase",
                EXECUTE: "Execution Phase", FINAL_BUILD: "Final Build Phase"}
@@ -83,6 +90,14 @@ class PlottedBase(Game):
     loss_orders: dict[Power, list[Kind]]
     plot_notes: dict[Power, str]  # what a power's last plot change did (its sheet says it)
     held: list[str]  # while an action executes as plotted: why units stay (not state)
+    # Standing orders (`orders.py`): power -> order -> setting; secret until they act.
+    standing: dict[Power, dict[str, str]]
+    ahead: dict[Power, dict[str, int]]  # Develop Weapons answered ahead: turn, dice
+    outcomes: dict[Power, list[dict[str, Any]]]  # this turn: what became of each action
+    ledger: dict[Power, dict[str, Any]]  # what each power held at its last decision
+    # 1: a game begun before standing orders (every order "ask me", each landing group
+    # asked apart), kept so that its stored steps replay as they were played; 2: since.
+    rules_version: int
 
     # ----- options as rule objects -------------------------------------------
 
@@ -209,6 +224,16 @@ class PlottedBase(Game):
                 for entry in sorted(entries, key=lambda f: -f["used"])[:max(extra, 0)]:
                     self.flights.remove(entry)
 
+    # ----- standing orders (the hook the phases call; `orders.py` answers it) ---------
+
+    def settle(self, rng: Rng) -> list[Event]:
+        """Take the decisions that standing orders cover, at once, inside the action that
+        asks them (until a question they don't cover, or none): see `orders.py`."""
+        return []
+
+    def note_built(self, power: Power, units: Counts) -> None:
+        """Units just built (the power's digest counts them: `report.py`)."""
+
     # ----- state -------------------------------------------------------------------
 
     def fresh_turn(self) -> None:
@@ -232,6 +257,7 @@ class PlottedBase(Game):
         self.moves = []
         self.plot_notes = {}
         self.rockets_fired = []
+        self.outcomes = {}
 
     def _dump(self) -> dict[str, Any]:
         return {
@@ -255,6 +281,11 @@ class PlottedBase(Game):
             "loss_orders": {p: list(o) for p, o in self.loss_orders.items()},
             "plot_notes": dict(self.plot_notes),
             "rockets_fired": list(self.rockets_fired),
+            "standing": {p: dict(o) for p, o in self.standing.items()},
+            "ahead": {p: dict(a) for p, a in self.ahead.items()},
+            "outcomes": {p: [dict(o) for o in out] for p, out in self.outcomes.items()},
+            "ledger": {p: _ledger_json(entry) for p, entry in self.ledger.items()},
+            "rules_version": self.rules_version,
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -288,6 +319,21 @@ class PlottedBase(Game):
         self.loss_orders = {p: list(o) for p, o in data["loss_orders"].items()}
         self.plot_notes = {str(p): str(n) for p, n in data.get("plot_notes", {}).items()}
         self.rockets_fired = [str(a) for a in data.get("rockets_fired", [])]
+        # A state stored before standing orders: every order "ask me", landings as then.
+        self.standing = {str(p): {str(k): str(v) for k, v in o.items()}
+                         for p, o in data.get("standing", {}).items()}
+        self.ahead = {str(p): {str(k): int(v) for k, v in a.items()}
+                      for p, a in data.get("ahead", {}).items()}
+        self.outcomes = {str(p): [dict(o) for o in out]
+                         for p, out in data.get("outcomes", {}).items()}
+        self.ledger = {str(p): _ledger_json(entry) for p, entry in data.get("ledger", {}).items()}
+        self.rules_version = int(data.get("rules_version", 1))
+
+
+def _ledger_json(entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a power's ledger entry (`digest.py`): unit counts, areas held, when."""
+    return {"units": _counts(entry.get("units", {})), "built": _counts(entry.get("built", {})),
+            "areas": [str(a) for a in entry.get("areas", [])], "when": str(entry.get("when", ""))}
 
 
 def seat_of(power: Power) -> Seat:

@@ -73,6 +73,9 @@ from engine.games.plotted_aa.form import BUILD, NOOP, Action, Source, describe_a
 from engine.games.plotted_aa.landing import Landing
 from engine.rng import Rng
 
+# Events that show something was done (moved, built, unloaded, bombed...).
+DOING = frozenset({"moved", "built", "unloaded", "loaded", "bombing", "blitz", "neutral"})
+
 
 class Execution(Landing, Fighting):
     """Reveal, `execute`, `pass`; builds and moves as the rulebook executes them."""
@@ -110,6 +113,7 @@ class Execution(Landing, Fighting):
                 events.append(self.say("reveal", f"{power} reveals a NOOP: its units stay "
                                        "where they are and defend.", power=power,
                                        round=self.round, action=action.to_json()))
+                self.note_outcome(power, action, "noop")
                 continue
             self.revealed = action
             events.append(self.say("reveal", f"{power} reveals its action: "
@@ -124,17 +128,18 @@ class Execution(Landing, Fighting):
             if self.battle is not None or self.battles:
                 events += self.fight(rng)
                 if self.battle is not None:
-                    return events
+                    return events + self.settle(rng)
                 continue
             events += self.crash_stranded()
             if self.landings:
-                return events
+                return events + self.settle(rng)
             events += self.check_aloft(self.power)
             events += self.crash_stranded()
             if self.landings:
-                return events
+                return events + self.settle(rng)
             break
-        return events + self.next_power(rng)
+        events += self.next_power(rng)
+        return events + self.settle(rng)
 
     def end_execution(self, rng: Rng) -> list[Event]:
         disclosed = {}
@@ -151,10 +156,15 @@ class Execution(Landing, Fighting):
                            plots=disclosed)]
         self.stage = FINAL_BUILD
         self.current = -1
-        return events + self.next_final_builder()
+        events += self.turn_report()
+        return events + self.next_final_builder(rng)
+
+    def turn_report(self) -> list[Event]:
+        """The turn report, once the Execution Phase is over (`report.py`)."""
+        return []
 
     @abstractmethod
-    def next_final_builder(self) -> list[Event]:
+    def next_final_builder(self, rng: Rng) -> list[Event]:
         """Prompt the next power of the Final Build Phase (the builds mixin)."""
 
     # ----- the owner's decision -------------------------------------------------------
@@ -172,6 +182,7 @@ class Execution(Landing, Fighting):
         if action is None:
             raise NotAllowed("No action of yours is revealed now.")
         self.revealed = None
+        self.held = []
         ways = self._ways(over) if over else []
         if action.kind == BUILD:
             if ways:
@@ -182,7 +193,33 @@ class Execution(Landing, Fighting):
                 raise NotAllowed("A sea zone is asked only where ships are built.")
             events = self.execute_move(rng, action, self.units(units) if units else None,
                                        stop=stop, bomb=bomb, ways=ways)
+        done = any(e.kind in DOING and (e.kind != "built" or e.data.get("units"))
+                   and not e.text.endswith("moves nothing.") for e in events)
+        if self.held:
+            self.note_outcome(seat, action, "in part" if done else "blocked",
+                              " ".join(dict.fromkeys(self.held)))
+        elif units or stop:
+            self.note_outcome(seat, action, "chosen", "stopping at the first area" if stop
+                              else "")
+        else:
+            self.note_outcome(seat, action, "executed" if done else "blocked")
         return events + self.proceed(rng)
+
+    def do_execute_part(self, seat: Seat, rng: Rng, units: str | None = None,
+                        stop: bool = False, bomb: bool = False, sea: str | None = None,
+                        over: str | None = None) -> list[Event]:
+        """Execute the revealed action with choices: only the units named, stopping at the
+        first area, bombing, a sea zone, a way for the aircraft (the form of "in part";
+        `execute` alone is "as plotted", one click)."""
+        return self.do_execute(seat, rng, units=units, stop=stop, bomb=bomb, sea=sea,
+                               over=over)
+
+    def note_outcome(self, power: Power, action: Action, status: str, why: str = "") -> None:
+        """What became of a revealed action, for the turn report: executed, chosen (the
+        units its owner named), in part, blocked (and by what), passed, or a NOOP."""
+        self.outcomes.setdefault(power, []).append({
+            "round": action.round, "status": status, "why": why,
+            "by_orders": bool(getattr(self, "_by_orders", False))})
 
     def _ways(self, over: str) -> list[list[Area]]:
         """The ways the owner gave its aircraft: areas in order, split by ',' (one way) and
@@ -198,6 +235,7 @@ class Execution(Landing, Fighting):
         self.revealed = None
         if action.kind == BUILD:
             self.defer_build(seat, action.build)
+        self.note_outcome(seat, action, "passed")
         return [self.say("passed", f"{seat} passes: nothing of its round {self.round} action "
                          "is done.", power=seat)] + self.proceed(rng)
 
@@ -237,6 +275,8 @@ class Execution(Landing, Fighting):
             events.append(self.say("built", f"{power} builds nothing at {factory} now.",
                                    power=power, area=factory))
         if reasons and any(rest.values()):
+            self.held.append(f"{describe_units(rest)} not built at {factory}: "
+                             f"{'; '.join(reasons)}.")
             events.append(self.say("unbuilt", f"{describe_units(rest)} not built at {factory} "
                                    f"now: {'; '.join(reasons)}. What is not built may be built "
                                    "in the Final Build Phase.", power=power, area=factory,
@@ -296,6 +336,8 @@ class Execution(Landing, Fighting):
         except NotAllowed as exc:
             if chosen is not None:
                 raise
+            self.held.append(f"The industrial complex in {area} can't be built now: "
+                             f"{exc.message}")
             return [self.say("built", f"{power} can't build the industrial complex in {area} "
                              f"now. {exc.message} {power} keeps its IPCs.", power=power,
                              area=area)]
@@ -368,6 +410,7 @@ class Execution(Landing, Fighting):
             self.pos.place(sea, power, ships)
             built[sea] = add(built.get(sea, {}), ships)
         self.placed[factory] = self.placed.get(factory, 0) + total(units)
+        self.note_built(power, units)
         where = factory + (f" and {sea}" if ships and sea else "")
         return [self.say("built", f"{power} builds {describe_units(units)} in {where} "
                          f"({price} IPCs).", power=power, area=factory, units=dict(units))]

@@ -12,9 +12,13 @@ A plot is a list of actions, each with a round number (Plotted A&A, "Plot Phase"
 
 `parse_form` reads the form as printed (the German 1st Turn Example parses as it stands):
 one row per line, the columns Round, Move To / Build At, With Units, From, Notes separated by
-tabs, by `|` or by two spaces or more; a row with no round and no destination adds a source
-to the action above it. Every error names its line and says what is wrong. `format_form`
-writes a plot back in the same notation, so a player can copy it, edit it and paste it again.
+tabs, by `|` (a Markdown table too), by two spaces or more, or by single spaces and commas
+where the columns can be told apart only one way (each reading is tried against the board's
+area names and the units); the plot sheet's own sentences ("Round 1: move into Karelia
+S.S.R.: 3 infantry from Finland.") read back as the rows they describe. A row with no round
+and no destination adds a source to the action above it. Every error names its line and says
+what is wrong (a line that splits no way, or two ways, says so). `format_form` writes a plot
+back in the same notation, so a player can copy it, edit it and paste it again.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.aa.map import Area
-from engine.aa.names import find_area, one_full_stop
+from engine.aa.names import classic_names, find_area, one_full_stop
 from engine.aa.units import UNITS, Counts, Kind, describe_units, find_kind, parse_units
 from engine.errors import Ambiguous, RuleError, Unreadable
 
@@ -139,7 +143,11 @@ def _cells(line: str) -> list[str]:
     they can't be, so an indented row whose first cell is not a round number is taken as a
     continuation (its cells are With Units, From, Notes)."""
     if "|" in line:
-        return [p.strip() for p in line.strip().strip("|").split("|")]
+        parts = line.strip().split("|")
+        if len(parts) > 2 and not parts[0].strip() and not parts[-1].strip() \
+                and line.strip().startswith("|"):
+            parts = parts[1:-1]  # a Markdown table's borders
+        return [p.strip() for p in parts]
     if "\t" in line:
         return [p.strip() for p in line.rstrip().split("\t")]
     parts = [p.strip() for p in _SPLIT.split(line.strip())]
@@ -151,6 +159,192 @@ def _cells(line: str) -> list[str]:
 def _is_header(cells: Sequence[str]) -> bool:
     text = " ".join(cells).lower()
     return "round" in text and ("units" in text or "move to" in text)
+
+
+# Lines of a pasted plot sheet (or a chat) that hold no row: a Markdown table's rule or
+# fence, the sheet's heading and notes, its standing orders, its odds of each attack.
+_SKIPPED = re.compile(
+    r"^\s*(?:\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?|`{3}\w*|.*'s plot for turn \d+.*"
+    r"|as a form:?|no actions plotted.*|to fix before submitting:.*|standing orders.*"
+    r"|(?:read as|your last change|typed again|removed|cleared):.*"
+    r"|[-*]\s*(?:revealed actions|casualties|press on or retreat|aircraft landing"
+    r"|final build|submarines attacked|loss order).*"
+    r"|odds of each attack against .*|round \d+, [^:|\t]+: (?:.* against .*: attacker wins .*"
+    r"|no defender there now\.|nothing of the plotted units fights there now\."
+    r"|too many units for the sheet.*))\s*$", re.IGNORECASE)
+_SENTENCE = re.compile(r"^\s*[-*]?\s*round\s+(?P<round>\d+)\s*:\s*(?P<rest>.+?)\s*$",
+                       re.IGNORECASE)
+_WAITS = re.compile(r"\s*\[may become valid by its round:.*\]\s*$", re.IGNORECASE)
+
+
+def _sentence_rows(line: str, number: int) -> list[list[str]] | None:
+    """The rows a line of the plot sheet describes ("Round 2: move into Egypt: all units
+    from Libya (armour via French Equatorial Africa)."), in the form's columns; None if the
+    line is not one of the sheet's sentences."""
+    match = _SENTENCE.match(line)
+    if match is None:
+        return None
+    rnd, rest = match["round"], _WAITS.sub("", match["rest"]).strip()
+    rest = rest[:-1] if rest.endswith(".") and not rest.endswith("..") else rest
+    if re.fullmatch(r"no operation|noop|no-op", rest, re.IGNORECASE):
+        return [[rnd, "NOOP", "", "", ""]]
+    if (build := re.fullmatch(r"build (?P<units>.+) at (?P<at>.+)", rest, re.IGNORECASE)):
+        return [[rnd, build["at"], build["units"], "build", ""]]
+    move = re.fullmatch(r"move into (?P<to>.+?): (?P<parts>.+)", rest, re.IGNORECASE)
+    if move is None:
+        raise FormError(number, f"I can't read {line.strip()[:60]!r}: a plot sheet's line says "
+                                "\"Round 1: move into <area>: <units> from <area>\", \"Round 2: "
+                                "build <units> at <factory>\" or \"Round 3: no operation\".")
+    rows: list[list[str]] = []
+    for part in move["parts"].split("; "):
+        notes: list[str] = []
+        if part.endswith(" (off the transport)"):
+            part = part[:-len(" (off the transport)")]
+            notes.append("from trn")
+        for units, area in re.findall(r", picking up (.+?) from (.+?)(?=, picking up |$)",
+                                      part):
+            notes.append(f"+{units} from {area}")
+        part = re.sub(r", picking up .*$", "", part)
+        for kinds, area in re.findall(r" \(([a-z ]+?) via ([^)]+)\)", part):
+            notes.append(f"{kinds} via {area}")
+        part = re.sub(r" \([a-z ]+? via [^)]+\)", "", part)
+        if (via := re.search(r" via (.+)$", part)) is not None:
+            notes.append(f"via {via.group(1)}")
+            part = part[:via.start()]
+        units, sep, source = part.partition(" from ")
+        if not sep:
+            raise FormError(number, f"I can't read {part[:60]!r}: say \"<units> from "
+                                    "<area>\".")
+        units = "all" if units.strip().lower() == "all units" else units
+        head = [rnd, move["to"]] if not rows else ["", ""]
+        rows.append([*head, units, source, "; ".join(notes)])
+    return rows
+
+
+_NOTE_START = re.compile(r"^(?:via|\+|from|off|again)", re.IGNORECASE)
+_UNIT_TOKEN = re.compile(r"^(?:\d+x?|x?\d*[a-z][a-z.'-]*|[a-z][a-z.'-]*x\d+)$", re.IGNORECASE)
+
+
+def _units_of(tokens: Sequence[str]) -> str | None:
+    """Tokens read as a unit list ("3i t", "2 inf arm", "all"), as `parse_units` takes it;
+    None if they are not units."""
+    if [t.lower() for t in tokens] == [ALL]:
+        return ALL
+    items: list[str] = []
+    pending = ""
+    for token in tokens:
+        if not _UNIT_TOKEN.match(token):
+            return None
+        if token.isdigit():
+            if pending:
+                return None
+            pending = token
+            continue
+        items.append(f"{pending} {token}".strip())
+        pending = ""
+    if pending or not items:
+        return None
+    text = ", ".join(items)
+    try:
+        parse_units(text)
+    except RuleError:
+        return None
+    return text
+
+
+def _spaced_rows(line: str, number: int, resolve: Callable[[str], Area]) -> list[str]:
+    """A row whose columns are separated by single spaces or commas: every way of cutting
+    it into Move To, With Units, From and Notes is tried against the area names and the
+    units; the one reading that fits is taken (the fewest spellings corrected, notes read
+    as notes), and two that fit, or none, are refused with the reason."""
+    tokens = re.findall(r"[^\s,]+", line)
+    if line[:1].isspace() and tokens[0].isdigit() and len(tokens) > 1 \
+            and _units_of(tokens[:2]) is not None:
+        # An indented "3 inf Ukr" adds a source; an indented "4 Karelia ..." is a row.
+        try:
+            return _spaced_rows(line.strip(), number, resolve)
+        except FormError:
+            tokens = ["-", *tokens]
+    continuing = not tokens[0].isdigit()
+    if tokens[0] == "-":
+        tokens = tokens[1:]
+    rnd = "" if continuing else tokens[0]
+    rest = tokens if continuing else tokens[1:]
+    if not rest:
+        raise FormError(number, f"Line {line.strip()!r} has a round and nothing else: say "
+                                "where the units move to, which units, and from where.")
+    if not continuing and (rest[0].lower() in _NOOP_WORDS
+                           or " ".join(rest[:2]).lower() in _NOOP_WORDS):
+        return [rnd, "NOOP", "", "", ""]
+    found: dict[str, tuple[Area | None, bool]] = {}
+    names = classic_names()
+
+    def area(words: Sequence[str]) -> tuple[Area | None, bool]:
+        """The area some words name, and whether only a corrected spelling finds it (the
+        search itself notes nothing: the row chosen is read again by `resolve`)."""
+        text = " ".join(words)
+        if text not in found:
+            corrected: list[tuple[str, Area]] = []
+            try:
+                found[text] = (names.find(text, corrected=corrected), bool(corrected))
+            except RuleError:
+                found[text] = (None, False)
+        return found[text]
+
+    readings: dict[tuple[str, ...], tuple[int, int, int]] = {}
+    starts = [0] if continuing else range(1, len(rest))
+    for i in starts:
+        to, to_fixed = (None, False) if continuing else area(rest[:i])
+        if not continuing and to is None:
+            continue
+        for j in range(i + 1, len(rest) + 1):
+            units = _units_of(rest[i:j])
+            if units is None:
+                continue
+            tail = rest[j:]
+            if tail and tail[0].lower() in _BUILD_WORDS:
+                if continuing:
+                    continue
+                cells = (rnd, " ".join(rest[:i]), units, "build", " ".join(tail[1:]))
+                readings[cells] = (int(to_fixed), 0, 0)
+                continue
+            for k in range(1, len(tail) + 1):
+                source, from_fixed = area(tail[:k])
+                if source is None:
+                    continue
+                notes = tail[k:]
+                odd = 0 if not notes or _NOTE_START.match(notes[0]) else 1
+                cells = (rnd, "" if continuing else " ".join(rest[:i]), units,
+                         " ".join(tail[:k]), " ".join(notes))
+                readings[cells] = (int(to_fixed) + int(from_fixed), odd, -k)
+    if not readings:
+        raise FormError(number, f"I can't split {line.strip()[:80]!r} into the form's columns "
+                                f"({_why_not(rest, continuing, area)}). Separate the columns "
+                                "with tabs or |, e.g. \"4 | Karelia | 3i, t | Fin\".")
+    best = min(readings.values())
+    chosen: list[tuple[str, ...]] = [cells for cells, rank in readings.items()
+                                     if rank[:2] == best[:2]]
+    meant = {(c[1] and found.get(c[1], (c[1],))[0], c[2], found.get(c[3], (c[3],))[0])
+             for c in chosen}
+    if len(meant) > 1:
+        shown = " or ".join(f"\"{' | '.join(x for x in c if x)}\"" for c in chosen[:2])
+        raise FormError(number, f"{line.strip()[:80]!r} splits two ways: {shown}. Separate the "
+                                "columns with tabs or | to say which.")
+    return list(min((readings[c], c) for c in chosen)[1])
+
+
+def _why_not(rest: Sequence[str], continuing: bool,
+             area: Callable[[Sequence[str]], tuple[Area | None, bool]]) -> str:
+    """Why a spaced row splits no way: the first column that finds nothing to read."""
+    if not continuing:
+        heads = [i for i in range(1, len(rest)) if area(rest[:i])[0] is not None]
+        if not heads:
+            return f"no area's name starts it after the round: {' '.join(rest)[:40]!r}"
+        rest = rest[max(heads):]
+    spans = [j for j in range(1, len(rest) + 1) if _units_of(rest[:j]) is not None]
+    if not spans:
+        return f"no units where I expected them: {' '.join(rest)[:40]!r}"
+    return f"no area the units come from after {' '.join(rest[:max(spans)])!r}"
 
 
 def _area(text: str, line: int, what: str,
@@ -213,11 +407,27 @@ def parse_form(text: str, *, resolve: Callable[[str], Area] = find_area) -> list
                                   tuple(current["sources"]), current["build"],
                                   tuple(current["notes"])))
 
+    rows: list[tuple[int, list[str], bool]] = []  # line, cells, from a sheet's sentence
     for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
+        if not raw.strip() or _SKIPPED.match(raw):
+            continue
+        said = _sentence_rows(raw, number) if not ("\t" in raw or "|" in raw) else None
+        if said is not None:
+            rows += [(number, cells, True) for cells in said]
             continue
         cells = _cells(raw)
         if _is_header(cells):
+            continue
+        if not re.search(r"\t|\||\S {2,}\S", raw):  # single spaces or commas between columns
+            cells = _spaced_rows(raw, number, resolve)
+        rows.append((number, cells, False))
+    # A whole plot sheet pasted holds each action twice: as a sentence and in its form.
+    tabled = {cells[0] for _, cells, sentence in rows if not sentence and cells[0]}
+    keep = True
+    for number, cells, sentence in rows:
+        if cells[0]:
+            keep = not (sentence and cells[0] in tabled)
+        if not keep:
             continue
         cells += [""] * (5 - len(cells))
         if len(cells) > 5 and any(cells[5:]):

@@ -6,16 +6,23 @@ each plot committed by a published digest at submit; the Execution Phase, round 
 each power revealing its action in turn order and executing all, some or none of it, with
 combat fought before the next power acts; the Final Build Phase; Collect Income.
 
-Deadline policy (`timeout_actions`): a missed weapons development develops nothing; at the
-Plot Phase's deadline every power not yet submitted submits its plot as it stands
-(unplotted units defend); a revealed action is executed as plotted where still legal (or
-passed, by the option `reveal_default`); casualties follow the saved loss order; a retreat
-decision presses on; aircraft land at the nearest place; a final build builds what it can at
-the first original factory.
+Standing orders (`orders.py`) answer a power's routine questions at once, inside the action
+that asks them; the async pace starts every power with the usual ones, the live pace with
+"ask me". The turn report (`report.py`) ends the Execution Phase.
+
+Deadline policy (`timeout_actions`, in `orders.py`): it answers by the standing orders. A
+missed weapons development develops nothing (unless answered ahead); at the Plot Phase's
+deadline every power not yet submitted submits its plot as it stands (unplotted units
+defend); a question whose order says "ask me" is answered as the usual orders would: a
+revealed action executed as plotted where still legal (or passed, by the option
+`reveal_default`), casualties by the saved loss order, press on while the odds of winning
+are even or better (else retreat), aircraft landed at the nearest safe area, a final build
+at the first original factory with room, defending submarines staying.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,13 +38,15 @@ from engine.games.plotted_aa.base import (
     DEVELOP,
     EXECUTE,
     FINAL_BUILD,
+    PACES,
     PLOT,
     STAGE_NAMES,
     area_names,
 )
 from engine.games.plotted_aa.form import BUILD, MOVE, Action, describe_action
 from engine.games.plotted_aa.odds import Odds
-from engine.games.plotted_aa.turn import Turn
+from engine.games.plotted_aa.orders import MENU, STARTS, orders_lines, starting_orders
+from engine.games.plotted_aa.report import Reports
 from engine.registry import register
 from engine.rng import Rng
 
@@ -46,15 +55,23 @@ RULINGS = (
     "Bering Sea, ...) are accepted everywhere an area is asked for.",
 )
 
-#: The live and async time limits (seconds): the Plot Phase's, and every other decision's.
-PACES = {"live": (15 * 60, 5 * 60), "async": (72 * 3600, 24 * 3600)}
 MAX_MINUTES = 60 * 24 * 14
 
 UNITS_HINT = "units as on the form, e.g. \"3i, t\" or \"all\""
 
+#: The prompt's menu that changes one standing order with one click (`orders.py`).
+ORDERS_MENU = ActionSpec("orders", "Standing orders", (
+    Param("change", MENU, question="Change a standing order"),))
+
+
+#: Every option a game stored before standing orders already had: a game given all of them
+#: but not `standing_orders` began before it, and replays as it was played ("ask me").
+OPTIONS_BEFORE_ORDERS = frozenset({"noop", "placement_cap", "economic_victory",
+                                   "reveal_default", "pace", "plot_minutes", "reveal_minutes"})
+
 
 @register
-class PlottedAA(Odds, Turn):
+class PlottedAA(Odds, Reports):
     """Plotted Axis & Allies for the five powers."""
 
     variant = "plotted-aa"
@@ -88,30 +105,55 @@ class PlottedAA(Odds, Turn):
         Option("plot_minutes", 0, "The Plot Phase's time limit in minutes (0: as the pace "
                "says).", minimum=0, maximum=MAX_MINUTES, label="Plot Phase time limit (min)",
                zero="as the pace says"),
+        Option("standing_orders", "pace", "The standing orders each power starts with "
+               "(each changed at any time with /paa orders): as the pace says ('pace': the "
+               "usual orders at the async pace, 'ask me' at the live pace), 'ask' (every "
+               "question asked) or 'usual' (execute what can all go as plotted, casualties "
+               "by the loss order, press on at even odds or better, land at the nearest "
+               "safe area, build at the first factory).", choices=STARTS,
+               label="Standing orders to start with"),
         Option("reveal_minutes", 0, "The reveal timer in minutes: how long a power has to "
                "execute its revealed action, or to make any other decision, before the "
                "deadline policy acts for it (0: as the pace says).", minimum=0,
                maximum=MAX_MINUTES, label="Reveal timer (min)", zero="as the pace says"),
     )
-    #: Private events that the plot sheet in the power's prompt message already shows.
-    shown_in_prompt = frozenset({"plot_sheet"})
-    free_actions = frozenset({"loss-order"})
+    #: Private events that the plot sheet in the power's prompt message already shows
+    #: (the sheet, and what the last plot command read, which heads it).
+    shown_in_prompt = frozenset({"plot_sheet", "plot_read"})
+    #: At any time: standing orders and Develop Weapons answered ahead (`orders.py`);
+    #: `loss-order` is kept for the games that stored it (now an order of `orders`).
+    free_actions = frozenset({"loss-order", "orders", "research-ahead"})
     queries = frozenset({"plot-sheet", "odds"})
     #: Writing a plot is secret, step by step: how many rows a power wrote, changed or
     #: removed, and when, shows nowhere public (the submit, with its digest, is public;
     #: `plot-sheet` is a query, never stored). No die depends on them either (`public_luck`).
+    #: So are standing orders and an answer ahead: secret until they act.
     hidden_actions = frozenset({"plot-move", "plot-build", "plot-noop", "plot-remove",
-                                "plot-clear", "plot-paste"})
+                                "plot-clear", "plot-paste", "orders", "research-ahead"})
     render_on = frozenset({"round_over", "turn_started", "game_over"})
     check_state = staticmethod(statecheck.check_state)  # what an imported state must be
+
+    def __init__(self, seats: list[Seat], *, seed: str,
+                 options: Mapping[str, Any] | None = None) -> None:
+        given = dict(options or {})
+        # Options stored before standing orders (a replay from the seed): as then.
+        self.rules_version = 1 if OPTIONS_BEFORE_ORDERS <= set(given) \
+            and "standing_orders" not in given else 2
+        if self.rules_version == 1:
+            given["standing_orders"] = "ask"
+        super().__init__(seats, seed=seed, options=given)
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> Game:
         """A game stored before AA guns fired at aircraft flying over keeps playing (and
-        replaying) as it began: the option off."""
+        replaying) as it began: the option off; one stored before standing orders, with
+        every order "ask me" and each landing group asked apart."""
         options = state.get("options")
         if isinstance(options, Mapping) and "aa_fly_over" not in options:
             state = {**state, "options": {**options, "aa_fly_over": False}}
+            options = state["options"]
+        if isinstance(options, Mapping) and "standing_orders" not in options:
+            state = {**state, "options": {**options, "standing_orders": "ask"}}
         return super().from_state(state)
 
     def setup(self, rng: Rng) -> list[Event]:
@@ -121,11 +163,36 @@ class PlottedAA(Odds, Turn):
         self.turn = 1
         self.loss_orders = {}
         self.disclosed = {}
+        orders = starting_orders(str(self.options["standing_orders"]),
+                                 str(self.options["pace"]))
+        self.standing = {p: dict(orders) for p in POWERS}
+        self.ahead = {}
+        self.ledger = {}
         self.fresh_turn()
         self.stage = DEVELOP
         self.current = 0
         return [self.say("turn_started", "Turn 1: the Develop Weapons Phase, USSR first.",
                          turn=1)]
+
+    def hiding(self) -> bool:
+        """Standing orders may be changed in secret at any time (a hidden step): nothing may
+        be undone while the game runs, so that `/game undo` answers the same whether or not
+        a power changed its orders (docs: D-20)."""
+        return not self.finished
+
+    def describe(self, seat: Seat) -> list[str]:
+        """`/game hand`: the power's plot as it stands now (not its past drafts), its
+        standing orders, and its Develop Weapons answered ahead; one power at a time."""
+        lines = [self.sheet(seat, orders=False)] if self.stage == PLOT or self.plots.get(seat) \
+            else [f"{seat} has no plot now: the next Plot Phase starts after Develop Weapons."]
+        lines.append("\n".join([f"{seat}'s standing orders (secret until they act):",
+                                *orders_lines(self.orders_of(seat), self.loss_orders.get(seat))]))
+        ahead = self.ahead.get(seat)
+        if ahead is not None:
+            lines.append(f"Answered ahead for turn {ahead['turn']}'s Develop Weapons Phase: "
+                         + (f"{ahead['dice']} research dice." if ahead["dice"]
+                            else "no research."))
+        return lines
 
     # ----- prompts ---------------------------------------------------------------
 
@@ -158,7 +225,8 @@ class PlottedAA(Odds, Turn):
         return Prompt(power, "Plot your turn in secret, then submit.", (
             ActionSpec("plot-move", "Plot a move", (
                 rnd, Param("units"), Param("from_area"), Param("to"),
-                Param("via", required=False), Param("pickup", required=False))),
+                Param("notes", required=False,
+                      question="Notes: via, pickup (via E Eur; +t from S Eur)"))),
             ActionSpec("plot-build", "Plot a build", (rnd, Param("factory"), Param("units"))),
             *((ActionSpec("plot-noop", "Plot a NOOP", (rnd,)),) if self.options["noop"]
               else ()),
@@ -166,20 +234,14 @@ class PlottedAA(Odds, Turn):
             ActionSpec("plot-clear", "Clear the plot"),
             ActionSpec("plot-paste", "Paste the whole form", (Param("text", kind="text"),)),
             ActionSpec("plot-submit", "Submit the plot"),
+            ORDERS_MENU,
         ))
 
     def _execute_prompts(self) -> dict[Seat, Prompt]:
         if self.battle is not None:
             return self.battle_prompts()
         if self.landings:
-            group = self.landings[0]
-            seat = group["power"]
-            spots = tuple(Choice(a) for a in self.spots(group))
-            left = self.range_left(seat, group["kind"], int(group["used"]))
-            return {seat: Prompt(seat, f"Land {describe_units({group['kind']: group['count']})} "
-                                 f"from {group['at']} ({left} move{'s' if left != 1 else ''} "
-                                 "left).", (
-                ActionSpec("land", "Land aircraft", (Param("to", spots),)),))}
+            return self._landing_prompt()
         if self.revealed is not None:
             seat = self.power
             revealed = self.revealed
@@ -192,14 +254,40 @@ class PlottedAA(Odds, Turn):
                 Param("target", tuple(Choice(t) for t in sorted({t for ts in guns.values()
                                                                    for t in ts})),
                       question="At which enemy complex?"))),) if guns else ()
+            one_click = tuple(dataclasses.replace(p, required=True) for p in sea)
             return {seat: Prompt(seat, f"Execute your revealed action "
                                  f"({describe_action(revealed)}) all or in part, or pass.", (
-                ActionSpec("execute", "Execute as plotted", (
+                ActionSpec("execute", "Execute as plotted", one_click),
+                ActionSpec("execute-part", "Execute in part…", (
                     Param("units", required=False), Param("stop", required=False, kind="bool"),
                     Param("bomb", required=False, kind="bool"), *sea,
                     *self._over_param(revealed))),
-                ActionSpec("pass", "Pass"), *rockets))}
+                ActionSpec("pass", "Pass"), *rockets, ORDERS_MENU))}
         return {}
+
+    def _landing_prompt(self) -> dict[Seat, Prompt]:
+        """The aircraft of a power waiting to land in one area, asked once: all of them to
+        one place, or some of them (a split; the others asked again)."""
+        first = self.landings[0]
+        seat, at = first["power"], first["at"]
+        groups = self.landing_groups(seat, at)
+        spots = tuple(Choice(a) for a in self.landing_choices(seat, at))
+        waiting: dict[str, int] = {}
+        fuel = []
+        for group in groups:
+            waiting[group["kind"]] = waiting.get(group["kind"], 0) + int(group["count"])
+            left = self.range_left(seat, group["kind"], int(group["used"]))
+            fuel.append(f"{describe_units({group['kind']: group['count']})}: {left} "
+                        f"move{'s' if left != 1 else ''} left")
+        split = (ActionSpec("land-part", "Land some of them…", (
+            Param("to", spots), Param("units", question="Which of them? (e.g. 2 ftr)"))),) \
+            if sum(waiting.values()) > 1 and self.rules_version >= 2 else ()
+        if len(groups) == 1:  # "(3 moves left)"
+            fuel = [fuel[0].split(": ", 1)[1]]
+        return {seat: Prompt(seat, f"Land {describe_units(waiting)} from {at} "
+                             f"({'; '.join(fuel)}).", (
+            ActionSpec("land", "Land them all there" if split else "Land aircraft",
+                       (Param("to", spots),)), *split))}
 
     def _over_param(self, action: Action) -> tuple[Param, ...]:
         """The question which areas the aircraft fly over ("Executing Aircraft Movement"),
@@ -230,40 +318,7 @@ class PlottedAA(Odds, Turn):
         return (Param("sea", tuple(Choice(z) for z in zones), required=False,
                       question="Which sea zone do the new ships go to?"),)
 
-    # ----- bookkeeping -----------------------------------------------------------
-
     # ----- deadline --------------------------------------------------------------
-
-    def timeout_actions(self) -> list[tuple[Seat, str, dict[str, Any]]]:
-        if self.finished:
-            return []
-        if self.stage == DEVELOP:
-            return [(self.power, "skip", {})]
-        if self.stage == PLOT:
-            return self.plot_timeout()
-        if self.stage == FINAL_BUILD:
-            return [self.final_build_timeout()]
-        battle = self.battle
-        if battle is not None:
-            if battle.pending:
-                power = battle.pending[0].power
-                picked = self.loss_order_casualties(power)
-                return [(power, "casualties", {"units": describe_units(picked)})]
-            return [(battle.decider, "continue", {})]
-        if self.landings:
-            group = self.landings[0]
-            return [(group["power"], "land", {"to": self.spots(group)[0]})]
-        if self.revealed is not None:
-            if self.options["reveal_default"] == "pass":
-                return [(self.power, "pass", {})]
-            revealed = self.revealed
-            if revealed.kind == BUILD and revealed.area is not None \
-                    and any(k in SHIPS for k in revealed.build):
-                zones = self.ship_zones(self.power, revealed.area)
-                if len(zones) > 1:  # the first sea zone by name
-                    return [(self.power, "execute", {"sea": zones[0]})]
-            return [(self.power, "execute", {})]
-        return []
 
     def deadline_seconds(self) -> int | None:
         """The time limit of what the game waits for now (bot.deadlines arms it for each new
@@ -341,6 +396,7 @@ class PlottedAA(Odds, Turn):
             view["my_power"] = seat
             view["my_plot"] = [a.to_json() for a in self.plots.get(seat, [])]
             view["my_sheet"] = self.sheet(seat)
+            view["my_plot_read"] = self.plot_notes.get(seat, "")  # what the last change read
         return view
 
     def _revealed_so_far(self) -> list[dict[str, Any]]:

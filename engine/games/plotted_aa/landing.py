@@ -8,6 +8,11 @@ Aircraft that must land and can stay where they are stay; the others wait, off t
 for their owner's `land` (the deadline takes the nearest place); with nowhere to land they
 are lost. Aircraft forced down by an enemy's arrival land at once at the nearest place
 (decision D-4 of docs/plotted-aa.md: the enemy's battle can't wait for another power).
+
+The aircraft of a power waiting to land in one area (a battle's, or a move's) are asked
+once, as one group, whatever their kinds and fuel: `land` lands every one of them that can
+reach the place chosen; `land-part` lands only the units named there (a split), the rest
+asked again. (A game begun before this asked each kind and fuel apart: `rules_version` 1.)
 """
 
 from __future__ import annotations
@@ -121,20 +126,22 @@ class Landing(Plotting):
         return [a for a in spots if self.board.is_land(a) or self._carrier_room(power, a) > 0]
 
     def land_group(self, group: dict[str, Any], to: Area,
-                   rng: Rng | None = None) -> list[Event]:
-        """Land a group of aircraft in `to`. Given `rng` (the owner's own landing, under the
-        standard non-combat movement rules), enemy AA guns flown over fire at it on the way
-        (`engine.aa.flyover`, option `aa_fly_over`); aircraft forced down during another
-        power's action land at once, unfired at, as in A&A classic."""
+                   rng: Rng | None = None, count: int | None = None) -> list[Event]:
+        """Land a group of aircraft in `to` (`count` of them: all by default). Given `rng`
+        (the owner's own landing, under the standard non-combat movement rules), enemy AA
+        guns flown over fire at it on the way (`engine.aa.flyover`, option `aa_fly_over`);
+        aircraft forced down during another power's action land at once, unfired at, as in
+        A&A classic."""
         power, kind = group["power"], group["kind"]
         if to not in self.spots(group):
             raise NotAllowed(f"The {UNITS[kind].plural} from {group['at']} can't land in {to}: "
                              f"they may land in {', '.join(self.spots(group))}.")
-        count = int(group["count"])
+        count = int(group["count"]) if count is None else min(count, int(group["count"]))
         if self.board.is_sea(to):  # as many as the carriers there hold
-            self.pos.place(to, power, {kind: count})
-            count = self._may_stay(power, kind, to, count)
-            self.pos.remove(to, power, {kind: int(group["count"])})
+            asked = count
+            self.pos.place(to, power, {kind: asked})
+            count = self._may_stay(power, kind, to, asked)
+            self.pos.remove(to, power, {kind: asked})
         events: list[Event] = []
         lost = 0
         if rng is not None and self.fly_over_fire and group["at"] != to:
@@ -160,7 +167,8 @@ class Landing(Plotting):
             self.record_move({"power": power, "from": group["at"], "to": to,
                                "units": {kind: landed}})
         return events + [self.say("landed", f"{power} lands {describe_units({kind: landed})} "
-                                  f"from {group['at']} in {to}.", power=power, area=to)]
+                                  f"from {group['at']} in {to}.", power=power, area=to,
+                                  units={kind: landed})]
 
     def crash_stranded(self) -> list[Event]:
         """Aircraft waiting to land whose last places filled up meanwhile are lost."""
@@ -174,11 +182,69 @@ class Landing(Plotting):
                                        power=group["power"], area=group["at"]))
         return events
 
-    def do_land(self, seat: Seat, rng: Rng, to: str) -> list[Event]:
-        group = next((g for g in self.landings if g["power"] == seat), None)
-        if group is None:
+    def landing_groups(self, power: Power, at: Area) -> list[dict[str, Any]]:
+        """The aircraft of `power` waiting to land from `at`, asked as one group (a game
+        begun before that: the first kind and fuel alone)."""
+        groups = [g for g in self.landings if g["power"] == power and g["at"] == at]
+        return groups if self.rules_version >= 2 else groups[:1]
+
+    def landing_choices(self, power: Power, at: Area) -> list[Area]:
+        """Where at least one of those aircraft may land, nearest first."""
+        spots = {a for g in self.landing_groups(power, at) for a in self.spots(g)}
+        distance = air_distances(self.board, at, rules=self.move_rules)
+        return sorted(spots, key=lambda a: (distance.get(a, 99), a))
+
+    def do_land(self, seat: Seat, rng: Rng, to: str, units: str | None = None
+                ) -> list[Event]:
+        """Land the aircraft waiting in one area (all that can reach `to`, or the `units`
+        named: the others are asked again)."""
+        first = next((g for g in self.landings if g["power"] == seat), None)
+        if first is None:
             raise NotAllowed("None of your aircraft is waiting to land.")
-        return self.land_group(group, self.area(to), rng) + self.proceed(rng)
+        target = self.area(to)
+        groups = self.landing_groups(seat, first["at"])
+        if self.rules_version < 2:
+            return self.land_group(first, target, rng) + self.proceed(rng)
+        able = sorted((g for g in groups if target in self.spots(g)),
+                      key=lambda g: (-int(g["used"]), g["kind"]))
+        if not able:
+            raise NotAllowed(f"None of the aircraft from {first['at']} can land in {target}: "
+                             "they may land in "
+                             f"{', '.join(self.landing_choices(seat, first['at']))}.")
+        wanted = self.units(units) if units else None
+        if wanted is not None:
+            for kind, n in wanted.items():
+                reach = sum(int(g["count"]) for g in able if g["kind"] == kind)
+                if reach < n:
+                    waiting = sum(int(g["count"]) for g in groups if g["kind"] == kind)
+                    raise NotAllowed(f"{UNITS[kind].label(n)} from {first['at']}: only "
+                                     f"{reach} of the {waiting} waiting can reach {target}.")
+        events: list[Event] = []
+        landed: dict[str, int] = {}
+        for group in able:
+            kind = group["kind"]
+            count = int(group["count"]) if wanted is None else min(int(group["count"]),
+                                                                    wanted.get(kind, 0))
+            if wanted is not None:
+                wanted[kind] = wanted.get(kind, 0) - count
+            if count <= 0:
+                continue
+            for event in self.land_group(group, target, rng, count):
+                if event.kind == "landed":
+                    for k, n in dict(event.data.get("units", {})).items():
+                        landed[k] = landed.get(k, 0) + int(n)
+                else:
+                    events.append(event)
+        if landed:
+            events.append(self.say("landed", f"{seat} lands {describe_units(landed)} from "
+                                   f"{first['at']} in {target}.", power=seat, area=target,
+                                   units=landed))
+        return events + self.proceed(rng)
+
+    def do_land_part(self, seat: Seat, rng: Rng, to: str, units: str) -> list[Event]:
+        """Land only the aircraft named (a split of the group): the others are asked
+        again."""
+        return self.do_land(seat, rng, to, units)
 
     @abstractmethod
     def proceed(self, rng: Rng) -> list[Event]:

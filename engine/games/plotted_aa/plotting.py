@@ -11,16 +11,18 @@ commitment.
 
 from __future__ import annotations
 
+import re
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.aa.units import POWERS, Power
+from engine.aa.units import POWERS, Power, describe_units
 from engine.errors import NotAllowed, RuleError, Unreadable
 from engine.events import Event, Seat, private
 from engine.games.plotted_aa.base import EXECUTE, PlottedBase
 from engine.games.plotted_aa.commitment import canonical_plot, commit, draw_salt
 from engine.games.plotted_aa.form import (
+    BUILD,
     MOVE,
     NOOP,
     Action,
@@ -49,9 +51,12 @@ class Plotting(PlottedBase):
                           rules=self.move_rules,
                           placement_cap=self.economy_rules.placement_cap)
 
-    def _replace_plot(self, power: Power, actions: list[Action], note: str = "") -> list[Event]:
-        """Check a changed plot (gaps allowed while writing), keep it, answer with the sheet
-        (headed by `note`: what the change did that the player may not expect)."""
+    def _replace_plot(self, power: Power, actions: list[Action], note: str = "",
+                      read: str = "") -> list[Event]:
+        """Check a changed plot (gaps allowed while writing), keep it, answer with what was
+        read (`read`: the row as the bot understood it, corrected spellings named) and the
+        sheet (headed by both, and by `note`: what the change did that the player may not
+        expect)."""
         if self.submitted.get(power):
             raise NotAllowed(f"{power} has submitted its plot: it can't change this turn.")
         result = self.check(power, actions)
@@ -59,14 +64,19 @@ class Plotting(PlottedBase):
         if errors:
             raise NotAllowed(" ".join(errors))
         self.plots[power] = sorted(actions, key=lambda a: a.round)
-        if note:
-            self.plot_notes[power] = f"Your last change: {note}"
+        said = " ".join(t for t in (read, f"Your last change: {note}" if note else "") if t)
+        if said:
+            self.plot_notes[power] = said
         else:
             self.plot_notes.pop(power, None)
-        return [self.sheet_event(power)]
+        events = [self.sheet_event(power)]
+        if read:  # after the sheet, which repeats it (the bot takes both out of "You chose")
+            events.append(private(power, "plot_read", said))
+        return events
 
-    def sheet(self, power: Power) -> str:
-        """The plot sheet: the plot by round in words, waits and gaps marked."""
+    def sheet(self, power: Power, *, orders: bool = True) -> str:
+        """The plot sheet: the plot by round in words, waits and gaps marked, and (unless
+        `orders` is False) the power's standing orders."""
         plot = self.plots.get(power, [])
         state = "submitted" if self.submitted.get(power) else "not submitted yet"
         lines = [f"{power}'s plot for turn {self.turn} ({state}):"]
@@ -85,7 +95,13 @@ class Plotting(PlottedBase):
             lines.append(f"To fix before submitting: {error}")
         lines += sheet_odds(self, power, plot)  # each plotted attack's odds now (odds.py)
         lines.append("As a form:\n" + format_form(plot) if plot else "")
+        if orders:
+            lines += self.standing_lines(power)
         return "\n".join(line for line in lines if line)
+
+    def standing_lines(self, power: Power) -> list[str]:
+        """The power's standing orders, as its sheet shows them (`orders.py`)."""
+        return []
 
     def sheet_event(self, power: Power) -> Event:
         """The sheet, to its power alone. It carries no copy of the plot as data: every plot
@@ -95,41 +111,136 @@ class Plotting(PlottedBase):
     # ----- the actions ----------------------------------------------------------
 
     def do_plot_move(self, seat: Seat, rng: Rng, round: int, units: str, from_area: str,
-                     to: str, via: str | None = None, pickup: str | None = None) -> list[Event]:
+                     to: str, via: str | None = None, pickup: str | None = None,
+                     notes: str | None = None, again: str | None = None) -> list[Event]:
+        """One row of the form. `notes` is the form's Notes column ("via E Eur; +t from S
+        Eur"), `via` and `pickup` two of its notes typed apart. `again` answers the question
+        a row asks when it takes units another action of the plot already moves from the
+        same area ("replace": it is that row typed again; "add": more units will be there)."""
         _check_round(round)
-        notes = []
+        written = [n.strip() for n in (notes or "").split(";") if n.strip()]
+        answer = _again(again)
+        for note in list(written):
+            if (asked := _AGAIN_NOTE.fullmatch(note)) is not None:
+                answer = _again(asked["answer"])
+                written.remove(note)
         if via:
-            notes.append(via if "via" in via.lower() else f"via {via}")
+            written.append(via if "via" in via.lower() else f"via {via}")
         if pickup:
-            notes.append(pickup if pickup.strip().startswith("+") else f"+{pickup.strip()}")
-        line = "\t".join([str(round), to, units, from_area, "; ".join(notes)])
-        parsed = _one_action(line)
+            written.append(pickup if pickup.strip().startswith("+") else f"+{pickup.strip()}")
+        corrected: list[tuple[str, str]] = []
+        line = "\t".join([str(round), to, units, from_area, "; ".join(written)])
+        parsed = _one_action(line, self._reader(corrected))
         source = parsed.sources[0]
         assert parsed.area is not None
         if self.board.is_sea(source.area) and self.board.is_land(parsed.area):
             source = Source(source.area, source.units, source.via, source.pickups, True)
         plot = list(self.plots[seat])
         same = next((a for a in plot if a.round == round), None)
-        note = ""
-        if same is not None and same.kind == MOVE and same.area == parsed.area:
-            plot.remove(same)
-            sources, note = add_row(same.sources, source)
-            plot.append(Action(round, MOVE, parsed.area, sources, {}, same.notes))
-            if note:
-                note = f"Round {round}: {note}"
-        elif same is not None:
+        said: list[str] = []
+        if same is not None and not (same.kind == MOVE and same.area == parsed.area):
             raise NotAllowed(f"Round {round} already has an action ("
                              f"{describe_action(same)[len(f'Round {round}: '):]}) Remove it "
                              "first, or choose another round: one action a round.")
-        else:
-            plot.append(Action(round, MOVE, parsed.area, (source,)))
-        return self._replace_plot(seat, plot, note)
+        self._refuse_errors(seat, _with_row(plot, round, parsed.area, source)[0])
+        plot, gave = self._typed_again(seat, plot, round, source, answer)
+        said += gave
+        plot, note = _with_row(plot, round, parsed.area, source)
+        if note:
+            said.append(note)
+        read = describe_action(Action(round, MOVE, parsed.area, (source,)))
+        return self._replace_plot(seat, plot, " ".join(said),
+                                  read=_read_as(read, corrected))
+
+    def _refuse_errors(self, power: Power, actions: list[Action]) -> None:
+        """Refuse a plot the rules could never accept, saying why (gaps are allowed while
+        a plot is written)."""
+        errors = [e for e in self.check(power, actions).errors if _GAP not in e]
+        if errors:
+            raise NotAllowed(" ".join(errors))
+
+    def _reader(self, corrected: list[tuple[str, str]]) -> Callable[[str], str]:
+        """The area reader of this board, noting each name read by correcting its spelling."""
+        def read(text: str) -> str:
+            return self.names.find(text, corrected=corrected)
+        return read
+
+    def _typed_again(self, power: Power, plot: list[Action], round_number: int,
+                     row: Source, answer: str | None) -> tuple[list[Action], list[str]]:
+        """A row taking units that another action of the plot already moves from the same
+        area, more than the power has there (with what is plotted to arrive): most likely
+        that row typed again with another round or destination. Never silently added: asked
+        (refused with the question), "replace" takes those units off the earlier rows, "add"
+        keeps both (more units will be there by then: "Plotting 'Invalid' Moves")."""
+        if row.units is None or answer == "add":
+            return plot, []
+        clashes = [(a, s) for a in plot for s in a.sources
+                   if a.round != round_number and s.area == row.area
+                   and s.from_transport == row.from_transport
+                   and (s.units is None or set(s.units) & set(row.units))]
+        if not clashes:
+            return plot, []
+        have = self.pos.cargo_of(row.area, power) if row.from_transport \
+            else self.pos.units_of(row.area, power)
+        arriving: dict[str, int] = {}
+        for action in plot:
+            if action.kind == MOVE and action.area == row.area:
+                for source in action.sources:
+                    for kind, n in (source.units or self.pos.units_of(source.area,
+                                                                       power)).items():
+                        arriving[kind] = arriving.get(kind, 0) + n
+            elif action.kind == BUILD and action.area == row.area:
+                for kind, n in action.build.items():
+                    arriving[kind] = arriving.get(kind, 0) + n
+        over = False
+        for kind, n in row.units.items():
+            taken = sum((s.units or have).get(kind, 0) for _, s in clashes)
+            if taken + n > have.get(kind, 0) + arriving.get(kind, 0):
+                over = True
+        if not over:
+            return plot, []
+        earlier = "; ".join(f"round {a.round} moves {_what(s.units)} from {s.area} "
+                            f"(into {a.area})" for a, s in clashes)
+        if answer != "replace":
+            raise NotAllowed(
+                f"Already in your plot: {earlier}. Is this the same row typed again? Plot it "
+                "again with again: replace (the earlier row gives those units up), or with "
+                f"again: add if more units will be in {row.area} by round {round_number}. In "
+                "the form, write \"again: replace\" or \"again: add\" in the Notes.")
+        out: list[Action] = []
+        for action in plot:
+            if action.round == round_number or action.kind != MOVE:
+                out.append(action)
+                continue
+            sources = []
+            for source in action.sources:
+                if source.area == row.area and source.from_transport == row.from_transport:
+                    left = None if source.units is None else {
+                        k: n for k, n in source.units.items() if k not in row.units}
+                    if source.units is None or not left:
+                        continue
+                    source = Source(source.area, left, source.via, source.pickups,
+                                    source.from_transport)
+                sources.append(source)
+            if sources:
+                out.append(Action(action.round, action.kind, action.area, tuple(sources),
+                                  action.build, action.notes))
+        gone = [a.round for a in plot if a.round != round_number
+                and a.round not in {b.round for b in out}]
+        said = [f"Typed again: {earlier} gave up {_what(row.units)} to round {round_number}."]
+        if gone:
+            said.append(f"Round{'s' if len(gone) > 1 else ''} "
+                        f"{', '.join(map(str, gone))} had nothing left and "
+                        f"{'were' if len(gone) > 1 else 'was'} removed.")
+        return out, said
 
     def do_plot_build(self, seat: Seat, rng: Rng, round: int, factory: str,
                       units: str) -> list[Event]:
         _check_round(round)
-        action = _one_action("\t".join([str(round), factory, units, "build", ""]))
-        return self._add(seat, action)
+        corrected: list[tuple[str, str]] = []
+        action = _one_action("\t".join([str(round), factory, units, "build", ""]),
+                             self._reader(corrected))
+        return self._add(seat, action, corrected)
 
     def do_plot_noop(self, seat: Seat, rng: Rng, round: int) -> list[Event]:
         _check_round(round)
@@ -137,31 +248,40 @@ class Plotting(PlottedBase):
             raise NotAllowed("This game doesn't use the NOOP option.")
         return self._add(seat, Action(round, NOOP))
 
-    def _add(self, power: Power, action: Action) -> list[Event]:
+    def _add(self, power: Power, action: Action,
+             corrected: list[tuple[str, str]] | None = None) -> list[Event]:
         same = next((a for a in self.plots[power] if a.round == action.round), None)
         if same is not None:
             raise NotAllowed(f"Round {action.round} already has an action: remove it first, "
                              "or choose another round: one action a round.")
-        return self._replace_plot(power, [*self.plots[power], action])
+        return self._replace_plot(power, [*self.plots[power], action],
+                                  read=_read_as(describe_action(action), corrected or []))
 
     def do_plot_remove(self, seat: Seat, rng: Rng, round: int) -> list[Event]:
         _check_round(round)
         plot = [a for a in self.plots[seat] if a.round != round]
         if len(plot) == len(self.plots[seat]):
             raise NotAllowed(f"Round {round} has no action to remove.")
-        return self._replace_plot(seat, plot)
+        gone = next(a for a in self.plots[seat] if a.round == round)
+        return self._replace_plot(seat, plot, read=f"Removed: {describe_action(gone)}")
 
     def do_plot_clear(self, seat: Seat, rng: Rng) -> list[Event]:
-        return self._replace_plot(seat, [])
+        return self._replace_plot(seat, [], read="Cleared: your plot is empty.")
 
     def do_plot_paste(self, seat: Seat, rng: Rng, text: str) -> list[Event]:
         actions: list[Action] = []
         notes: list[str] = []
-        for action in parse_form(text, resolve=self.area):
+        corrected: list[tuple[str, str]] = []
+        for action in parse_form(text, resolve=self._reader(corrected)):
             merged, said = merge_rows(_unloads_marked(self, action))
             actions.append(merged)
             notes += said
-        return self._replace_plot(seat, actions, " ".join(notes))
+        rows = sum(max(1, len(a.sources)) for a in actions)
+        read = (f"Read {len(actions)} action{'s' if len(actions) != 1 else ''} "
+                f"({rows} row{'s' if rows != 1 else ''}): "
+                + " ".join(describe_action(a) for a in sorted(actions, key=lambda a: a.round)))
+        return self._replace_plot(seat, actions, " ".join(notes),
+                                  read=_read_as(read, corrected))
 
     def do_plot_submit(self, seat: Seat, rng: Rng, as_it_stands: bool = False) -> list[Event]:
         """Submit: the plot is fixed, and its commitment published.
@@ -219,8 +339,9 @@ class Plotting(PlottedBase):
     def begin_execution(self, rng: Rng) -> list[Event]:
         self.stage = EXECUTE
         self.round = 0
-        return [self.say("execution", f"Turn {self.turn}: every power has submitted. The "
-                         "Execution Phase begins.")] + self.next_round(rng)
+        events = [self.say("execution", f"Turn {self.turn}: every power has submitted. The "
+                           "Execution Phase begins.")] + self.next_round(rng)
+        return events + self.settle(rng)
 
     @abstractmethod
     def next_round(self, rng: Rng) -> list[Event]:
@@ -238,14 +359,57 @@ def _check_round(number: int) -> None:
         raise NotAllowed(refusal)
 
 
-def _one_action(line: str) -> Action:
+def _one_action(line: str, resolve: Callable[[str], str]) -> Action:
     try:
-        actions = parse_form(line)
+        actions = parse_form(line, resolve=resolve)
     except FormError as exc:
         raise Unreadable(exc.message.split(": ", 1)[-1]) from None
     except RuleError:
         raise
     return actions[0]
+
+
+def _with_row(plot: list[Action], round_number: int, area: str,
+              row: Source) -> tuple[list[Action], str]:
+    """The plot with a move's row added (to the round's move into the same area, as the
+    Karelia example adds sources, or as a new action), and what that did in words."""
+    out = list(plot)
+    same = next((a for a in out if a.round == round_number), None)
+    if same is None:
+        return [*out, Action(round_number, MOVE, area, (row,))], ""
+    out.remove(same)
+    sources, note = add_row(same.sources, row)
+    out.append(Action(round_number, MOVE, area, sources, {}, same.notes))
+    return out, f"Round {round_number}: {note}" if note else ""
+
+
+_AGAIN_NOTE = re.compile(r"again\s*[:=]?\s*(?P<answer>\w+)", re.IGNORECASE)
+
+
+def _again(answer: str | None) -> str | None:
+    """`again` in players' words: "replace" (or "yes", "same"), "add" (or "no", "more")."""
+    if answer is None or not answer.strip():
+        return None
+    word = answer.strip().lower()
+    if word in ("replace", "replaces", "yes", "same", "move", "moved"):
+        return "replace"
+    if word in ("add", "adds", "no", "more", "also", "both"):
+        return "add"
+    raise Unreadable(f"again: say replace (the same units typed again) or add (more units), "
+                     f"not {answer.strip()[:20]!r}.")
+
+
+def _what(units: Mapping[str, int] | None) -> str:
+    return "all units" if units is None else describe_units(units)
+
+
+def _read_as(read: str, corrected: Sequence[tuple[str, str]]) -> str:
+    """What a plot command read, in words, naming each spelling it corrected."""
+    text = f"Read as: {read}"
+    fixed = list(dict.fromkeys(f"{typed!r} read as {area}" for typed, area in corrected))
+    if fixed:
+        text += " (" + "; ".join(fixed) + ")"
+    return text
 
 
 def _unloads_marked(game: PlottedBase, action: Action) -> Action:

@@ -15,11 +15,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.aa.map import AAMap, classic_map
+from engine.aa.names import classic_names
 from engine.aa.statecheck import MOST_UNITS, POWER, check_battle, check_position, units
 from engine.aa.units import AIRCRAFT, LAND_UNITS, POWERS, UNITS
+from engine.errors import RuleError
 from engine.games.plotted_aa.base import STAGE_NAMES
 from engine.games.plotted_aa.commitment import canonical_plot, commit
 from engine.games.plotted_aa.form import BUILD, MOST_ROUNDS, MOVE, NOOP, Action
+from engine.games.plotted_aa.orders import ASK, ORDERS, read_setting
+from engine.games.plotted_aa.report import STATUS
 from engine.statecheck import Field
 from engine.values import read_bool
 
@@ -88,6 +92,38 @@ def check_state(state: Mapping[str, Any]) -> None:
         order.names(UNITS, "a unit of the game", unique=True)
     if not game.get("plot_start_actions").missing:  # states stored before it went unread
         game["plot_start_actions"].count(what="the actions before the Plot Phase")
+    _check_orders(game, board)
+
+
+def _check_orders(game: Field, board: AAMap) -> None:
+    """Standing orders, Develop Weapons answered ahead, the turn's outcomes and ledger (all
+    may be left out: a state without them plays with every order "ask me")."""
+    for _power, orders in game.get("standing", {}).entries(POWERS, POWER):
+        for name, setting in orders.entries(ORDERS, "a standing order (" + ", ".join(ORDERS)
+                                            + ")"):
+            value = setting.text()
+            try:
+                if value != ASK and value not in ORDERS[name][1]:
+                    read_setting(name, value.replace(":", " "), classic_names().find)
+            except RuleError as exc:
+                setting.refuse(f"is not a setting of that order: {exc.message}")
+    for _power, ahead in game.get("ahead", {}).entries(POWERS, POWER):
+        ahead["turn"].count(1, MOST_UNITS, what="the turn answered ahead")
+        ahead["dice"].count(0, 30, what="research dice")
+    for _power, outcomes in game.get("outcomes", {}).entries(POWERS, POWER):
+        for outcome in outcomes.items(MOST_ROUNDS):
+            outcome["round"].count(1, MOST_ROUNDS, what="a round")
+            outcome["status"].one_of(STATUS, "what became of an action ("
+                                     + ", ".join(STATUS) + ")")
+            outcome.get("why", "").text(2000)
+            outcome.get("by_orders", False).flag()
+    for _power, entry in game.get("ledger", {}).entries(POWERS, POWER):
+        units(entry.get("units", {}))
+        units(entry.get("built", {}))
+        entry.get("areas", []).names(board.land, "a land territory of the board")
+        entry.get("when", "").text()
+    game.get("rules_version", 1).count(1, 2, what="the rules version (1: before standing "
+                                                  "orders, 2: since)")
 
 
 def _action(field: Field, board: AAMap) -> Action:

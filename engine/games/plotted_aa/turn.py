@@ -36,6 +36,7 @@ class Turn(Execution):
     # ----- Develop Weapons Phase ------------------------------------------------
 
     def do_research(self, seat: Seat, rng: Rng, dice: int) -> list[Event]:
+        self.ahead.pop(seat, None)  # answered (ahead or now): it applies to one phase
         owned = self.pos.techs_of(seat)
         price = check_research(dice, self.pos.treasury.get(seat, 0), owned)
         self.pos.treasury[seat] -= price
@@ -46,19 +47,20 @@ class Turn(Execution):
                          f"{'die' if dice == 1 else 'dice'} ({price} IPCs), rolls "
                          f"{', '.join(map(str, result.rolls))}: {gained}.", power=seat,
                          rolls=list(result.rolls), gained=list(result.gained))
-        return [event] + self.next_developer()
+        return [event] + self.next_developer(rng)
 
     def do_skip(self, seat: Seat, rng: Rng) -> list[Event]:
         if self.stage == DEVELOP:
+            self.ahead.pop(seat, None)
             return [self.say("research", f"{seat} develops no weapons this turn.",
-                             power=seat)] + self.next_developer()
+                             power=seat)] + self.next_developer(rng)
         return [self.say("final_build", f"{seat} builds nothing more this turn.",
-                         power=seat)] + self.next_final_builder()
+                         power=seat)] + self.next_final_builder(rng)
 
-    def next_developer(self) -> list[Event]:
+    def next_developer(self, rng: Rng) -> list[Event]:
         self.current += 1
         if self.current < len(POWERS):
-            return []
+            return self.settle(rng)
         self.current = 0
         self.stage = PLOT
         return [self.say("plot_phase", f"Turn {self.turn}: the Plot Phase. Every power plots "
@@ -79,16 +81,16 @@ class Turn(Execution):
         return bool(self.unbuilt.get(power)) and any(
             self.default_final_build(power, f) for f in self.original_factories(power))
 
-    def next_final_builder(self) -> list[Event]:
+    def next_final_builder(self, rng: Rng) -> list[Event]:
         while True:
             self.current += 1
             if self.current >= len(POWERS):
-                return self.collect_income()
+                return self.collect_income() + self.settle(rng)
             if self.can_final_build(self.power):
                 left = self.unbuilt[self.power]
                 return [self.say("final_build", f"Final Build Phase: {self.power} may build "
                                  f"{describe_units(left)} at an original factory.",
-                                 power=self.power)]
+                                 power=self.power)] + self.settle(rng)
 
     def do_final_build(self, seat: Seat, rng: Rng, at: str, units: str | None = None,
                        sea: str | None = None) -> list[Event]:
@@ -112,8 +114,8 @@ class Turn(Execution):
         self.unbuilt[seat] = {k: n - chosen.get(k, 0) for k, n in left.items()
                               if n - chosen.get(k, 0) > 0}
         if self.can_final_build(seat):
-            return events
-        return events + self.next_final_builder()
+            return events + self.settle(rng)
+        return events + self.next_final_builder(rng)
 
     def default_final_build(self, power: Power, factory: Area) -> Counts:
         """What the deadline builds at `factory`: what can be built of what is left, in the

@@ -65,7 +65,9 @@ def play_classic(seed: int, steps: int = 160) -> str:
 
 
 def play_plotted(seed: int, turns: int = 3) -> str:
-    game = engine.new_game("plotted-aa", list(POWERS), seed=f"same-{seed}", history=True)
+    # Every standing order "ask me": the decisions are the deadline's and the random ones.
+    game = engine.new_game("plotted-aa", list(POWERS), seed=f"same-{seed}", history=True,
+                           options={"standing_orders": "ask"})
     rnd = random.Random(f"same-{seed}")
     events: list[Any] = list(game.setup_events)
     for _ in range(turns):
@@ -125,8 +127,18 @@ CLASSIC = {0: "6bca4bbab3963045", 1: "0a7290f1a8533a4b", 2: "10208a8e3d81c593",
 # All re-pinned when the plot sheet began to show each plotted attack's odds against what
 # the area holds now (issue 24): with those sheet lines left out (`sheet_odds` returning
 # none), every digest was checked equal to the one before.
-PLOTTED = {0: "06c9a7893aa7f980", 1: "55ea22add11baa62", 2: "7fd7aa91f73e84dc",
-           3: "eb153242e35bc0ef", 4: "84b09ebb67d23176", 5: "7993c51ef5835c1f"}
+# All re-pinned with standing orders (issue 24), played with every order "ask me": with the
+# deadline pressing on as before (not by the odds), landing at the nearest place as before,
+# each kind and fuel of aircraft asked apart as before, a row taking units that another
+# round already moves from its area added as before (not asked), and the new events (the
+# standing orders' announcements, the turn report, the digests, what a plot command read)
+# and the sheet's standing orders left out, every game was checked equal, event for event
+# and die for die, to main's.
+# Re-pinned when both met on main: with `sheet_odds` returning none, every digest was
+# checked equal to the standing orders' pins above (7f9ece17..., 5491eaea..., 412d6d89...,
+# 3df5a5e1..., 585478c0..., 411033e3...).
+PLOTTED = {0: "ee97f021e97c6b5d", 1: "215ad2b6b94a96e0", 2: "8d852c1e1200f393",
+           3: "9aea671b155bc455", 4: "f5759fd0ef0b71c6", 5: "bc8eecfaf9a1315c"}
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,10 @@ FORM_HEADER = "Round\tMove To / Build At\tWith Units\tFrom\tNotes\n"
 
 
 def new(seed: str = "paa", **options: Any) -> Game:
-    return engine.new_game("plotted-aa", list(POWERS), seed=seed, options=options or None,
+    """A game whose every question is asked (standing orders "ask me"), so that a test plays
+    each decision as the rulebook's players would; a test of standing orders says which."""
+    options.setdefault("standing_orders", "ask")
+    return engine.new_game("plotted-aa", list(POWERS), seed=seed, options=options,
                            history=True)
 
 

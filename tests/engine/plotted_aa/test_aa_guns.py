@@ -56,7 +56,8 @@ def test_executing_aircraft_movement_by_default_the_shortest_way_over_the_fewest
     the bomber flies a shortest way over the fewest enemy AA guns, here over the Baltic Sea
     rather than West Europe's gun, as A&A classic does."""
     game = bomber_revealed("fly-over-default")
-    (over,) = [p for p in game.prompts()[UK].action("execute").params if p.name == "over"]
+    (over,) = [p for p in game.prompts()[UK].action("execute-part").params
+               if p.name == "over"]
     assert not over.required and over.question == "Which areas do the aircraft fly over?"
     events = act(game, UK, "execute")
     assert not any(e.kind == "flak" for e in events)
@@ -67,8 +68,8 @@ def test_executing_aircraft_movement_fly_over_fire_is_an_option() -> None:
     """Option aa_fly_over off (TripleA's classic reading): AA guns fire only at aircraft
     attacking their territory, whatever way the aircraft fly."""
     game = bomber_revealed("fly-over-off", aa_fly_over=False)
-    assert all(p.name != "over" for p in game.prompts()[UK].action("execute").params)
-    events = act(game, UK, "execute", over="North Sea, W Europe")
+    assert all(p.name != "over" for p in game.prompts()[UK].action("execute-part").params)
+    events = act(game, UK, "execute-part", over="North Sea, W Europe")
     assert not any(e.kind == "flak" for e in events)
     assert "AA gun in West Europe at bombers" not in dice_labels(game)
 

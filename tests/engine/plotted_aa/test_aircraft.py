@@ -85,6 +85,7 @@ def test_defending_fighters_whose_carrier_sinks_land_at_once() -> None:
         to="Hawaii Sea Zone")
     submit_all(game)
     until_revealed(game, JAP, 1)
+    act(game, JAP, "orders", battle="press on")  # Japan fights it out
     events = act(game, JAP, "execute")
     for _ in range(30):
         if game.battle is None:

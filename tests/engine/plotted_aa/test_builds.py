@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import NotAllowed
+from engine import NotAllowed, RuleError
 from tests.engine.plotted_aa.helpers import (
     act,
     new,
@@ -90,8 +90,8 @@ def test_a_ship_built_at_a_coastal_factory_goes_to_the_sea_zone_its_owner_choose
     spec = game.prompts()[USA].action("execute")
     sea = next(p for p in spec.params if p.name == "sea")
     assert [c.value for c in sea.choices] == ["Gulf of Mexico Sea Zone", "West US Sea Zone"]
-    with pytest.raises(NotAllowed, match="say which"):
-        act(game, USA, "execute")
+    with pytest.raises(RuleError, match="sea zone"):
+        act(game, USA, "execute")  # one click: the menu of sea zones is the question
     assert game.timeout_actions() == [(USA, "execute", {"sea": "Gulf of Mexico Sea Zone"})]
     act(game, USA, "execute", sea="West US Sea Zone")
     assert units_at(game, "West US Sea Zone", USA)["submarine"] == 1

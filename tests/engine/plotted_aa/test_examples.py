@@ -108,6 +108,7 @@ def test_libya_to_egypt_blocked_by_a_british_infantry_that_arrived_in_round_1() 
     act(twin, GER, "execute")
     assert units_at(twin, "Libya", GER) == {"armour": 1}
     # Or the tank attacks FE Afr (stop at the first area) while the infantry attack Egypt.
+    act(game, GER, "orders", battle="press on")  # the owner fights both battles through
     events = act(game, GER, "execute", stop=True)
     events += run_deadlines_while(game, lambda: game.battle is not None or game.battles)
     battles = [e.data["area"] for e in events if e.kind == "battle"]
@@ -278,15 +279,16 @@ def test_all_aircraft_to_the_north_sea_and_back() -> None:
     until_revealed(game, GER, 1)
     act(game, GER, "execute")
     assert units_at(game, "North Sea Zone", GER) == {}  # in the air, to land
-    landed: dict[str, str] = {}
-    while game.landings:
-        group = game.landings[0]
-        to = "Germany" if group["kind"] == "bomber" else "West Europe"
-        assert to in game.spots(group)
-        act(game, GER, "land", to=to)
-        landed[group["kind"]] = to
-    assert landed == {"bomber": "Germany", "fighter": "West Europe"}
+    # Asked once for the six aircraft (issue 24: one question for the group), with a way
+    # to split them: the bomber to Germany, then the fighters to West Europe.
+    (prompt,) = game.prompts().values()
+    assert prompt.text.startswith("Land 5 fighters, 1 bomber from North Sea Zone")
+    assert {a.name for a in prompt.actions} == {"land", "land-part"}
+    act(game, GER, "land-part", to="Germany", units="b")
     assert units_at(game, "Germany", GER).get("bomber") == 1
+    assert game.prompts()[GER].text.startswith("Land 5 fighters from North Sea Zone")
+    act(game, GER, "land", to="West Europe")
+    assert not game.landings
     assert units_at(game, "West Europe", GER).get("fighter") == 5
 
 

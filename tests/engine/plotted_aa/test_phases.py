@@ -49,7 +49,7 @@ def test_german_first_turn_example_pasted_and_submitted() -> None:
         "\t\tt\tE Med\tfrom trn\n5\tF W Afr\tall\tAlg\t\n6\tGer\t6t\tbuild\t30 IPCs\n"
         "7\tUS E Coast\tsub\tSpn W Coast\t\n")
     events = act(game, GER, "plot-paste", text=form)
-    assert [e.audience for e in events] == [frozenset({GER})]
+    assert [e.audience for e in events] == [frozenset({GER})] * 2  # what it read, the sheet
     assert [a.round for a in game.plots[GER]] == [1, 2, 3, 4, 5, 6, 7]
     events = act(game, GER, "plot-submit")
     assert events[0].public and events[0].data == {"power": GER,
