@@ -377,11 +377,12 @@ class ActionPath:
                            ) -> list[Outcome]:
         """The game's deadline policy applied at once for the awaited seats whose player is
         away: the outcomes stored, the first saying for whom (none: nobody away is
-        awaited, or the policy answers nothing for them and the game waits). A policy that
+        awaited, everyone is away, or the policy answers nothing for them and the game
+        waits). A policy that
         fails otherwise than by the rules is put in `failed`, for the caller to pause the
         game once its telling is over."""
         away = set(known.away())
-        if not away:
+        if not away or known.everyone_away():
             return []
 
         def plan(game: Game) -> list[tuple[str, str, dict[str, Any]]]:
@@ -463,12 +464,16 @@ class ActionPath:
             await self.reply_error(interaction, exc)
 
     async def private_history(self, live: LiveGame, seats: list[str]) -> list[str]:
-        """Every private event the seats were sent, from the stored log."""
+        """Every private event the seats were sent, from the stored log; not the kinds the
+        game's prompt detail repeats (a plot sheet's past drafts: `describe` says the
+        current one)."""
+        repeated = live.game.shown_in_prompt if live.game is not None else frozenset()
         texts: list[str] = []
         for row in await self.service.storage.actions(live.id):
             for raw in row.events:
                 event = Event.from_json(raw)
-                if not event.public and set(seats) & set(event.audience):
+                if not event.public and set(seats) & set(event.audience) \
+                        and event.kind not in repeated:
                     texts.append(event.text)
         return texts
 

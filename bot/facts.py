@@ -31,7 +31,7 @@ class Facts:
     # The game's private text for each awaited seat's prompt message (`prompt_detail`).
     details: dict[str, str]
     rows: dict[str, Row]  # the game's `messages` rows, by purpose
-    prefs: dict[int, Preferences]  # the awaited players' own settings
+    prefs: dict[int, Preferences]  # the seated players' own settings
     deadline: DeadlineRow | None
     now: float  # when they were read (the service's clock)
 
@@ -57,6 +57,13 @@ class Facts:
     def away(self) -> list[str]:
         """The awaited seats whose player is away now (`/game away`)."""
         return [seat for seat in self.prompts if self.prefs_of(seat).away(self.now)]
+
+    def everyone_away(self) -> bool:
+        """Every seated player is away: nobody is left to play with, so the game waits for
+        its deadline or the first one back instead of playing itself turn after turn."""
+        users = {s.user_id for s in self.live.seats}
+        return bool(users) and all(self.prefs.get(u, Preferences()).away(self.now)
+                                   for u in users)
 
     @property
     def stalled(self) -> bool:
@@ -86,8 +93,7 @@ async def read(storage: Storage, live: LiveGame, now: float | None = None) -> Fa
         details = {seat: game.prompt_detail(seat) for seat in prompts} \
             if game is not None else {}
     rows = await storage.messages(live.id)
-    users = [u for u in (live.user_of(seat) for seat in prompts) if u is not None]
-    prefs = await storage.preferences_of(users)
+    prefs = await storage.preferences_of({s.user_id for s in live.seats})
     timed = live.row.status in ("running", "finished")  # (a lobby has no deadline yet)
     deadline = await storage.deadline(live.id) if timed else None
     return Facts(live, seq, finished, prompts, details, rows, prefs, deadline,

@@ -447,6 +447,15 @@ class Lobby:
         await interaction.response.send_message(
             "Welcome back: your games ask you their questions again." if was else
             "You were not away: your games ask you their questions as usual.", ephemeral=True)
+        if not was:
+            return
+        # A game where everyone was away waited; with this player back, it answers again
+        # for the others who are still away.
+        for entry in self.service.games_of(user):
+            if entry.row.status == "running":
+                live = await self.service.load(entry)
+                if live.game is not None:
+                    await self.actions.answer_for_away(live)
 
     # ----- the record -------------------------------------------------------
 

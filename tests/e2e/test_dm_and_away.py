@@ -131,6 +131,30 @@ async def test_away_players_are_answered_at_once_and_nobody_waits_for_them(
                            excused=frozenset({table.users["bob"]})) == []
 
 
+async def test_when_everyone_is_away_the_game_waits_instead_of_playing_itself(
+        table: Table) -> None:
+    """Away answers are for the players who are away while others play on ("nobody waits
+    for them; the others are not paused"). When every player is away there is nobody to
+    play with: the game does not answer for all of them at once, turn after turn (before,
+    Pig ran until its loop limit in one step); it waits for its deadline or the first one
+    back."""
+    await table.start_bot(seed="away-all")
+    await table.pig_game("ann", "bob")
+    await table.slash("bob", "game away", days=3)
+    seq = table.live.seq
+    await table.slash("ann", "game away", days=3)  # ann is awaited: now everyone is away
+    assert table.live.seq == seq and table.live.game.current == "ann"
+    assert "who is away" not in table.said()
+    back = await table.slash("bob", "game back")
+    assert "Welcome back" in back.text()
+    # bob back: ann's turn is answered for her now, and bob plays on.
+    assert table.live.game.current == "bob"
+    assert "Answered for ann, who is away." in table.said()
+    await table.slash("ann", "game back")
+    await table.slash("bob", "pig hold")
+    assert table.live.game.current == "ann"  # and ann's next turn waits for her
+
+
 async def test_an_undo_refusal_says_which_move_and_why_in_words(table: Table) -> None:
     """"undo refusals name internal ids (`plot-submit`) and list four reasons without
     saying which": the refusal names the move as its button did and says what it did."""
