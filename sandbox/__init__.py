@@ -31,7 +31,7 @@ from .errors import SandboxError, SandboxTimeout
 from .fake import FakeDiscord
 from .interactions import Interaction
 from .state import RequestRecord
-from .strict import Fault, RateLimits
+from .strict import Fault, InvalidRequests, RateLimits
 from .world import README_BOT_PERMISSIONS, Attachment, Channel, Message
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "FakeDiscord",
     "Fault",
     "Interaction",
+    "InvalidRequests",
     "Message",
     "README_BOT_PERMISSIONS",
     "RateLimits",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,7 @@ from .gateway import (
 )
 from .interactions import APPLICATION_COMMAND, Interaction
 from .shards import IdentifyQueue, guild_of
-from .strict import Fault, RateLimits, resolve_pings
+from .strict import Fault, InvalidRequests, RateLimits, resolve_pings
 from .validation import check_message
 from .world import (
     DM,
@@ -102,6 +103,10 @@ class DiscordState:
         #: `rate_limits = RateLimits()` (off by default: pacing slows every test).
         self.faults: list[Fault] = []
         self.rate_limits: RateLimits | None = None
+        #: Always counted, as on Discord: too many 401/403/429 answers ban the address.
+        self.invalid_requests = InvalidRequests()
+        #: The REST limits' time (monotonic seconds); a test may drive it by hand.
+        self.clock: Callable[[], float] = time.monotonic
         #: The id of each synced command, by (guild, type, name): a re-sync keeps it.
         self.command_ids: dict[tuple[int | None, int, str], int] = {}
         self.interactions_by_id: dict[int, Interaction] = {}
