@@ -36,6 +36,8 @@ class GatewaySession:
         self.closed = False
         #: (shard_id, num_shards) from IDENTIFY; a session that names none is shard [0, 1]
         self.shard: tuple[int, int] = (0, 1)
+        #: The name of every event dispatched to this session, in order (for tests)
+        self.events: list[str] = []
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name=f"sandbox-gateway-{session_id[:8]}")
 
@@ -56,6 +58,7 @@ class GatewaySession:
         if self.closed:
             return
         self.seq += 1
+        self.events.append(event)
         self.send({"op": 0, "t": event, "s": self.seq, "d": data})
 
     async def _write(self) -> None:

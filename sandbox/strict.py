@@ -100,6 +100,7 @@ class Bucket:
 
 MESSAGE_ROUTE = re.compile(r"^/channels/(\d+)/messages$")
 CHANNEL_ROUTE = re.compile(r"^/channels/(\d+)")
+GUILD_ROUTE = re.compile(r"^/guilds/(\d+)")
 
 
 @dataclass
@@ -109,8 +110,10 @@ class RateLimits:
 
     `per_channel_messages` per `channel_window` seconds for posting in one channel (a DM
     channel included); `per_route` requests per `route_window` for any other route of one
-    channel (edits, pins, ...); `global_per_second` (per `global_window`) for everything with the bot's token, from
-    every process together; interaction answers and follow-ups are exempt, as on Discord."""
+    channel (edits, pins, ...) or of one guild (its channels, roles, members), a bucket per
+    top-level resource as Discord keys them; `global_per_second` (per `global_window`) for
+    everything with the bot's token, from every process together; interaction answers and
+    follow-ups are exempt, as on Discord."""
 
     per_channel_messages: int = 5
     channel_window: float = 5.0
@@ -146,10 +149,12 @@ class RateLimits:
         if (m := MESSAGE_ROUTE.match(path)) and method == "POST":
             name = f"messages-{m.group(1)}"
             limit, window = self.per_channel_messages, self.channel_window
-        elif m := CHANNEL_ROUTE.match(path):
-            # the route with its ids other than the channel's replaced, as Discord keys buckets
+        elif m := CHANNEL_ROUTE.match(path) or GUILD_ROUTE.match(path):
+            # the route with its ids other than the top-level resource's (the channel or the
+            # guild) replaced, as Discord keys buckets
             shape = re.sub(r"/\d+", "/:id", path[m.end():])
-            name = f"{method}{shape}-{m.group(1)}"
+            top = "" if path.startswith("/channels/") else "guild-"
+            name = f"{method}{shape}-{top}{m.group(1)}"
             limit, window = self.per_route, self.route_window
         else:
             return None

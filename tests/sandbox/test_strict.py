@@ -109,6 +109,20 @@ def test_rate_limit_buckets() -> None:
     assert limits.check("POST", "/channels/1/messages", 5.1)[0] == 0  # a new window
 
 
+def test_per_route_buckets_are_per_top_level_resource() -> None:
+    """Discord keys per-route limits by the route and its top-level resource (a channel or
+    a guild): one guild's bucket full, another guild's and another route's are free."""
+    limits = RateLimits(per_route=2, route_window=1.0)
+    for t in (0.0, 0.1):
+        assert limits.check("GET", "/guilds/7/members/1", t)[0] == 0
+    wait, is_global, headers = limits.check("GET", "/guilds/7/members/2", 0.2)  # other member
+    assert wait == pytest.approx(0.8) and not is_global
+    assert headers["X-RateLimit-Bucket"] == "GET/members/:id-guild-7"
+    assert limits.check("GET", "/guilds/8/members/1", 0.3)[0] == 0  # another guild
+    assert limits.check("GET", "/guilds/7/roles", 0.4)[0] == 0  # another route
+    assert limits.check("GET", "/guilds/7/members/1", 1.0)[0] == 0  # the next window
+
+
 async def test_a_bot_role_without_a_permission_gets_discords_errors(world: World) -> None:
     world.fake.set_bot_permissions(world.guild, 1 << 10)  # View Channels only
     with pytest.raises(discord.Forbidden) as refused:
