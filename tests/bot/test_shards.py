@@ -226,3 +226,16 @@ async def test_two_processes_keeping_to_their_shares_get_no_global_429(fake: Fak
     fake.rate_limits = RateLimits(global_per_second=limit, global_window=window)
     await asyncio.gather(*(burst(fake, ann, None, 12) for _ in range(2)))
     assert fake.rate_limits.global_limited > 0
+
+
+def test_python_m_bot_refuses_shard_settings_that_cannot_work(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("CROUPIER_SHARD_IDS", "1")
+    monkeypatch.delenv("CROUPIER_SHARD_COUNT", raising=False)
+    assert main([]) == 2
+    assert "CROUPIER_SHARD_IDS needs CROUPIER_SHARD_COUNT" in capsys.readouterr().err
