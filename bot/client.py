@@ -30,7 +30,7 @@ from bot.delivery.discord_io import Sender
 from bot.delivery.pictures import Painter
 from bot.delivery.prompts import PromptMessages
 from bot.delivery.status import StatusPost
-from bot.identify import IDENTIFY_SPACING, IdentifyQueue
+from bot.identify import IDENTIFY_SPACING, IdentifyQueue, default_lock_file
 from bot.lobby import Lobby
 from bot.notices import Notices
 from bot.repeats import RepeatGuard
@@ -204,12 +204,15 @@ class ShardedCroupier(Croupier, commands.AutoShardedBot):
         if settings.shard_ids is not None:
             kwargs.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(settings, **kwargs)
-        self.identify_queue = IdentifyQueue(settings.identify_lock, spacing=identify_spacing)
-        self._max_concurrency: int | None = None
+        self._identify_spacing = identify_spacing
+        self.identify_queue: IdentifyQueue | None = None
+        self._max_concurrency = 1
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        if self._max_concurrency is None:  # GET /gateway/bot, once
+        if self.identify_queue is None:  # once: GET /gateway/bot, and the bot's lock file
             self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            lock = self.settings.identify_lock or default_lock_file(self.application_id or 0)
+            self.identify_queue = IdentifyQueue(lock, spacing=self._identify_spacing)
         await self.identify_queue.wait_turn(shard_id or 0, self._max_concurrency)
 
 

@@ -4,9 +4,11 @@ Discord lets one IDENTIFY per rate-limit key (`shard_id % max_concurrency`) thro
 5 s and answers an earlier one with Invalid Session; each refusal still costs a session
 start (1,000 a day). discord.py spaces the shards of one process, but two processes that
 start at once both identify at once. So every process takes its turn here first: the time
-of the last IDENTIFY of each key is kept in a lock file the processes share (on one host,
-or on a volume the containers mount), read and written under an exclusive `flock`. Without
-a lock file the turns are kept in this process only.
+of the last IDENTIFY of each key is kept in a lock file the processes share, read and
+written under an exclusive `flock`: by default one per bot in the system's temporary
+directory (the processes of one host find it without being told), or the file named by
+`CROUPIER_IDENTIFY_LOCK` (on a volume the containers mount). A file that can't be opened
+leaves the turns to this process alone, with a warning.
 """
 
 from __future__ import annotations
@@ -14,12 +16,21 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import json
+import logging
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+log = logging.getLogger(__name__)
+
 #: Discord's 5 s, and a margin for the time an IDENTIFY takes to reach it.
 IDENTIFY_SPACING = 5.25
+
+
+def default_lock_file(bot_user_id: int) -> Path:
+    """The lock file the processes of one bot on one host share unless told another."""
+    return Path(tempfile.gettempdir()) / f"croupier-identify-{bot_user_id}.lock"
 
 
 class IdentifyQueue:
@@ -37,10 +48,15 @@ class IdentifyQueue:
     async def wait_turn(self, shard_id: int, max_concurrency: int) -> None:
         key = str(shard_id % max(1, max_concurrency))
         while True:
-            if self.lock_file is None:
+            wait: float | None = None
+            if self.lock_file is not None:
+                try:
+                    wait = await asyncio.to_thread(self._book_in_file, self.lock_file, key)
+                except OSError as exc:
+                    log.warning("identify turns kept in this process only: %s", exc)
+                    self.lock_file = None
+            if wait is None:
                 wait = self._book(self._last, key)
-            else:
-                wait = await asyncio.to_thread(self._book_in_file, self.lock_file, key)
             if wait <= 0:
                 return
             await self._sleep(wait)

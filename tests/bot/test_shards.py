@@ -132,6 +132,16 @@ async def test_processes_sharing_the_lock_file_identify_one_per_key_per_spacing(
     assert time.slept == [5.0]
 
 
+async def test_a_lock_file_that_cannot_be_opened_leaves_the_turns_to_this_process(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    time = ManualTime()
+    queue = IdentifyQueue(tmp_path, spacing=5.0, clock=time, sleep=time.sleep)  # a directory
+    await queue.wait_turn(0, 1)
+    await queue.wait_turn(1, 1)
+    assert queue.lock_file is None and time.slept == [5.0]
+    assert "identify turns kept in this process only" in caplog.text
+
+
 # -- two processes against one stand-in -----------------------------------------------
 
 

@@ -9,12 +9,17 @@ another process holds needs the database they share (PostgreSQL), not tested her
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sqlite3
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
+from bot.identify import default_lock_file
 from sandbox import FakeDiscord
 from sandbox.shards import IdentifyQueue
 
@@ -27,7 +32,9 @@ async def start(fake: FakeDiscord, tmp_path: Path, shard_id: int) -> asyncio.sub
            "CROUPIER_SANDBOX_URL": fake.base_url, "CROUPIER_LOG_LEVEL": "WARNING",
            "CROUPIER_EXTENSIONS": "cogs.lobby,tests.e2e.pig_process",
            "CROUPIER_SHARD_COUNT": "2", "CROUPIER_SHARD_IDS": str(shard_id),
-           "CROUPIER_IDENTIFY_LOCK": str(tmp_path / "identify.lock")}
+           # no CROUPIER_IDENTIFY_LOCK: the processes find the bot's own in the temp dir
+           "TMPDIR": str(tmp_path)}
+    env.pop("CROUPIER_IDENTIFY_LOCK", None)
     with (tmp_path / f"shard{shard_id}.log").open("a") as log:
         return await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=ROOT, env=env,
@@ -41,7 +48,8 @@ def games_in(db: Path) -> int:
 
 
 async def test_two_bot_processes_each_serve_their_shard_and_dms_reach_shard_0(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # as the processes' TMPDIR
     async with FakeDiscord() as fake:
         # max_concurrency 2: shards 0 and 1 are in different identify buckets and may start
         # together (Discord's 5 s window holds for each)
@@ -59,6 +67,8 @@ async def test_two_bot_processes_each_serve_their_shard_and_dms_reach_shard_0(
                 await asyncio.sleep(0.02)
             await fake.settle(quiet=0.2, timeout=10)
             assert fake.identify_queue.refused == []
+            turns = json.loads(default_lock_file(fake.application_id).read_text())
+            assert set(turns) == {"0", "1"}  # both keys' turns, booked in the one file
             by_shard = {s.shard[0]: s for s in fake.live_sessions()}
 
             made = await fake.slash(ann, odd_chan, "game new", variant="pig")
