@@ -28,9 +28,9 @@ log = logging.getLogger(__name__)
 IDENTIFY_SPACING = 5.25
 
 
-def default_lock_file(bot_user_id: int) -> Path:
+def default_lock_file(application_id: int) -> Path:
     """The lock file the processes of one bot on one host share unless told another."""
-    return Path(tempfile.gettempdir()) / f"croupier-identify-{bot_user_id}.lock"
+    return Path(tempfile.gettempdir()) / f"croupier-identify-{application_id}.lock"
 
 
 class IdentifyQueue:
