@@ -16,7 +16,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from bot.config import TOKEN_HELP, Settings
+from bot.config import TOKEN_HELP, Settings, SettingsError
 
 
 def python_command() -> str:
@@ -41,7 +41,11 @@ def main(argv: list[str] | None = None) -> int:
                       help="the game to play (default: a whole game of Killer Clue)")
     demo.add_argument("--out", default="demo-out", help="where the transcript and images go")
     args = parser.parse_args(argv)
-    settings = Settings.load()
+    try:
+        settings = Settings.load()
+    except SettingsError as exc:
+        print(f"Croupier can't start: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "demo":
@@ -61,18 +65,22 @@ def main(argv: list[str] | None = None) -> int:
     except StorageUnavailable as exc:
         print(f"Croupier can't start: {exc}", file=sys.stderr)
         return 3
-    from bot.client import DEFAULT_EXTENSIONS, Croupier
+    from bot.client import DEFAULT_EXTENSIONS, make_bot
 
     extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
     if os.environ.get("CROUPIER_EXTENSIONS"):
         extensions = tuple(os.environ["CROUPIER_EXTENSIONS"].split(","))
         for name in extensions:  # a test's variants must be known before games are restored
             importlib.import_module(name)
+    if settings.api_base:
+        from bot.rest_pace import point_rest_at
+
+        point_rest_at(settings.api_base)  # a REST proxy the processes share
     sandbox = os.environ.get("CROUPIER_SANDBOX_URL")
     if sandbox:
         point_at_sandbox(sandbox)
     # the stand-in sends every guild at once: no need to wait 2 s for more
-    bot = Croupier(settings, extensions=extensions,
+    bot = make_bot(settings, extensions=extensions,
                    guild_ready_timeout=0.05 if sandbox else 2.0)
     try:
         bot.run(settings.token, log_handler=None)

@@ -30,9 +30,11 @@ from bot.delivery.discord_io import Sender
 from bot.delivery.pictures import Painter
 from bot.delivery.prompts import PromptMessages
 from bot.delivery.status import StatusPost
+from bot.identify import IDENTIFY_SPACING, IdentifyQueue, default_lock_file
 from bot.lobby import Lobby
 from bot.notices import Notices
 from bot.repeats import RepeatGuard
+from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
 from bot.storage import Storage
 from bot.timeouts import Timeouts
@@ -88,6 +90,11 @@ class Croupier(commands.Bot):
         self._closing_down = False
         self._built = False
         self._form_tasks: set[asyncio.Task[None]] = set()
+        per_second = share_of_global(settings.shard_count, settings.shard_ids,
+                                     settings.rest_per_second, proxied=settings.api_base is not None)
+        self.rest_pace = RestPace(per_second) if per_second else None
+        if self.rest_pace is not None:
+            self.rest_pace.install(self.http)
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -184,6 +191,37 @@ class Croupier(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         await self.actions.reply_error(interaction, original)
+
+
+class ShardedCroupier(Croupier, commands.AutoShardedBot):
+    """The bot as one process of several, or with every shard in one process: discord.py's
+    sharded client, on the shards the settings name. Each IDENTIFY waits for its turn in the
+    identify queue the processes share (bot/identify.py)."""
+
+    def __init__(self, settings: Settings, *, identify_spacing: float = IDENTIFY_SPACING,
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            kwargs.setdefault("shard_ids", list(settings.shard_ids))
+        super().__init__(settings, **kwargs)
+        self._identify_spacing = identify_spacing
+        self.identify_queue: IdentifyQueue | None = None
+        self._max_concurrency = 1
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if self.identify_queue is None:  # once: GET /gateway/bot, and the bot's lock file
+            self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            lock = self.settings.identify_lock or default_lock_file(self.application_id or 0)
+            self.identify_queue = IdentifyQueue(lock, spacing=self._identify_spacing)
+        await self.identify_queue.wait_turn(shard_id or 0, self._max_concurrency)
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> Croupier:
+    """The bot the settings describe: sharded when a shard count is set, else one
+    connection (as today, and as Discord lets a bot in under 2,500 servers run)."""
+    if settings.shard_count:
+        return ShardedCroupier(settings, **kwargs)
+    return Croupier(settings, **kwargs)
 
 
 def clicks_of(actions: ActionPath) -> ClickTarget:

@@ -36,6 +36,34 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return values
 
 
+class SettingsError(ValueError):
+    """A setting that can't be used as given; the message names it and says why."""
+
+
+def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """CROUPIER_SHARD_COUNT and CROUPIER_SHARD_IDS ("0,1"): (count, this process's ids).
+    No count: unsharded (one connection, as Discord lets a bot under 2,500 servers run);
+    a count without ids: this process runs every shard."""
+    count, ids = count.strip(), ids.strip()
+    if not count:
+        if ids:
+            raise SettingsError("CROUPIER_SHARD_IDS needs CROUPIER_SHARD_COUNT (the total number of shards)")
+        return None, None
+    try:
+        total = int(count)
+        chosen = tuple(int(part) for part in ids.split(",")) if ids else None
+    except ValueError:
+        raise SettingsError("CROUPIER_SHARD_COUNT must be a whole number and CROUPIER_SHARD_IDS "
+                            "a list of them, like 0,1") from None
+    if total < 1:
+        raise SettingsError("CROUPIER_SHARD_COUNT must be at least 1")
+    if chosen is not None:
+        if not chosen or any(not 0 <= i < total for i in chosen) or len(set(chosen)) < len(chosen):
+            raise SettingsError(f"CROUPIER_SHARD_IDS must be distinct shard numbers from 0 to "
+                                f"{total - 1}")
+    return total, chosen
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the process can be told. Environment variables win over `.env`."""
@@ -45,16 +73,36 @@ class Settings:
     dev_guild: int | None = None  # sync commands to this guild only: instant updates
     snapshot_every: int = 20
     log_level: str = "INFO"
+    # Several processes (README "Several processes"): the shard count, this process's shards,
+    # a REST proxy the processes share, the identify queue's lock file, and this process's
+    # share of Discord's global REST limit.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    api_base: str | None = None
+    identify_lock: str | None = None
+    rest_per_second: float | None = None
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = None) -> Settings:
         merged = read_dotenv(dotenv or Path(".env"))
         merged.update(os.environ if env is None else env)
         guild = merged.get("CROUPIER_DEV_GUILD", "").strip()
+        shard_count, shard_ids = parse_shards(merged.get("CROUPIER_SHARD_COUNT", ""),
+                                              merged.get("CROUPIER_SHARD_IDS", ""))
+        pace = merged.get("CROUPIER_REST_PER_SECOND", "").strip()
+        try:
+            rest_per_second = float(pace) if pace else None
+        except ValueError:
+            raise SettingsError("CROUPIER_REST_PER_SECOND must be a number") from None
         return cls(
             token=merged.get("DISCORD_TOKEN") or None,
             database=merged.get("CROUPIER_DB", "croupier.db"),
             dev_guild=int(guild) if guild else None,
             snapshot_every=int(merged.get("CROUPIER_SNAPSHOT_EVERY", "20")),
             log_level=merged.get("CROUPIER_LOG_LEVEL", "INFO"),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            api_base=merged.get("CROUPIER_API_BASE", "").strip() or None,
+            identify_lock=merged.get("CROUPIER_IDENTIFY_LOCK", "").strip() or None,
+            rest_per_second=rest_per_second,
         )

@@ -24,14 +24,21 @@ message notified (``allowed_mentions`` honoured as Discord does); ``fake.inject_
 answers the next matching requests with any error; ``fake.rate_limits = RateLimits()``
 turns on Discord's buckets and 429s; ``fake.set_bot_permissions(guild, perms)`` makes
 missing permissions answer 50013/50001; ``fake.idle(seconds)`` archives idle threads;
-``fake.interaction_latency`` makes interactions arrive late (answers after the 3 s: 10062).
+``fake.interaction_latency`` makes interactions arrive late (answers after the 3 s: 10062);
+``fake.invalid_requests`` bans the bot after too many 401/403/429 answers, as Cloudflare does.
+
+Sharding (``shards.py``): several bots may connect at once, each IDENTIFY naming its shard;
+guild events go by ``(guild_id >> 22) % num_shards``, DMs to shard 0;
+``fake.add_guild(name, shard=(i, n))`` picks a guild on shard i of n, and
+``fake.identify_queue = IdentifyQueue(max_concurrency, interval)`` enforces Discord's
+identify spacing (op 9 to an IDENTIFY too early).
 """
 
 from .errors import SandboxError, SandboxTimeout
 from .fake import FakeDiscord
 from .interactions import Interaction
 from .state import RequestRecord
-from .strict import Fault, RateLimits
+from .strict import Fault, InvalidRequests, RateLimits
 from .world import README_BOT_PERMISSIONS, Attachment, Channel, Message
 
 __all__ = [
@@ -40,6 +47,7 @@ __all__ = [
     "FakeDiscord",
     "Fault",
     "Interaction",
+    "InvalidRequests",
     "Message",
     "README_BOT_PERMISSIONS",
     "RateLimits",

@@ -26,6 +26,7 @@ from .errors import SandboxError, SandboxTimeout, for_tests
 from .gateway import INTENT_GUILD_MEMBERS, INTENT_GUILDS
 from .http import HttpServer
 from .routes import ROUTES, websocket
+from .shards import shard_of
 from .strict import Fault
 from .users import Users
 from .world import Channel, Message
@@ -113,9 +114,12 @@ class FakeDiscord(Users):
                 raise SandboxError(f"the bot's gateway connection ended before READY: {exc!r}") from exc
             raise SandboxTimeout(f"the bot was not ready within {timeout} s")
         deadline = time.monotonic() + timeout
+        shards = shards_of(bot)
         while True:
             missing = []
             for gid in self.world.guilds:
+                if shards is not None and shard_of(gid, shards[1]) not in shards[0]:
+                    continue  # another process's shard
                 known = bot.get_guild(gid)
                 if known is None or known.unavailable:
                     missing.append(gid)
@@ -145,8 +149,10 @@ class FakeDiscord(Users):
     # -- world building ------------------------------------------------------------------
     # (lookups raise ApiError for REST handlers; the test-facing methods turn it into SandboxError)
 
-    def add_guild(self, name: str = "Test Guild") -> int:
-        guild = self.world.add_guild(name)
+    def add_guild(self, name: str = "Test Guild", *, shard: tuple[int, int] | None = None) -> int:
+        """A guild the bot is in; `shard=(shard_id, num_shards)` picks an id Discord routes
+        to that shard ((guild_id >> 22) % num_shards == shard_id)."""
+        guild = self.world.add_guild(name, shard=shard)
         self.dispatch("GUILD_CREATE", self.world.guild_json(guild, full=True), INTENT_GUILDS)
         return guild.id
 
@@ -298,3 +304,14 @@ class FakeDiscord(Users):
 
     def write_transcript(self, out_dir: pathlib.Path) -> None:
         _transcript.write_transcript(self.world, pathlib.Path(out_dir))
+
+
+def shards_of(bot: discord.Client) -> tuple[set[int], int] | None:
+    """The shard ids a client runs and the shard count it identifies with (None: unsharded)."""
+    count = bot.shard_count
+    if not count:
+        return None
+    ids = getattr(bot, "shard_ids", None)
+    if ids is None:
+        ids = [bot.shard_id] if bot.shard_id is not None else range(count)
+    return set(ids), count

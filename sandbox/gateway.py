@@ -10,6 +10,8 @@ from typing import Any
 
 from aiohttp import web
 
+from .shards import shard_of
+
 log = logging.getLogger("sandbox")
 
 # Gateway intents the fake honours when dispatching
@@ -32,12 +34,21 @@ class GatewaySession:
         self.intents = 0
         self.identified = False
         self.closed = False
+        #: (shard_id, num_shards) from IDENTIFY; a session that names none is shard [0, 1]
+        self.shard: tuple[int, int] = (0, 1)
+        #: The name of every event dispatched to this session, in order (for tests)
+        self.events: list[str] = []
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name=f"sandbox-gateway-{session_id[:8]}")
 
     @property
     def live(self) -> bool:
         return self.identified and not self.closed and not self.ws.closed
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether Discord routes an event of this guild (None: a DM) to this session."""
+        shard_id, num_shards = self.shard
+        return shard_of(guild_id, num_shards) == shard_id
 
     def send(self, payload: dict[str, Any]) -> None:
         if not self.closed:
@@ -47,6 +58,7 @@ class GatewaySession:
         if self.closed:
             return
         self.seq += 1
+        self.events.append(event)
         self.send({"op": 0, "t": event, "s": self.seq, "d": data})
 
     async def _write(self) -> None:

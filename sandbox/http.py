@@ -121,6 +121,13 @@ def _too_many(retry_after: float, is_global: bool, headers: dict[str, str]) -> w
     return response
 
 
+def _banned() -> web.Response:
+    """Cloudflare's refusal during a ban: a 429 with its own text, not Discord's JSON, and no
+    `Via` header (discord.py raises it at once instead of waiting)."""
+    return web.Response(status=429, text="error code: 1015", headers={"Retry-After": "3600"},
+                        content_type="text/plain")
+
+
 class HttpServer:
     """REST v10 under /api/v10 and the gateway websocket on "/", for one fake's state."""
 
@@ -170,11 +177,16 @@ class HttpServer:
 
     async def _handle_rest(self, request: web.Request) -> web.StreamResponse:
         path = request.path
+        invalid = self.fake.invalid_requests
+        if invalid.banned(self.fake.clock()):
+            self.fake.requests.append(RequestRecord(request.method, path, 429, "banned"))
+            return _banned()
         try:
             response = await self._dispatch_rest(request)
         except ApiError as err:
             response = json_response(err.body(), err.status)
             self.fake.requests.append(RequestRecord(request.method, path, err.status, err.message))
+            invalid.record(err.status, None, self.fake.clock())
             if err.status != 404 or err.code != 0:
                 log.info("sandbox %s %s -> %s %s", request.method, path, err.status, err.message)
             return response
@@ -184,6 +196,7 @@ class HttpServer:
             self.fake.requests.append(RequestRecord(request.method, path, 400, repr(exc)))
             return json_response({"code": 0, "message": f"sandbox internal error: {exc!r}"}, 400)
         self.fake.requests.append(RequestRecord(request.method, path, response.status))
+        invalid.record(response.status, response.headers.get("X-RateLimit-Scope"), self.fake.clock())
         return response
 
     async def _dispatch_rest(self, request: web.Request) -> web.StreamResponse:
@@ -203,7 +216,7 @@ class HttpServer:
                 raise ApiError(401, 0, "401: Unauthorized")
             headers: dict[str, str] = {}
             if entry.auth and fake.rate_limits is not None:
-                wait, is_global, headers = fake.rate_limits.check(request.method, sub, time.monotonic())
+                wait, is_global, headers = fake.rate_limits.check(request.method, sub, fake.clock())
                 if wait > 0:
                     fake.rate_limits.limited.append((request.method, sub, wait))
                     return _too_many(wait, is_global, headers)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,8 @@ from .gateway import (
     GatewaySession,
 )
 from .interactions import APPLICATION_COMMAND, Interaction
-from .strict import Fault, RateLimits, resolve_pings
+from .shards import IdentifyQueue, guild_of
+from .strict import Fault, InvalidRequests, RateLimits, resolve_pings
 from .validation import check_message
 from .world import (
     DM,
@@ -101,11 +103,20 @@ class DiscordState:
         #: `rate_limits = RateLimits()` (off by default: pacing slows every test).
         self.faults: list[Fault] = []
         self.rate_limits: RateLimits | None = None
+        #: Always counted, as on Discord: too many 401/403/429 answers ban the address.
+        self.invalid_requests = InvalidRequests()
+        #: The REST limits' time (monotonic seconds); a test may drive it by hand.
+        self.clock: Callable[[], float] = time.monotonic
         #: The id of each synced command, by (guild, type, name): a re-sync keeps it.
         self.command_ids: dict[tuple[int | None, int, str], int] = {}
         self.interactions_by_id: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         self._sessions: list[GatewaySession] = []
+        #: Sharding: the shard count GET /gateway/bot recommends, and the identify queue
+        #: (its `max_concurrency` is what GET /gateway/bot reports).
+        self.recommended_shards = 1
+        #: Off (no spacing) unless a test sets one: restarts would wait 5 s otherwise.
+        self.identify_queue = IdentifyQueue(interval=0.0)
         #: Kept by the HTTP server: the REST requests being answered, and when the last ended.
         self.in_flight = 0
         self.last_request_end = 0.0
@@ -157,8 +168,12 @@ class DiscordState:
 
     # -- gateway events -----------------------------------------------------------------
 
+    def sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """The live sessions Discord routes this guild's events to (None: DMs, shard 0)."""
+        return [s for s in self.live_sessions() if s.receives(guild_id)]
+
     def dispatch(self, event: str, data: Any, intent: int | None = None) -> None:
-        for session in self.live_sessions():
+        for session in self.sessions_for(guild_of(event, data)):
             if intent is None or session.intents & intent:
                 session.dispatch(event, data)
 
@@ -172,7 +187,7 @@ class DiscordState:
         mentioned = f"<@{self.bot_user_id}>" in msg.content or f"<@!{self.bot_user_id}>" in msg.content
         private = msg.author_id == self.bot_user_id or channel.type == DM or mentioned
         blanked = {**data, "content": "", "embeds": [], "attachments": [], "components": []}
-        for session in self.live_sessions():
+        for session in self.sessions_for(channel.guild_id):
             if session.intents & self._message_intent(channel):
                 full = private or bool(session.intents & INTENT_MESSAGE_CONTENT)
                 session.dispatch(event, data if full else blanked)

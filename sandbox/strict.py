@@ -8,6 +8,10 @@
 * **Rate limits** (off unless a test turns them on): Discord's per-route buckets with their
   `X-RateLimit-*` headers, the per-channel message pace (5 messages per 5 s per channel) and
   the global 50 requests a second; a request over a limit gets a 429 with `retry_after`.
+  The limits are the bot token's, whichever process sends: several processes share them.
+* **The invalid request limit** (always on): 10,000 answers of 401, 403 or 429 (a 429 of a
+  shared bucket excepted) in 10 minutes, and Cloudflare refuses every request from the
+  address for a while: a 429 without Discord's JSON or its `Via` header.
 """
 
 from __future__ import annotations
@@ -96,6 +100,7 @@ class Bucket:
 
 MESSAGE_ROUTE = re.compile(r"^/channels/(\d+)/messages$")
 CHANNEL_ROUTE = re.compile(r"^/channels/(\d+)")
+GUILD_ROUTE = re.compile(r"^/guilds/(\d+)")
 
 
 @dataclass
@@ -105,23 +110,32 @@ class RateLimits:
 
     `per_channel_messages` per `channel_window` seconds for posting in one channel (a DM
     channel included); `per_route` requests per `route_window` for any other route of one
-    channel (edits, pins, ...); `global_per_second` for everything with the bot's token."""
+    channel (edits, pins, ...) or of one guild (its channels, roles, members), a bucket per
+    top-level resource as Discord keys them; `global_per_second` (per `global_window`) for
+    everything with the bot's token, from every process together; interaction answers and
+    follow-ups are exempt, as on Discord."""
 
     per_channel_messages: int = 5
     channel_window: float = 5.0
     per_route: int = 5
     route_window: float = 1.0
     global_per_second: int = 50
+    #: The global limit's window: 1 s on Discord; a test may shrink it to stay fast.
+    global_window: float = 1.0
     buckets: dict[str, Bucket] = field(default_factory=dict)
     recent: deque[float] = field(default_factory=deque)
     limited: list[tuple[str, str, float]] = field(default_factory=list)  # (method, path, retry)
+    #: How many 429s were for the global limit (the figure a fleet of processes must keep at 0)
+    global_limited: int = 0
 
     def check(self, method: str, path: str, now: float) -> tuple[float, bool, dict[str, str]]:
         """(retry_after or 0, global?, headers) for one request to `path` (after /api/v10)."""
-        while self.recent and now - self.recent[0] >= 1.0:
+        while self.recent and now - self.recent[0] >= self.global_window:
             self.recent.popleft()
         if len(self.recent) >= self.global_per_second:
-            return 1.0 - (now - self.recent[0]), True, {"X-RateLimit-Global": "true"}
+            self.global_limited += 1
+            wait = self.global_window - (now - self.recent[0])
+            return wait, True, {"X-RateLimit-Global": "true"}
         bucket = self._bucket(method, path)
         if bucket is None:
             self.recent.append(now)
@@ -135,10 +149,12 @@ class RateLimits:
         if (m := MESSAGE_ROUTE.match(path)) and method == "POST":
             name = f"messages-{m.group(1)}"
             limit, window = self.per_channel_messages, self.channel_window
-        elif m := CHANNEL_ROUTE.match(path):
-            # the route with its ids other than the channel's replaced, as Discord keys buckets
+        elif m := CHANNEL_ROUTE.match(path) or GUILD_ROUTE.match(path):
+            # the route with its ids other than the top-level resource's (the channel or the
+            # guild) replaced, as Discord keys buckets
             shape = re.sub(r"/\d+", "/:id", path[m.end():])
-            name = f"{method}{shape}-{m.group(1)}"
+            top = "" if path.startswith("/channels/") else "guild-"
+            name = f"{method}{shape}-{top}{m.group(1)}"
             limit, window = self.per_route, self.route_window
         else:
             return None
@@ -146,3 +162,44 @@ class RateLimits:
         if bucket is None:
             bucket = self.buckets[name] = Bucket(name, limit, window)
         return bucket
+
+
+INVALID_STATUSES = frozenset({401, 403, 429})
+
+
+@dataclass
+class InvalidRequests:
+    """Discord's invalid request limit, "Cloudflare bans" in its docs: an address whose
+    requests got `limit` answers of 401, 403 or 429 (429s of a shared bucket not counted)
+    within `window` seconds is refused for `ban` seconds. Discord documents 10,000 per
+    10 minutes and no ban length; an hour is what bots report."""
+
+    limit: int = 10_000
+    window: float = 600.0
+    ban: float = 3600.0
+    recent: deque[float] = field(default_factory=deque)
+    banned_until: float = 0.0
+    bans: int = 0
+    refused: int = 0  # requests answered by the ban
+
+    def banned(self, now: float) -> bool:
+        if now < self.banned_until:
+            self.refused += 1
+            return True
+        return False
+
+    def record(self, status: int, scope: str | None, now: float) -> None:
+        """Count one answer; the `limit`-th invalid one within the window starts a ban."""
+        if status not in INVALID_STATUSES or (status == 429 and scope == "shared"):
+            return
+        while self.recent and now - self.recent[0] >= self.window:
+            self.recent.popleft()
+        self.recent.append(now)
+        if len(self.recent) >= self.limit:
+            self.banned_until = now + self.ban
+            self.bans += 1
+            self.recent.clear()
+
+    @property
+    def count(self) -> int:
+        return len(self.recent)

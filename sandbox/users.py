@@ -293,9 +293,9 @@ class Users(DiscordState):
         # Let the bot finish processing earlier REST answers first: discord.py registers a
         # non-persistent view only once the response carrying the message id has been read.
         await self.settle(quiet=0.01, timeout=0.25, handlers=False)
-        sessions = self.live_sessions()
+        sessions = self.sessions_for(channel.guild_id)
         if not sessions:
-            raise SandboxError("no bot is connected to the fake gateway (use run_bot)")
+            raise SandboxError("no bot session receives this channel's shard (use run_bot)")
         inter = Interaction(
             id=self.world.ids.next(),
             token=secrets.token_urlsafe(32),

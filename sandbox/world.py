@@ -87,6 +87,14 @@ class Snowflakes:
         self._last = value
         return value
 
+    def next_on_shard(self, shard_id: int, num_shards: int) -> int:
+        """The next id whose events Discord routes to this shard (a later millisecond)."""
+        value = self.next()
+        while (value >> 22) % num_shards != shard_id:
+            value += 1 << 22
+        self._last = value
+        return value
+
 
 def iter_components(components: list[Any]) -> Iterator[dict[str, Any]]:
     """Every component of a message or modal, depth first (rows, containers, sections, labels)."""
@@ -343,8 +351,9 @@ class World:
 
     # -- building -------------------------------------------------------------------
 
-    def add_guild(self, name: str) -> Guild:
-        gid = self.ids.next()
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; with `shard` (shard_id, num_shards), one whose id routes to that shard."""
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         guild = Guild(gid, name, owner_id=self.owner_id)
         guild.roles[gid] = Role(gid, gid, "@everyone", EVERYONE_PERMISSIONS)
         manager = Role(self.ids.next(), gid, "Manager", EVERYONE_PERMISSIONS | P_MANAGE_GUILD, position=1)

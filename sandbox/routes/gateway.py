@@ -21,10 +21,14 @@ async def gateway(fake: DiscordState, request: web.Request, p: dict[str, str]) -
 
 
 async def gateway_bot(fake: DiscordState, request: web.Request, p: dict[str, str]) -> Any:
+    queue = fake.identify_queue
     return {
         "url": fake.gateway_url.rstrip("/"),
-        "shards": 1,
-        "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+        "shards": fake.recommended_shards,
+        "session_start_limit": {
+            "total": 1000, "remaining": max(0, queue.session_starts), "reset_after": 0,
+            "max_concurrency": queue.max_concurrency,
+        },
     }
 
 
@@ -61,6 +65,15 @@ async def _on_frame(fake: DiscordState, session: GatewaySession, frame: dict[str
         if token.removeprefix("Bot ") != fake.bot_token:
             await session.close(4004, b"Authentication failed.")
             return
+        shard = _shard(data or {})
+        if shard is None:
+            await session.close(4010, b"Invalid shard.")
+            return
+        if not fake.identify_queue.admit(*shard):
+            # Discord's answer to an IDENTIFY over the identify rate limit
+            session.send({"op": 9, "d": False, "s": None, "t": None})
+            return
+        session.shard = shard
         session.intents = int((data or {}).get("intents", 0))
         session.identified = True
         _send_ready(fake, session)
@@ -71,8 +84,24 @@ async def _on_frame(fake: DiscordState, session: GatewaySession, frame: dict[str
     # op 3 (presence) and op 4 (voice state) are accepted and ignored
 
 
+def _shard(data: dict[str, Any]) -> tuple[int, int] | None:
+    """IDENTIFY's `[shard_id, num_shards]` ([0, 1] when absent); None if invalid (4010)."""
+    raw = data.get("shard")
+    if raw is None:
+        return (0, 1)
+    try:
+        shard_id, num_shards = (int(x) for x in raw)
+    except (TypeError, ValueError):
+        return None
+    if num_shards < 1 or not 0 <= shard_id < num_shards:
+        return None
+    return (shard_id, num_shards)
+
+
 def _send_ready(fake: DiscordState, session: GatewaySession) -> None:
+    """READY with this session's shard's guilds (unavailable), then each one's GUILD_CREATE."""
     world = fake.world
+    guilds = [g for g in world.guilds.values() if session.receives(g.id)]
     user = world.user_json(fake.bot_user_id)
     user.update({"verified": True, "mfa_enabled": True, "email": None, "locale": "en-US"})
     session.dispatch(
@@ -80,7 +109,7 @@ def _send_ready(fake: DiscordState, session: GatewaySession) -> None:
         {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "resume_gateway_url": fake.gateway_url,
             "session_type": "normal",
@@ -88,11 +117,11 @@ def _send_ready(fake: DiscordState, session: GatewaySession) -> None:
             "private_channels": [],
             "relationships": [],
             "presences": [],
-            "shard": [0, 1],
+            "shard": list(session.shard),
             "_trace": ["sandbox"],
         },
     )
-    for guild in world.guilds.values():
+    for guild in guilds:
         session.dispatch("GUILD_CREATE", world.guild_json(guild, full=True))
 
 

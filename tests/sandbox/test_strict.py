@@ -10,7 +10,7 @@ import discord
 import pytest
 from discord.ext import commands
 
-from sandbox import README_BOT_PERMISSIONS, FakeDiscord, RateLimits
+from sandbox import README_BOT_PERMISSIONS, FakeDiscord, InvalidRequests, RateLimits
 from sandbox.strict import resolve_pings
 
 
@@ -109,6 +109,20 @@ def test_rate_limit_buckets() -> None:
     assert limits.check("POST", "/channels/1/messages", 5.1)[0] == 0  # a new window
 
 
+def test_per_route_buckets_are_per_top_level_resource() -> None:
+    """Discord keys per-route limits by the route and its top-level resource (a channel or
+    a guild): one guild's bucket full, another guild's and another route's are free."""
+    limits = RateLimits(per_route=2, route_window=1.0)
+    for t in (0.0, 0.1):
+        assert limits.check("GET", "/guilds/7/members/1", t)[0] == 0
+    wait, is_global, headers = limits.check("GET", "/guilds/7/members/2", 0.2)  # other member
+    assert wait == pytest.approx(0.8) and not is_global
+    assert headers["X-RateLimit-Bucket"] == "GET/members/:id-guild-7"
+    assert limits.check("GET", "/guilds/8/members/1", 0.3)[0] == 0  # another guild
+    assert limits.check("GET", "/guilds/7/roles", 0.4)[0] == 0  # another route
+    assert limits.check("GET", "/guilds/7/members/1", 1.0)[0] == 0  # the next window
+
+
 async def test_a_bot_role_without_a_permission_gets_discords_errors(world: World) -> None:
     world.fake.set_bot_permissions(world.guild, 1 << 10)  # View Channels only
     with pytest.raises(discord.Forbidden) as refused:
@@ -136,3 +150,41 @@ async def test_an_idle_thread_is_archived_and_a_message_reopens_it(world: World)
     assert isinstance(fetched, discord.Thread) and fetched.archived
     reopened = await fetched.edit(archived=False)
     assert not reopened.archived and not world.fake.channel(thread.id).archived
+
+
+def test_the_invalid_request_limit_bans_for_a_while() -> None:
+    """Discord: 10,000 answers of 401, 403 or 429 in 10 minutes restrict the address for a
+    while; 429s of a shared bucket are not counted (here 3 in 10 s, banned for 60 s)."""
+    limits = InvalidRequests(limit=3, window=10.0, ban=60.0)
+    limits.record(401, None, 0.0)
+    limits.record(404, None, 1.0)  # not an invalid request
+    limits.record(429, "shared", 2.0)  # a shared bucket's 429: not counted
+    limits.record(403, None, 3.0)
+    assert limits.count == 2 and not limits.banned(3.0)
+    limits.record(429, "user", 11.0)  # the 401 at 0 left the window
+    assert limits.count == 2 and not limits.banned(11.0)
+    limits.record(403, None, 12.0)
+    assert limits.bans == 1 and limits.banned(12.0) and limits.banned(71.9)
+    assert not limits.banned(72.0) and limits.refused == 2
+
+
+async def test_a_bot_over_the_invalid_request_limit_is_refused_everything(world: World) -> None:
+    """Five 403s (the limit scaled down from 10,000): every request after them gets
+    Cloudflare's 429, which discord.py raises at once; after the ban, requests go through."""
+    now = [0.0]
+    world.fake.clock = lambda: now[0]
+    world.fake.invalid_requests = InvalidRequests(limit=5, window=600.0, ban=3600.0)
+    world.fake.set_bot_permissions(world.guild, 0)
+    for _ in range(5):
+        with pytest.raises(discord.Forbidden):
+            await world.channel.send("hidden")
+    world.fake.set_bot_permissions(world.guild, README_BOT_PERMISSIONS)
+    with pytest.raises(discord.HTTPException) as banned:
+        await world.channel.send("refused")
+    assert banned.value.status == 429 and "1015" in banned.value.text
+    with pytest.raises(discord.HTTPException):
+        await world.bot.fetch_channel(world.chan)  # every route, not just the one
+    assert world.fake.invalid_requests.refused == 2
+    now[0] += 3600
+    await world.channel.send("after the ban")
+    assert [m.content for m in world.fake.messages(world.chan)] == ["after the ban"]

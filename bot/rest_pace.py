@@ -1,0 +1,94 @@
+"""This process's share of Discord's global REST limit, and where REST requests go.
+
+Discord allows a bot token 50 requests a second in all, whichever process sends them
+(interaction answers and follow-ups excepted), and answers more with a global 429. discord.py
+waits out 429s but does not pace itself ahead of them, and it knows nothing of the other
+processes. Two ways to stay under the limit together:
+
+* a REST proxy the processes share (`CROUPIER_API_BASE`, e.g. nirn-proxy or
+  twilight-http-proxy): it holds the token's buckets and the global limit for every process;
+* otherwise each process keeps to its share (`RestPace`): the limit (less a tenth) times the
+  fraction of the shards it runs, so that the shares add up to under the limit without any
+  coordination.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord.http
+
+#: Discord's global limit per bot token is 50 a second; the shares add up to less, so that
+#: requests delayed on their way and arriving together still fit.
+GLOBAL_PER_SECOND = 45.0
+#: The time a request may take to reach Discord, kept free between windows.
+MARGIN = 0.02
+
+
+def api_base(url: str) -> str:
+    """A base URL for discord.py's routes: `http://proxy:8080` becomes
+    `http://proxy:8080/api/v10`; one that already names an API version is kept."""
+    url = url.rstrip("/")
+    if re.search(r"/api/v\d+$", url):
+        return url
+    return f"{url}/api/v10"
+
+
+def point_rest_at(url: str) -> None:
+    """Send every REST request of this process, interaction answers included, to `url`."""
+    discord.http.Route.BASE = api_base(url)
+
+
+def share_of_global(shard_count: int | None, shard_ids: tuple[int, ...] | None,
+                    configured: float | None, proxied: bool) -> float | None:
+    """Requests per second this process may send (None: no pacing of its own). A setting
+    wins; behind a shared proxy the proxy paces; one process of several runs its shards'
+    fraction of the limit; a process running every shard needs no pace of its own."""
+    if configured is not None:
+        return configured if configured > 0 else None
+    if proxied or not shard_count or shard_ids is None or len(shard_ids) >= shard_count:
+        return None
+    return GLOBAL_PER_SECOND * len(shard_ids) / shard_count
+
+
+class RestPace:
+    """At most `per_window` requests in any `window` seconds, waited for before sending."""
+
+    def __init__(self, per_second: float, *, window: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_window = max(1, int(per_second * window))
+        self.window = window
+        self._clock = clock
+        self._sent: deque[float] = deque()
+        self._lock = asyncio.Lock()
+        self.waited = 0  # how many requests had to wait for their turn
+
+    async def take(self) -> None:
+        async with self._lock:  # in order: a request that waited goes first
+            waited = False
+            while True:
+                now = self._clock()
+                while self._sent and now - self._sent[0] >= self.window + MARGIN:
+                    self._sent.popleft()
+                if len(self._sent) < self.per_window:
+                    self._sent.append(now)
+                    self.waited += waited
+                    return
+                waited = True
+                await asyncio.sleep(self._sent[0] + self.window + MARGIN - now)
+
+    def install(self, http: discord.http.HTTPClient) -> None:
+        """Pace every request discord.py's REST client sends (interaction callbacks and
+        webhook follow-ups go another way, and are exempt from the global limit anyway)."""
+        send: Callable[..., Awaitable[Any]] = http.request
+
+        async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
+            await self.take()
+            return await send(route, **kwargs)
+
+        http.request = paced  # type: ignore[method-assign]
