@@ -94,7 +94,23 @@ class PgStorage:
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStorage:
-        """Connect, migrate and prove a write works; `StorageUnavailable` if it can't."""
+        """Connect, migrate, then open the pool; `StorageUnavailable` if it can't be.
+
+        The first connection is made once, directly (a wrong address fails at once, with
+        the server's own words, instead of the pool retrying for its timeout); it applies
+        the migrations."""
+        try:
+            conn = await psycopg.AsyncConnection.connect(url)
+        except psycopg.Error as exc:
+            raise StorageUnavailable(f"{_where(url)} can't be reached: {exc}. Check the "
+                                     "address in CROUPIER_DB and that the server is "
+                                     "running.") from exc
+        try:
+            async with conn:
+                await _migrate(conn)
+        except psycopg.Error as exc:
+            raise StorageUnavailable(f"{_where(url)} can't be prepared for Croupier: {exc}. "
+                                     "Check that the user may create tables in it.") from exc
         pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False,
                                    check=AsyncConnectionPool.check_connection,
                                    name="croupier")
@@ -102,40 +118,11 @@ class PgStorage:
             await pool.open(wait=True, timeout=15.0)
         except Exception as exc:  # noqa: BLE001 - a pool timeout, a refused connection...
             await pool.close()
-            raise StorageUnavailable(f"{_where(url)} can't be reached: {exc}. Check the "
-                                     "address in CROUPIER_DB and that the server is "
-                                     "running.") from exc
-        storage = cls(pool, url)
-        try:
-            await storage._migrate()
-        except psycopg.Error as exc:
-            await pool.close()
-            raise StorageUnavailable(f"{_where(url)} can't be prepared for Croupier: {exc}. "
-                                     "Check that the user may create tables in it.") from exc
-        return storage
+            raise StorageUnavailable(f"{_where(url)} can't be reached: {exc}.") from exc
+        return cls(pool, url)
 
     async def close(self) -> None:
         await self._pool.close()
-
-    async def _migrate(self) -> None:
-        async with self._pool.connection() as conn:
-            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER "
-                               "NOT NULL)")
-            await conn.commit()
-        for number, sql in migrations():
-            async with self._pool.connection() as conn, conn.transaction():
-                # Held until this transaction ends: a second process starting now waits
-                # here, then finds the migration applied.
-                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-                cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM "
-                                         "schema_version")
-                row = await cur.fetchone()
-                if row is not None and row[0] >= number:
-                    continue
-                await conn.execute(sql.encode())  # no parameters: the whole file at once
-                await conn.execute("DELETE FROM schema_version")
-                await conn.execute("INSERT INTO schema_version (version) VALUES (%s)",
-                                   (number,))
 
     async def schema_version(self) -> int:
         row = await self._one("SELECT COALESCE(MAX(version), 0) FROM schema_version")
@@ -569,3 +556,22 @@ _PUT_MESSAGE = ("INSERT INTO messages (game_id, purpose, channel_id, message_id,
 async def _has_interaction(db: psycopg.AsyncConnection[Any], interaction_id: int) -> bool:
     cur = await db.execute("SELECT 1 FROM actions WHERE interaction_id = %s", (interaction_id,))
     return await cur.fetchone() is not None
+
+
+async def _migrate(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Apply the migrations this database lacks, each in its own transaction."""
+    for number, sql in migrations():
+        async with conn.transaction():
+            # Held until this transaction ends: a second process starting now waits here,
+            # then finds the migration applied. (Even CREATE TABLE IF NOT EXISTS is not
+            # safe from two sessions at once, so it is under the lock too.)
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER "
+                               "NOT NULL)")
+            cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+            row = await cur.fetchone()
+            if row is not None and row[0] >= number:
+                continue
+            await conn.execute(sql.encode())  # no parameters: the whole file at once
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (number,))
