@@ -55,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.token:
         print(TOKEN_HELP.format(demo=f"{python_command()} -m bot demo"), file=sys.stderr)
         return 2
-    from bot.storage import StorageUnavailable, hold_database, is_postgres_url
+    from bot.storage import StorageUnavailable, hold_database
+    from bot.stores import is_postgres_url
 
     try:
         # One bot per SQLite database, for as long as this process lives (the descriptor
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
 async def check_database(path: str) -> None:
     """Open the database once before connecting: one that can't be opened or written ends
     the process with a message (and a non-zero status a supervisor sees) at once."""
-    from bot.storage import open_storage
+    from bot.stores import open_storage
 
     storage = await open_storage(path)
     await storage.close()

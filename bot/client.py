@@ -36,7 +36,7 @@ from bot.notices import Notices
 from bot.repeats import RepeatGuard
 from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
-from bot.storage import open_storage
+from bot.stores import open_storage
 from bot.timeouts import Timeouts
 from bot.timers import Timers
 from bot.ui import forms

@@ -779,7 +779,7 @@ def sqlite3_split(script: str) -> list[str]:
 class Store(Protocol):
     """What the bot asks of its storage, whichever database holds it: `Storage` (SQLite, one
     process, the default) or `bot.storage_pg.PgStorage` (PostgreSQL, several processes).
-    `open_storage` picks one. Each method means what `Storage`'s says; every write is
+    `bot.stores.open_storage` picks one. Each method means what `Storage`'s says; every write is
     durable when it returns, and an action is acknowledged only after its commit."""
 
     async def close(self) -> None: ...
@@ -851,18 +851,3 @@ class Store(Protocol):
     async def undo_request(self, game_id: int) -> UndoRequest | None: ...
     async def put_undo_request(self, req: UndoRequest) -> None: ...
     async def clear_undo_request(self, game_id: int) -> None: ...
-
-
-async def open_storage(database: str) -> Store:
-    """The store `database` names: a `postgresql://` (or `postgres://`) URL opens
-    PostgreSQL, anything else is an SQLite file. `StorageUnavailable` if it can't be used."""
-    if is_postgres_url(database):
-        from bot.storage_pg import PgStorage  # psycopg is imported only where it is used
-
-        return await PgStorage.open(database)
-    return await Storage.open(database)
-
-
-def is_postgres_url(database: str) -> bool:
-    """Does `CROUPIER_DB` name a PostgreSQL database (rather than an SQLite file)?"""
-    return database.startswith(("postgresql://", "postgres://"))

@@ -19,7 +19,8 @@ import sys
 
 import tests.support.pig  # noqa: F401  (registers Pig)
 from bot.service import Duplicate, GameService
-from bot.storage import StaleWrite, open_storage
+from bot.storage import StaleWrite
+from bot.stores import open_storage
 
 SHARED = 3_000_000  # interaction ids both processes receive
 

@@ -21,7 +21,8 @@ import pytest
 import engine
 import tests.support.pig  # noqa: F401  (registers Pig)
 from bot.service import GameService, LiveGame
-from bot.storage import Store, open_storage
+from bot.storage import Store
+from bot.stores import open_storage
 
 OPEN: list[Store] = []
 

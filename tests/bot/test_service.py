@@ -8,7 +8,8 @@ import pytest
 
 import engine
 from bot.service import Duplicate, GameService
-from bot.storage import StaleWrite, Store, _migrations, open_storage
+from bot.storage import StaleWrite, Store, _migrations
+from bot.stores import open_storage
 
 OPEN: list[Store] = []
 

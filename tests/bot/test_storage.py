@@ -19,8 +19,8 @@ from bot.storage import (
     StorageError,
     Store,
     UndoRequest,
-    open_storage,
 )
+from bot.stores import open_storage
 
 
 @pytest.fixture

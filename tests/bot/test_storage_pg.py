@@ -18,8 +18,9 @@ import pytest
 
 import tests.support.pig  # noqa: F401  (registers Pig)
 from bot.service import GameService, steps_in_effect
-from bot.storage import StorageUnavailable, _migrations, open_storage
+from bot.storage import StorageUnavailable, _migrations
 from bot.storage_pg import PgStorage, migrations
+from bot.stores import open_storage
 from engine import verify
 from tests.bot.pg_writer import SHARED
 
