@@ -127,3 +127,25 @@ async def test_two_processes_on_one_game_never_fork_it(postgres_url: str) -> Non
         assert checked.ok, checked
     finally:
         await storage.close()
+
+
+async def test_the_store_goes_on_after_its_connections_are_cut(postgres_url: str) -> None:
+    """A server restart (or a network cut) closes every connection of the pool: the next
+    read and write each get a fresh one, nothing asked of the player."""
+    game_id = await _pig_game(postgres_url)
+    storage = await open_storage(postgres_url)
+    try:
+        assert (await storage.game(game_id)) is not None
+        async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
+            cur = await admin.execute("SELECT count(pg_terminate_backend(pid)) FROM "
+                                      "pg_stat_activity WHERE datname = current_database() "
+                                      "AND pid <> pg_backend_pid()")
+            assert (await cur.fetchone())[0] >= 1  # type: ignore[index]
+        row = await storage.game(game_id)
+        assert row is not None and row.seq == 1
+        assert await storage.append_action(
+            game_id, expected_seq=1, kind="act", seat="Ann", action="note",
+            params={"text": "still here"}, user_id=100, step={}, events=[], snapshot=None,
+            finished=False, now=5.0) == 2
+    finally:
+        await storage.close()
