@@ -44,8 +44,9 @@ async def test_processes_starting_together_migrate_once(postgres_url: str) -> No
         async with await psycopg.AsyncConnection.connect(postgres_url) as conn:
             cur = await conn.execute("SELECT count(*) FROM schema_version")
             assert await cur.fetchone() == (1,)
-            cur = await conn.execute("SELECT count(*) FROM pg_trigger WHERE tgname = "
-                                     "'actions_in_sequence'")
+            cur = await conn.execute("SELECT count(*) FROM information_schema.triggers WHERE "
+                                     "trigger_name = 'actions_in_sequence' AND "
+                                     "trigger_schema = current_schema()")
             assert await cur.fetchone() == (1,)
     finally:
         for store in stores:
