@@ -777,10 +777,11 @@ def sqlite3_split(script: str) -> list[str]:
 
 
 class Store(Protocol):
-    """What the bot asks of its storage, whichever database holds it: `Storage` (SQLite, one
-    process, the default) or `bot.storage_pg.PgStorage` (PostgreSQL, several processes).
-    `bot.stores.open_storage` picks one. Each method means what `Storage`'s says; every write is
-    durable when it returns, and an action is acknowledged only after its commit."""
+    """What the bot asks of its storage, whichever database holds it: `Storage` (SQLite,
+    one process, the default) or `bot.storage_pg.PgStorage` (PostgreSQL, several
+    processes); `bot.stores.open_storage` picks one. Each method means what `Storage`'s
+    says: every write is durable when it returns, an action acknowledged only after its
+    commit. The rows and errors above are both stores'."""
 
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...

@@ -304,8 +304,10 @@ class PgStorage:
                                              "once.")
                     raise StaleWrite("The game moved on before this action was stored.")
                 if deadline is not None:
+                    # Locked too: a deadline changed at this moment (by the creator, say)
+                    # is either seen changed here or changed after this action.
                     cur = await db.execute("SELECT 1 FROM deadlines WHERE game_id = %s AND "
-                                           "armed_seq = %s AND due_at = %s",
+                                           "armed_seq = %s AND due_at = %s FOR UPDATE",
                                            (game_id, deadline.armed_seq, deadline.due_at))
                     if await cur.fetchone() is None:
                         raise StaleWrite("The deadline changed before its action was stored.")
