@@ -51,7 +51,8 @@ async def test_the_demo_game_plays_the_same_over_postgresql(postgres_url: str,
                                                             tmp_path: Path) -> None:
     """A whole game of the demo, scripted players and all, over PostgreSQL: every player
     sees exactly what they see over SQLite (each channel's and DM's transcript, and every
-    image, byte for byte), and the log holds the game."""
+    image, byte for byte), and the log holds the game, each player's action with the
+    interaction that made it (issue 27: "an interaction id is unique")."""
     on_postgres = await play_demo(postgres_url, tmp_path / "postgres")
     on_sqlite = await play_demo(str(tmp_path / "demo.db"), tmp_path / "sqlite")
     assert on_postgres == on_sqlite
@@ -64,7 +65,13 @@ async def test_the_demo_game_plays_the_same_over_postgresql(postgres_url: str,
         cur = await conn.execute("SELECT status, seq, (SELECT count(*) FROM actions a WHERE "
                                  "a.game_id = g.id) FROM games g")
         ((status, seq, rows),) = await cur.fetchall()
+        # Every action a player made carries the interaction that made it, each its own.
+        cur = await conn.execute("SELECT count(*), count(interaction_id), count(DISTINCT "
+                                 "interaction_id) FROM actions WHERE kind = 'act' AND "
+                                 "user_id <> 0")
+        ((made, carried, distinct),) = await cur.fetchall()
     assert status == "finished" and seq == rows > 10
+    assert made == carried == distinct > 10
 
 
 @pytest.fixture
