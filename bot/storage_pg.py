@@ -16,9 +16,10 @@ stale row from any other writer too, and the unique interaction id applies a dou
 interaction once.
 
 Unlike SQLite there is no single-writer file lock (`hold_database`): several processes on one
-database are the point. Each process still holds the games it has loaded in memory, so a game
-is served by one process at a time in practice (a stale process is refused by the checks above
-and reloads the game from the log).
+database are the point. Each process still holds the games it has loaded in memory (and the
+index of unfinished games it read at its start), so each game should be served by one process
+(processes serving disjoint guilds); a process whose copy is stale is refused by the checks
+above, never forks the game, and reloads it from the log.
 
 The schema lives in `bot/migrations_pg/NNN_*.sql`, numbered as SQLite's `bot/migrations/`,
 each applied in its own transaction under a transaction-level advisory lock, so that processes
