@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -150,3 +151,17 @@ async def test_the_store_goes_on_after_its_connections_are_cut(postgres_url: str
             finished=False, now=5.0) == 2
     finally:
         await storage.close()
+
+
+def test_the_bot_on_an_unreachable_database_stops_with_a_message(tmp_path: Path) -> None:
+    """`python -m bot` with `CROUPIER_DB` naming a PostgreSQL server that isn't there stops
+    before it connects to Discord, with status 3 and a message saying where it looked (no
+    lock file beside a URL, no traceback, no password)."""
+    url = f"postgresql://croupier:secret@/croupier?host={tmp_path}&connect_timeout=2"
+    env = {**os.environ, "DISCORD_TOKEN": "unused", "CROUPIER_DB": url}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert "can't start" in done.stderr and "can't be reached" in done.stderr
+    assert "Traceback" not in done.stderr and "secret" not in done.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written where it runs
