@@ -56,11 +56,13 @@ def main(argv: list[str] | None = None) -> int:
         print(TOKEN_HELP.format(demo=f"{python_command()} -m bot demo"), file=sys.stderr)
         return 2
     from bot.storage import StorageUnavailable, hold_database
+    from bot.stores import is_postgres_url
 
     try:
-        # One bot per database, for as long as this process lives (the descriptor stays
-        # open until it ends): a second one stops here, before it connects to anything.
-        held = hold_database(settings.database)
+        # One bot per SQLite database, for as long as this process lives (the descriptor
+        # stays open until it ends): a second one stops here, before it connects to
+        # anything. Not for PostgreSQL, where several processes share the database.
+        held = None if is_postgres_url(settings.database) else hold_database(settings.database)
         asyncio.run(check_database(settings.database))
     except StorageUnavailable as exc:
         print(f"Croupier can't start: {exc}", file=sys.stderr)
@@ -93,9 +95,9 @@ def main(argv: list[str] | None = None) -> int:
 async def check_database(path: str) -> None:
     """Open the database once before connecting: one that can't be opened or written ends
     the process with a message (and a non-zero status a supervisor sees) at once."""
-    from bot.storage import Storage
+    from bot.stores import open_storage
 
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     await storage.close()
 
 

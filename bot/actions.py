@@ -254,7 +254,8 @@ class ActionPath:
         timer = asyncio.get_running_loop().call_later(FAST_ANSWER_SECONDS, defer)
         try:
             outcome = await self.service.act(live, interaction.user.id, action, params,
-                                             seat=seat, observed_seq=observed)
+                                             seat=seat, observed_seq=observed,
+                                             interaction_id=interaction.id)
         finally:
             timer.cancel()
             for task in deferring:

@@ -36,7 +36,7 @@ from bot.notices import Notices
 from bot.repeats import RepeatGuard
 from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
-from bot.storage import Storage
+from bot.stores import open_storage
 from bot.timeouts import Timeouts
 from bot.timers import Timers
 from bot.ui import forms
@@ -97,7 +97,7 @@ class Croupier(commands.Bot):
             self.rest_pace.install(self.http)
 
     async def setup_hook(self) -> None:
-        storage = await Storage.open(self.settings.database)
+        storage = await open_storage(self.settings.database)
         self.service = GameService(storage, clock=self._clock, seed_source=self._seed_source,
                                    snapshot_every=self.settings.snapshot_every)
         restored = await self.service.restore()

@@ -69,6 +69,7 @@ class Settings:
     """Everything the process can be told. Environment variables win over `.env`."""
 
     token: str | None
+    # An SQLite file, or a PostgreSQL URL (postgresql://...): bot/stores.py picks the store.
     database: str = "croupier.db"
     dev_guild: int | None = None  # sync commands to this guild only: instant updates
     snapshot_every: int = 20

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from bot import records
 from bot.records import STALLED, PromptRecord, Row
 from bot.service import LiveGame
-from bot.storage import DeadlineRow, Preferences, Storage
+from bot.storage import DeadlineRow, Preferences, Store
 from engine import Prompt
 
 
@@ -78,7 +78,7 @@ class Facts:
         return self.deadline.due_at
 
 
-async def read(storage: Storage, live: LiveGame, now: float | None = None) -> Facts:
+async def read(storage: Store, live: LiveGame, now: float | None = None) -> Facts:
     """The game's facts now (`now`: the service's clock, for a player's away period and
     quiet hours). The caller holds `live.telling`."""
     # The step these prompts are for, read under the game's lock: an action changes the

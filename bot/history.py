@@ -23,7 +23,7 @@ from typing import Any
 
 import engine
 from bot.service import LiveGame
-from bot.storage import ActionRow, Storage
+from bot.storage import ActionRow, Store
 from engine import NotAllowed, RuleError
 from engine.events import PUBLIC
 
@@ -52,7 +52,7 @@ class _Moment:
 class PastBoards:
     """Rebuilds public views at past rounds and turns of the games in `storage`."""
 
-    def __init__(self, storage: Storage, keep: int = 16) -> None:
+    def __init__(self, storage: Store, keep: int = 16) -> None:
         self.storage = storage
         self.keep = keep
         self._views: OrderedDict[tuple[int, int], View] = OrderedDict()

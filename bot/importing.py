@@ -21,7 +21,7 @@ from typing import Any
 import engine
 from bot import names
 from bot.service import GameService, LiveGame
-from bot.storage import Storage
+from bot.storage import Store
 from engine import Game, Step, Unreadable, jsontext
 
 MAX_BYTES = 2_000_000
@@ -134,7 +134,7 @@ def was_imported(first_events: list[dict[str, Any]]) -> bool:
     return any(e.get("kind") == "imported" for e in first_events)
 
 
-async def start_state(storage: Storage, game_id: int) -> dict[str, Any]:
+async def start_state(storage: Store, game_id: int) -> dict[str, Any]:
     """The position the game was imported at (its start snapshot, always kept)."""
     state = await storage.start_snapshot(game_id)
     if state is None:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from engine import Prompt
 
 if TYPE_CHECKING:
-    from bot.storage import Storage
+    from bot.storage import Store
 
 #: A row as stored: (channel id, message id, fingerprint).
 Row = tuple[int, int, str]
@@ -89,16 +89,16 @@ def prompt_record(row: Row | None) -> PromptRecord | None:
                         int(parts[2]), parts[0] == "greyed")
 
 
-async def load(storage: Storage, game_id: int, seat: str) -> PromptRecord | None:
+async def load(storage: Store, game_id: int, seat: str) -> PromptRecord | None:
     return prompt_record(await storage.message(game_id, prompt_purpose(seat)))
 
 
-async def save(storage: Storage, game_id: int, seat: str, record: PromptRecord) -> None:
+async def save(storage: Store, game_id: int, seat: str, record: PromptRecord) -> None:
     await storage.put_message(game_id, prompt_purpose(seat), record.channel_id,
                               record.message_id, record.encoded())
 
 
-async def mark_greyed(storage: Storage, game_id: int, seat: str, message_id: int) -> None:
+async def mark_greyed(storage: Store, game_id: int, seat: str, message_id: int) -> None:
     """The seat's own click is about to grey out its prompt's message `message_id` (if the
     seat's record still shows that message open)."""
     await storage.replace_fingerprint_prefix(game_id, prompt_purpose(seat), message_id,

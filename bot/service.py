@@ -28,12 +28,13 @@ import engine
 from bot import names
 from bot.storage import (
     ActionRow,
+    AlreadyApplied,
     DeadlineRow,
     GameRow,
     SeatRow,
     StaleWrite,
-    Storage,
     StorageError,
+    Store,
     UndoRequest,
 )
 from engine import Ambiguous, Event, Game, NotAllowed, Prompt, RuleError, Step, Unreadable
@@ -180,7 +181,7 @@ class Automatic:
 class GameService:
     """The single place where games are created, joined, played, undone and restored."""
 
-    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+    def __init__(self, storage: Store, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], str] | None = None, snapshot_every: int = 20,
                  idle_seconds: float = 3600.0, freeze_loaded: bool = True,
                  settle_delay: float = 0.2) -> None:
@@ -521,8 +522,11 @@ class GameService:
         raise Ambiguous(f"You hold {', '.join(held)}: say which seat acts.", candidates)
 
     async def act(self, live: LiveGame, user_id: int, action: str, params: dict[str, Any], *,
-                  seat: str | None = None, observed_seq: int | None = None) -> Outcome:
-        """Apply one action for a user, durably. `observed_seq` detects double requests."""
+                  seat: str | None = None, observed_seq: int | None = None,
+                  interaction_id: int | None = None) -> Outcome:
+        """Apply one action for a user, durably. `observed_seq` detects double requests;
+        `interaction_id` (the Discord interaction it answers) is stored with the action, so
+        that the same interaction delivered twice, to any process, applies once."""
         async with live.lock:
             await self._ensure(live)
             self._running(live)
@@ -534,7 +538,8 @@ class GameService:
                 return Outcome(live, live.seq, chosen, action, events)
             if observed_seq is not None and observed_seq != live.seq:
                 await self.refuse_repeat(live, observed_seq, chosen, action, params)
-            return await self._apply(live, chosen, action, params, user_id)
+            return await self._apply(live, chosen, action, params, user_id,
+                                     interaction_id=interaction_id)
 
     async def act_as_deadline(self, live: LiveGame, seat: str, action: str,
                               params: dict[str, Any]) -> Outcome:
@@ -599,7 +604,8 @@ class GameService:
                 raise Duplicate("That was already done a moment ago; it counts once.")
 
     async def _apply(self, live: LiveGame, seat: str, action: str, params: dict[str, Any],
-                     user_id: int, deadline: DeadlineRow | None = None) -> Outcome:
+                     user_id: int, deadline: DeadlineRow | None = None,
+                     interaction_id: int | None = None) -> Outcome:
         game = live.game
         assert game is not None
         events = game.act(seat, action, **params)
@@ -612,10 +618,13 @@ class GameService:
                 live.id, expected_seq=live.seq, kind="act", seat=seat, action=action,
                 params=params, user_id=user_id, step=stored_step(step),
                 events=[e.to_json() for e in events], snapshot=snapshot,
-                finished=game.finished, now=self.clock(), deadline=deadline)
-        except BaseException:
+                finished=game.finished, now=self.clock(), deadline=deadline,
+                interaction_id=interaction_id)
+        except BaseException as exc:
             # Not stored, so it did not happen: rebuild the game from what is stored.
             await self._reload(live)
+            if isinstance(exc, AlreadyApplied):
+                raise Duplicate(str(exc)) from None
             raise
         live.row = replace(live.row, seq=seq,
                            status="finished" if game.finished else live.row.status)

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
@@ -37,6 +37,11 @@ class ChannelBusy(StorageError):
 
 class StaleWrite(StorageError):
     """Someone else stored an action first: the game moved on."""
+
+
+class AlreadyApplied(StaleWrite):
+    """The interaction this action answers is already in the log (Discord delivered it
+    twice, or it was retried, perhaps to another process): it counts once."""
 
 
 class StorageFault(StorageError):
@@ -97,8 +102,15 @@ def hold_database(path: str) -> int | None:
 def _fault(exc: sqlite3.Error) -> StorageError:
     """A write that failed for a reason other than the log's own checks."""
     if isinstance(exc, sqlite3.IntegrityError):
-        return StaleWrite("The game moved on before this action was stored.")
+        return _refused(exc)
     return StorageFault()
+
+
+def _refused(exc: sqlite3.IntegrityError) -> StaleWrite:
+    """An action row the log's checks refused: a repeated interaction, or a stale write."""
+    if "interaction_id" in str(exc):
+        return AlreadyApplied("That was already done a moment ago; it counts once.")
+    return StaleWrite("The game moved on before this action was stored.")
 
 
 @dataclass(frozen=True, slots=True)  # slots: ten thousand of them make the index
@@ -449,8 +461,10 @@ class Storage:
                             user_id: int | None, step: dict[str, Any],
                             events: list[dict[str, Any]], snapshot: dict[str, Any] | None,
                             finished: bool, now: float,
-                            deadline: DeadlineRow | None = None) -> int:
-        """Store one action durably; refuse it if the game is no longer at `expected_seq`.
+                            deadline: DeadlineRow | None = None,
+                            interaction_id: int | None = None) -> int:
+        """Store one action durably; refuse it if the game is no longer at `expected_seq`
+        (`AlreadyApplied` if the interaction `interaction_id` was stored already).
 
         The triggers of the schema check the sequence and advance the game, so the
         common case is a single INSERT: one atomic commit, one trip to the database
@@ -459,10 +473,12 @@ class Storage:
         INSERT; otherwise `StaleWrite` (an answer, or the creator, came first)."""
         seq = expected_seq + 1
         row: tuple[Any, ...] = (game_id, seq, kind, seat, action, json.dumps(params), user_id,
-                                json.dumps(step), json.dumps(events), now)
-        insert = f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)"
+                                json.dumps(step), json.dumps(events), now, interaction_id)
+        insert = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
+                  "(?,?,?,?,?,?,?,?,?,?,?)")
         if deadline is not None:
-            insert = (f"INSERT INTO actions ({ACTION_COLUMNS}) SELECT ?,?,?,?,?,?,?,?,?,? "
+            insert = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
+                      "?,?,?,?,?,?,?,?,?,?,? "
                       "WHERE EXISTS (SELECT 1 FROM deadlines WHERE game_id = ? AND "
                       "armed_seq = ? AND due_at = ?)")
             row = (*row, game_id, deadline.armed_seq, deadline.due_at)
@@ -491,8 +507,8 @@ class Storage:
                 if finished:
                     await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
                                      (game_id,))
-        except sqlite3.IntegrityError:
-            raise StaleWrite("The game moved on before this action was stored.") from None
+        except sqlite3.IntegrityError as exc:
+            raise _refused(exc) from None
         return seq
 
     async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
@@ -758,3 +774,81 @@ def sqlite3_split(script: str) -> list[str]:
     if current.strip():
         statements.append(current)
     return statements
+
+
+class Store(Protocol):
+    """What the bot asks of its storage, whichever database holds it: `Storage` (SQLite,
+    one process, the default) or `bot.storage_pg.PgStorage` (PostgreSQL, several
+    processes); `bot.stores.open_storage` picks one. Each method means what `Storage`'s
+    says: every write is durable when it returns, an action acknowledged only after its
+    commit. The rows and errors above are both stores'."""
+
+    async def close(self) -> None: ...
+    async def schema_version(self) -> int: ...
+
+    async def create_game(self, *, variant: str, guild_id: int | None, channel_id: int,
+                          creator_id: int, options: dict[str, Any], seed: str,
+                          commitment: str, now: float) -> int: ...
+    async def game(self, game_id: int) -> GameRow | None: ...
+    async def latest_game_in(self, channel_id: int) -> GameRow | None: ...
+    async def live_games(self) -> list[GameRow]: ...
+    async def set_status(self, game_id: int, status: str, now: float) -> None: ...
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None: ...
+    async def move_game(self, game_id: int, channel_id: int, now: float) -> None: ...
+
+    async def seats(self, game_id: int) -> list[SeatRow]: ...
+    async def live_seats(self) -> dict[int, list[SeatRow]]: ...
+    async def add_seat(self, game_id: int, seat: str, user_id: int) -> None: ...
+    async def remove_seats_of(self, game_id: int, user_id: int) -> list[str]: ...
+    async def set_seat_user(self, game_id: int, seat: str, user_id: int) -> None: ...
+    async def set_dm_ok(self, game_id: int, seat: str, ok: bool,
+                        fallback_thread: int | None = None) -> None: ...
+
+    async def start_game(self, game_id: int, *, seat_order: list[tuple[str, int]],
+                         state: dict[str, Any], events: list[dict[str, Any]],
+                         now: float) -> int: ...
+    async def append_action(self, game_id: int, *, expected_seq: int, kind: str,
+                            seat: str | None, action: str | None, params: dict[str, Any],
+                            user_id: int | None, step: dict[str, Any],
+                            events: list[dict[str, Any]], snapshot: dict[str, Any] | None,
+                            finished: bool, now: float,
+                            deadline: DeadlineRow | None = None,
+                            interaction_id: int | None = None) -> int: ...
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]: ...
+    async def action(self, game_id: int, seq: int) -> ActionRow | None: ...
+    async def start_snapshot(self, game_id: int) -> dict[str, Any] | None: ...
+    async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None: ...
+    async def snapshot_and_tail(self, game_id: int
+                                ) -> tuple[dict[str, Any], list[ActionRow]] | None: ...
+
+    async def deadline(self, game_id: int) -> DeadlineRow | None: ...
+    async def deadlines(self) -> list[DeadlineRow]: ...
+    async def put_deadline(self, row: DeadlineRow) -> None: ...
+    async def clear_deadline(self, game_id: int) -> None: ...
+
+    async def message(self, game_id: int, purpose: str) -> tuple[int, int, str] | None: ...
+    async def messages(self, game_id: int) -> dict[str, tuple[int, int, str]]: ...
+    async def replace_fingerprint_prefix(self, game_id: int, purpose: str, message_id: int,
+                                         old: str, new: str) -> None: ...
+    async def drop_message(self, game_id: int, purpose: str) -> None: ...
+    async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
+                          fingerprint: str = "") -> None: ...
+
+    async def prompts_delivered(self, game_id: int, seq: int) -> None: ...
+    async def answered(self, game_id: int, seq: int) -> None: ...
+    async def games_owing_prompts(self) -> list[int]: ...
+
+    async def dm_prompts(self, user_id: int) -> bool: ...
+    async def dm_prompts_of(self, user_ids: Iterable[int]) -> dict[int, bool]: ...
+    async def preferences_of(self, user_ids: Iterable[int]) -> dict[int, Preferences]: ...
+    async def set_dm_prompts(self, user_id: int, wanted: bool) -> None: ...
+    async def set_preferences(self, user_id: int, **values: Any) -> None: ...
+    async def away_players(self, now: float) -> dict[int, float]: ...
+
+    async def hold_notice(self, user_id: int, due_at: float) -> None: ...
+    async def notice_sent(self, user_id: int, now: float, *, held_too: bool) -> None: ...
+    async def held_notices(self) -> dict[int, float]: ...
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None: ...
+    async def put_undo_request(self, req: UndoRequest) -> None: ...
+    async def clear_undo_request(self, game_id: int) -> None: ...

@@ -8,4 +8,4 @@ demo's scripts) covers it with no list edited."""
 import tests.support.pig  # noqa: F401  (registers the "pig" variant)
 import tests.support.tiny  # noqa: F401  (registers "tiny-guess": its rules, picture and demo)
 
-pytest_plugins = ["tests.support.table"]
+pytest_plugins = ["tests.support.table", "tests.support.postgres"]

@@ -67,7 +67,8 @@ def run_installed(site: Path, *args: str, cwd: Path) -> subprocess.CompletedProc
 def test_the_wheel_carries_the_code_and_every_data_file(installed: Path) -> None:
     shipped = {p.relative_to(installed).as_posix() for p in installed.rglob("*") if p.is_file()}
     needed = {p.relative_to(ROOT).as_posix()
-              for pattern in ("bot/migrations/*.sql", "engine/**/*.json", "*/**/*.py")
+              for pattern in ("bot/migrations/*.sql", "bot/migrations_pg/*.sql",
+                              "engine/**/*.json", "*/**/*.py")
               for p in ROOT.glob(pattern)
               if p.parts[len(ROOT.parts)] in ("bot", "cogs", "demo", "engine", "renders",
                                               "sandbox")}

@@ -20,7 +20,7 @@ import discord
 import engine
 from bot import names
 from bot.service import LiveGame, Outcome
-from bot.storage import Storage
+from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class Sender:
     `client`: the Discord client, for its lookups of channels and users; `storage`: where a
     seat's closed DMs and its private thread are recorded."""
 
-    def __init__(self, client: discord.Client, storage: Storage) -> None:
+    def __init__(self, client: discord.Client, storage: Store) -> None:
         self.client = client
         self.storage = storage
         self.dm_retry_delays = DM_RETRY_DELAYS

@@ -19,7 +19,7 @@ import discord
 
 from bot.records import BOARD, MARKET, Row, view_fingerprint
 from bot.service import LiveGame
-from bot.storage import Storage
+from bot.storage import Store
 from engine import Event
 from renders import Pictures
 
@@ -30,7 +30,7 @@ class Painter:
     that render; `storage`: the fingerprints of the pictures last posted."""
 
     def __init__(self, pictures: dict[str, Pictures], pool: ThreadPoolExecutor,
-                 storage: Storage) -> None:
+                 storage: Store) -> None:
         self.pictures = pictures
         self.pool = pool
         self.storage = storage

@@ -38,7 +38,7 @@ from bot.facts import Facts
 from bot.notices import Notices
 from bot.records import PromptRecord, detail_purpose, view_fingerprint
 from bot.service import LiveGame
-from bot.storage import Storage
+from bot.storage import Store
 from bot.ui.components import disabled, prompt_view
 from engine import Prompt
 
@@ -114,7 +114,7 @@ class Asked:
 
 
 class PromptMessages:
-    def __init__(self, sender: Sender, painter: Painter, storage: Storage,
+    def __init__(self, sender: Sender, painter: Painter, storage: Store,
                  notices: Notices) -> None:
         self.sender = sender
         self.painter = painter

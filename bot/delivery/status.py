@@ -19,7 +19,7 @@ from bot.delivery.discord_io import Sender, named
 from bot.facts import Facts
 from bot.records import STATUS, view_fingerprint
 from bot.service import LiveGame
-from bot.storage import Storage
+from bot.storage import Store
 from bot.ui.components import ShowHandButton, single
 from engine import Prompt
 
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 class StatusPost:
-    def __init__(self, sender: Sender, storage: Storage) -> None:
+    def __init__(self, sender: Sender, storage: Store) -> None:
         self.sender = sender
         self.storage = storage
 

@@ -21,9 +21,10 @@ import pytest
 import engine
 import tests.support.pig  # noqa: F401  (registers Pig)
 from bot.service import GameService, LiveGame
-from bot.storage import Storage
+from bot.storage import Store
+from bot.stores import open_storage
 
-OPEN: list[Storage] = []
+OPEN: list[Store] = []
 
 
 class Clock:
@@ -41,8 +42,8 @@ async def _close_storages():
         await OPEN.pop().close()
 
 
-async def _service(path: Path, **kw: Any) -> GameService:
-    storage = await Storage.open(str(path))
+async def _service(path: Path | str, **kw: Any) -> GameService:
+    storage = await open_storage(str(path))
     OPEN.append(storage)
     return GameService(storage, seed_source=lambda: "seed-1", **kw)
 
@@ -56,7 +57,7 @@ async def _started(service: GameService, channel: int = 10) -> LiveGame:
     return live
 
 
-async def _restarted(db: Path, **kw: Any) -> GameService:
+async def _restarted(db: Path | str, **kw: Any) -> GameService:
     await OPEN.pop().close()
     service = await _service(db, **kw)
     await service.restore()
@@ -64,8 +65,8 @@ async def _restarted(db: Path, **kw: Any) -> GameService:
 
 
 async def test_startup_reads_the_index_and_a_game_loads_when_first_touched(
-        tmp_path: Path) -> None:
-    db = tmp_path / "c.db"
+        database: str) -> None:
+    db = database
     service = await _service(db)
     first, second = await _started(service, 10), await _started(service, 11)
     await service.act(first, 100, "note", {"text": "hello"})
@@ -80,9 +81,9 @@ async def test_startup_reads_the_index_and_a_game_loads_when_first_touched(
     assert again.live[second.id].game is None
 
 
-async def test_an_idle_game_leaves_memory_and_comes_back_exactly(tmp_path: Path) -> None:
+async def test_an_idle_game_leaves_memory_and_comes_back_exactly(database: str) -> None:
     clock = Clock()
-    service = await _service(tmp_path / "c.db", clock=clock, idle_seconds=600)
+    service = await _service(database, clock=clock, idle_seconds=600)
     live = await _started(service)
     await service.act(live, 100, "note", {"text": "one"})
     before = live.game.state()
@@ -95,9 +96,9 @@ async def test_an_idle_game_leaves_memory_and_comes_back_exactly(tmp_path: Path)
     assert service.unload_idle() == 0 and live.game is not None
 
 
-async def test_a_busy_game_is_not_unloaded(tmp_path: Path) -> None:
+async def test_a_busy_game_is_not_unloaded(database: str) -> None:
     clock = Clock()
-    service = await _service(tmp_path / "c.db", clock=clock, idle_seconds=600)
+    service = await _service(database, clock=clock, idle_seconds=600)
     live = await _started(service)
     clock.now += 601
     async with live.lock:
@@ -105,10 +106,10 @@ async def test_a_busy_game_is_not_unloaded(tmp_path: Path) -> None:
     assert live.game is not None
 
 
-async def test_undo_after_a_restart_reads_the_last_step_from_the_log(tmp_path: Path) -> None:
+async def test_undo_after_a_restart_reads_the_last_step_from_the_log(database: str) -> None:
     """The game in memory holds no log: an undo right after a reload (its snapshot taken
     at the very action to undo) still finds that action in storage."""
-    db = tmp_path / "c.db"
+    db = database
     service = await _service(db, snapshot_every=1)
     live = await _started(service)
     await service.act(live, 100, "roll", {})
@@ -122,9 +123,9 @@ async def test_undo_after_a_restart_reads_the_last_step_from_the_log(tmp_path: P
     assert reloaded.game.state() == before
 
 
-async def test_a_stored_game_verifies_from_its_log(tmp_path: Path) -> None:
+async def test_a_stored_game_verifies_from_its_log(database: str) -> None:
     """`engine.verify` is given the steps beside the final state."""
-    service = await _service(tmp_path / "c.db")
+    service = await _service(database)
     live = await _started(service)
     for _ in range(30):
         (seat,) = live.game.prompts()

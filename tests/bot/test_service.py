@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
 import engine
 from bot.service import Duplicate, GameService
-from bot.storage import StaleWrite, Storage, _migrations
+from bot.storage import StaleWrite, Store, _migrations
+from bot.stores import open_storage
 
-OPEN: list[Storage] = []
+OPEN: list[Store] = []
 
 
 @pytest.fixture(autouse=True)
@@ -21,8 +21,8 @@ async def _close_storages():
         await OPEN.pop().close()
 
 
-async def _service(path: Path, **kw: object) -> GameService:
-    storage = await Storage.open(str(path))
+async def _service(database: str, **kw: object) -> GameService:
+    storage = await open_storage(database)
     OPEN.append(storage)
     return GameService(storage, seed_source=lambda: "seed-1", **kw)  # type: ignore[arg-type]
 
@@ -36,8 +36,8 @@ async def _started(service: GameService, channel: int = 10):
     return live
 
 
-async def test_restart_resumes_every_game_with_no_action_lost(tmp_path: Path) -> None:
-    db = tmp_path / "c.db"
+async def test_restart_resumes_every_game_with_no_action_lost(database: str) -> None:
+    db = database
     service = await _service(db, snapshot_every=3)
     live = await _started(service)
     for _ in range(7):
@@ -56,8 +56,8 @@ async def test_restart_resumes_every_game_with_no_action_lost(tmp_path: Path) ->
     assert restored.seq == live.seq
 
 
-async def test_double_request_applies_once(tmp_path: Path) -> None:
-    service = await _service(tmp_path / "c.db")
+async def test_double_request_applies_once(database: str) -> None:
+    service = await _service(database)
     live = await _started(service)
     observed = live.seq
     results = await asyncio.gather(
@@ -69,8 +69,8 @@ async def test_double_request_applies_once(tmp_path: Path) -> None:
     assert live.game.step_count == 1 and len(await service.storage.actions(live.id)) == 2
 
 
-async def test_illegal_action_changes_nothing(tmp_path: Path) -> None:
-    service = await _service(tmp_path / "c.db")
+async def test_illegal_action_changes_nothing(database: str) -> None:
+    service = await _service(database)
     live = await _started(service)
     before, seq = live.game.state(), live.seq
     with pytest.raises(engine.RuleError, match="not your turn"):
@@ -78,8 +78,8 @@ async def test_illegal_action_changes_nothing(tmp_path: Path) -> None:
     assert live.game.state() == before and live.seq == seq
 
 
-async def test_stale_writer_fails_instead_of_forking(tmp_path: Path) -> None:
-    service = await _service(tmp_path / "c.db")
+async def test_stale_writer_fails_instead_of_forking(database: str) -> None:
+    service = await _service(database)
     live = await _started(service)
     with pytest.raises(StaleWrite):
         await service.storage.append_action(
@@ -87,8 +87,8 @@ async def test_stale_writer_fails_instead_of_forking(tmp_path: Path) -> None:
             params={}, user_id=100, step={}, events=[], snapshot=None, finished=False, now=0)
 
 
-async def test_undo_needs_agreement_unless_the_creator_decides(tmp_path: Path) -> None:
-    service = await _service(tmp_path / "c.db")
+async def test_undo_needs_agreement_unless_the_creator_decides(database: str) -> None:
+    service = await _service(database)
     live = await _started(service)
     await service.act(live, 100, "note", {"text": "hello"})
     assert live.game.last_step.undoable
@@ -98,17 +98,17 @@ async def test_undo_needs_agreement_unless_the_creator_decides(tmp_path: Path) -
     assert live.game.step_count == 0 and live.game.view(None)["marker"] == "a"
 
 
-async def test_undo_refused_after_luck(tmp_path: Path) -> None:
-    service = await _service(tmp_path / "c.db")
+async def test_undo_refused_after_luck(database: str) -> None:
+    service = await _service(database)
     live = await _started(service)
     await service.act(live, 100, "roll", {})
     with pytest.raises(engine.NotAllowed, match="rolled dice"):
         await service.request_undo(live, 100, decider=True)
 
 
-async def test_the_creator_may_draw_for_an_absent_sec_gen(tmp_path: Path) -> None:
+async def test_the_creator_may_draw_for_an_absent_sec_gen(database: str) -> None:
     """Issue 3: "Only the Sec-Gen, or the game's creator, may draw; the bot says who may."."""
-    service = await _service(tmp_path / "c.db")
+    service = await _service(database)
     live = await service.create(variant="hf-political-events", guild_id=1, channel_id=10,
                                 creator_id=100, options={})
     await service.join(live, 200, seat=None, player_name="Bo")   # the Sec-Gen: first seat
@@ -121,13 +121,12 @@ async def test_the_creator_may_draw_for_an_absent_sec_gen(tmp_path: Path) -> Non
     assert outcome.seat == "Bo" and live.game.view(None)["turn"] == 1
 
 
-async def test_the_schema_is_migrated_forward_once(tmp_path: Path) -> None:
-    """Migrations are numbered SQL files applied in one transaction; PRAGMA user_version."""
-    db = tmp_path / "c.db"
-
-    first = await _service(db)
+async def test_the_schema_is_migrated_forward_once(database: str) -> None:
+    """Migrations are numbered SQL files, each applied in one transaction (SQLite: PRAGMA
+    user_version; PostgreSQL: the schema_version table), the same numbers in both."""
+    first = await _service(database)
     latest = max(number for number, _ in _migrations())
     assert await first.storage.schema_version() == latest
     await OPEN.pop().close()
-    again = await _service(db)  # opening again applies nothing twice
+    again = await _service(database)  # opening again applies nothing twice
     assert await again.storage.schema_version() == latest

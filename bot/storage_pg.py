@@ -1,0 +1,580 @@
+"""Durable storage on PostgreSQL: the same interface, rows and errors as `bot/storage.py`,
+for a bot that runs as several processes over one database (`CROUPIER_DB=postgresql://...`).
+
+psycopg 3 (async) through a `psycopg_pool` connection pool. Every write is one transaction
+committed with PostgreSQL's default `synchronous_commit = on`: a method returns, and the bot
+acknowledges anything, only once the commit is durable (the SQLite store's contract). The two
+writes that SQLite makes without waiting for the disk (`prompts_delivered`, `answered`) are
+committed with `synchronous_commit = off` here: a server crash may lose them, a process kill
+does not, which is what their callers expect.
+
+One game, one writer: `append_action` locks the game's row (`SELECT ... FOR UPDATE`) in the
+transaction that checks the sequence the action answers, inserts the row and writes its side
+rows, so two processes acting on one game queue on the row lock and the second one finds the
+game moved on (`StaleWrite`). The schema's trigger and `PRIMARY KEY (game_id, seq)` refuse a
+stale row from any other writer too, and the unique interaction id applies a doubly delivered
+interaction once.
+
+Unlike SQLite there is no single-writer file lock (`hold_database`): several processes on one
+database are the point. Each process still holds the games it has loaded in memory (and the
+index of unfinished games it read at its start), so each game should be served by one process
+(processes serving disjoint guilds); a process whose copy is stale is refused by the checks
+above, never forks the game, and reloads it from the log.
+
+The schema lives in `bot/migrations_pg/NNN_*.sql`, numbered as SQLite's `bot/migrations/`,
+each applied in its own transaction under a transaction-level advisory lock, so that processes
+starting together migrate once; `schema_version` records the number.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import AsyncConnectionPool
+
+from bot.storage import (
+    ACTION_COLUMNS,
+    GAME_COLUMNS,
+    PREFERENCE_COLUMNS,
+    ActionRow,
+    AlreadyApplied,
+    ChannelBusy,
+    DeadlineRow,
+    GameRow,
+    Preferences,
+    SeatRow,
+    StaleWrite,
+    StorageError,
+    StorageFault,
+    StorageUnavailable,
+    UndoRequest,
+    _action,
+    _game,
+)
+
+#: The key of the advisory lock that serializes migrations (any constant: "croupier").
+MIGRATION_LOCK = 0x63726F7570696572
+
+#: Connections each process keeps open at most (the pool grows to this under load).
+POOL_SIZE = 8
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered PostgreSQL migrations, in order."""
+    folder = resources.files("bot") / "migrations_pg"
+    found = []
+    for entry in folder.iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:3].isdigit():
+            found.append((int(name[:3]), entry.read_text()))
+    return sorted(found)
+
+
+def _where(url: str) -> str:
+    """The database's address without its password, for messages."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        return "the PostgreSQL database"
+    host = info.get("host") or "localhost"
+    return f"the PostgreSQL database {info.get('dbname') or ''!s} on {host}".replace("  ", " ")
+
+
+class PgStorage:
+    """All of the bot's persistent state on PostgreSQL. Open with `await PgStorage.open(url)`."""
+
+    def __init__(self, pool: AsyncConnectionPool, url: str) -> None:
+        self._pool = pool
+        self.url = url
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStorage:
+        """Connect, migrate, then open the pool; `StorageUnavailable` if it can't be.
+
+        The first connection is made once, directly (a wrong address fails at once, with
+        the server's own words, instead of the pool retrying for its timeout); it applies
+        the migrations."""
+        try:
+            conn = await psycopg.AsyncConnection.connect(url)
+        except psycopg.Error as exc:
+            raise StorageUnavailable(f"{_where(url)} can't be reached: {exc}. Check the "
+                                     "address in CROUPIER_DB and that the server is "
+                                     "running.") from exc
+        try:
+            async with conn:
+                await _migrate(conn)
+        except psycopg.Error as exc:
+            raise StorageUnavailable(f"{_where(url)} can't be prepared for Croupier: {exc}. "
+                                     "Check that the user may create tables in it.") from exc
+        pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False,
+                                   check=AsyncConnectionPool.check_connection,
+                                   name="croupier")
+        try:
+            await pool.open(wait=True, timeout=15.0)
+        except Exception as exc:  # noqa: BLE001 - a pool timeout, a refused connection...
+            await pool.close()
+            raise StorageUnavailable(f"{_where(url)} can't be reached: {exc}.") from exc
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        row = await self._one("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """One transaction on a pooled connection: committed when the block ends (durably,
+        before this returns), rolled back on any error. Database errors other than the
+        log's own checks become `StorageFault`."""
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                yield conn
+        except (pg_errors.IntegrityError, StorageError):
+            raise
+        except psycopg.Error as exc:
+            raise StorageFault() from exc
+
+    async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        try:
+            async with self._pool.connection() as conn:
+                cur = await conn.execute(sql, args)
+                return list(await cur.fetchall())
+        except psycopg.Error as exc:
+            raise StorageFault() from exc
+
+    async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        rows = await self._all(sql, args)
+        return rows[0] if rows else None
+
+    # ----- games ---------------------------------------------------------
+
+    async def create_game(self, *, variant: str, guild_id: int | None, channel_id: int,
+                          creator_id: int, options: dict[str, Any], seed: str,
+                          commitment: str, now: float) -> int:
+        try:
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (variant, guild_id, channel_id, creator_id, options, seed,"
+                    " commitment, created_at, updated_at) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s) "
+                    "RETURNING id",
+                    (variant, guild_id, channel_id, creator_id, json.dumps(options), seed,
+                     commitment, now, now))
+                row = await cur.fetchone()
+        except pg_errors.UniqueViolation:
+            raise ChannelBusy("This channel already has a game. Finish or abort it first, "
+                              "or start one in another channel or thread.") from None
+        assert row is not None
+        return int(row[0])
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s", (game_id,))
+        return _game(row) if row else None
+
+    async def latest_game_in(self, channel_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = %s "
+                              "ORDER BY id DESC LIMIT 1", (channel_id,))
+        return _game(row) if row else None
+
+    async def live_games(self) -> list[GameRow]:
+        rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE status IN "
+                               "('lobby', 'running') ORDER BY id")
+        return [_game(r) for r in rows]
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET status = %s, updated_at = %s WHERE id = %s",
+                             (status, now, game_id))
+
+    async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET options = %s, updated_at = %s WHERE id = %s AND "
+                             "status = 'lobby'", (json.dumps(options), now, game_id))
+
+    async def move_game(self, game_id: int, channel_id: int, now: float) -> None:
+        try:
+            async with self.transaction() as db:
+                await db.execute("UPDATE games SET channel_id = %s, updated_at = %s WHERE "
+                                 "id = %s", (channel_id, now, game_id))
+                await db.execute("DELETE FROM messages WHERE game_id = %s AND purpose = "
+                                 "'status'", (game_id,))
+        except pg_errors.UniqueViolation:
+            raise ChannelBusy("This channel already has a game.") from None
+
+    # ----- seats ---------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT game_id, position, seat, user_id, dm_ok, fallback_thread "
+                               "FROM seats WHERE game_id = %s ORDER BY position", (game_id,))
+        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+
+    async def live_seats(self) -> dict[int, list[SeatRow]]:
+        rows = await self._all("SELECT s.game_id, s.position, s.seat, s.user_id, s.dm_ok, "
+                               "s.fallback_thread FROM seats s JOIN games g ON g.id = s.game_id "
+                               "WHERE g.status IN ('lobby', 'running') "
+                               "ORDER BY s.game_id, s.position")
+        found: dict[int, list[SeatRow]] = {}
+        for r in rows:
+            found.setdefault(r[0], []).append(SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]))
+        return found
+
+    async def add_seat(self, game_id: int, seat: str, user_id: int) -> None:
+        try:
+            async with self.transaction() as db:
+                # The game's row lock orders two joins at once (positions stay distinct).
+                await db.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+                await db.execute(
+                    "INSERT INTO seats (game_id, position, seat, user_id) VALUES (%s, (SELECT "
+                    "COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = %s), %s, %s)",
+                    (game_id, game_id, seat, user_id))
+        except pg_errors.IntegrityError:
+            raise StorageError(f"The seat {seat} is taken.") from None
+
+    async def remove_seats_of(self, game_id: int, user_id: int) -> list[str]:
+        async with self.transaction() as db:
+            cur = await db.execute("DELETE FROM seats WHERE game_id = %s AND user_id = %s "
+                                   "RETURNING seat, position", (game_id, user_id))
+            gone = sorted(await cur.fetchall(), key=lambda r: r[1])
+        return [r[0] for r in gone]
+
+    async def set_seat_user(self, game_id: int, seat: str, user_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE seats SET user_id = %s, dm_ok = 1, fallback_thread = NULL "
+                             "WHERE game_id = %s AND seat = %s", (user_id, game_id, seat))
+
+    async def set_dm_ok(self, game_id: int, seat: str, ok: bool,
+                        fallback_thread: int | None = None) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE seats SET dm_ok = %s, fallback_thread = "
+                             "COALESCE(%s::bigint, fallback_thread) WHERE game_id = %s AND "
+                             "seat = %s", (int(ok), fallback_thread, game_id, seat))
+
+    # ----- the action log ------------------------------------------------
+
+    async def start_game(self, game_id: int, *, seat_order: list[tuple[str, int]],
+                         state: dict[str, Any], events: list[dict[str, Any]],
+                         now: float) -> int:
+        """Fix the seats, store the setup (seq 1) and its snapshot, mark the game running."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE games SET status = 'running', updated_at = %s"
+                                   " WHERE id = %s AND status = 'lobby' AND seq = 0",
+                                   (now, game_id))
+            if cur.rowcount != 1:
+                raise StaleWrite("This game has already started.")
+            await db.execute("DELETE FROM seats WHERE game_id = %s", (game_id,))
+            for position, (seat, user_id) in enumerate(seat_order):
+                await db.execute("INSERT INTO seats (game_id, position, seat, user_id) "
+                                 "VALUES (%s, %s, %s, %s)", (game_id, position, seat, user_id))
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, kind, step, events, created_at) "
+                "VALUES (%s, 1, 'start', %s, %s, %s)",
+                (game_id, json.dumps({"luck": state.get("setup_luck", [])}),
+                 json.dumps(events), now))
+            await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (%s, 1, %s)",
+                             (game_id, json.dumps(state)))
+        return 1
+
+    async def append_action(self, game_id: int, *, expected_seq: int, kind: str,
+                            seat: str | None, action: str | None, params: dict[str, Any],
+                            user_id: int | None, step: dict[str, Any],
+                            events: list[dict[str, Any]], snapshot: dict[str, Any] | None,
+                            finished: bool, now: float,
+                            deadline: DeadlineRow | None = None,
+                            interaction_id: int | None = None) -> int:
+        """Store one action durably; `StaleWrite` if the game is no longer at `expected_seq`
+        (or `deadline` no longer as it was), `AlreadyApplied` if `interaction_id` was.
+
+        One transaction: lock the game's row, check the sequence (and the deadline), insert
+        the row, write the snapshot and the game's end; returned after the commit."""
+        seq = expected_seq + 1
+        try:
+            async with self.transaction() as db:
+                cur = await db.execute("SELECT seq, status FROM games WHERE id = %s FOR UPDATE",
+                                       (game_id,))
+                found = await cur.fetchone()
+                if found is None or found[0] != expected_seq or found[1] != "running":
+                    if interaction_id is not None and await _has_interaction(db, interaction_id):
+                        raise AlreadyApplied("That was already done a moment ago; it counts "
+                                             "once.")
+                    raise StaleWrite("The game moved on before this action was stored.")
+                if deadline is not None:
+                    # Locked too: a deadline changed at this moment (by the creator, say)
+                    # is either seen changed here or changed after this action.
+                    cur = await db.execute("SELECT 1 FROM deadlines WHERE game_id = %s AND "
+                                           "armed_seq = %s AND due_at = %s FOR UPDATE",
+                                           (game_id, deadline.armed_seq, deadline.due_at))
+                    if await cur.fetchone() is None:
+                        raise StaleWrite("The deadline changed before its action was stored.")
+                await db.execute(
+                    f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
+                    "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                    (game_id, seq, kind, seat, action, json.dumps(params), user_id,
+                     json.dumps(step), json.dumps(events), now, interaction_id))
+                if snapshot is not None:
+                    # Only the latest snapshot and the start (seq 1) are read; the others go.
+                    await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES "
+                                     "(%s,%s,%s)", (game_id, seq, json.dumps(snapshot)))
+                    await db.execute("DELETE FROM snapshots WHERE game_id = %s AND seq < %s "
+                                     "AND seq > 1", (game_id, seq))
+                if finished:
+                    await db.execute("UPDATE games SET status = 'finished' WHERE id = %s",
+                                     (game_id,))
+        except pg_errors.UniqueViolation as exc:
+            if exc.diag.constraint_name == "actions_one_per_interaction":
+                raise AlreadyApplied("That was already done a moment ago; it counts "
+                                     "once.") from None
+            raise StaleWrite("The game moved on before this action was stored.") from None
+        except pg_errors.IntegrityError:
+            raise StaleWrite("The game moved on before this action was stored.") from None
+        return seq
+
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
+        rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = %s AND "
+                               "seq > %s ORDER BY seq", (game_id, after))
+        return [_action(r) for r in rows]
+
+    async def action(self, game_id: int, seq: int) -> ActionRow | None:
+        row = await self._one(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = %s AND "
+                              "seq = %s", (game_id, seq))
+        return _action(row) if row else None
+
+    async def start_snapshot(self, game_id: int) -> dict[str, Any] | None:
+        row = await self._one("SELECT state FROM snapshots WHERE game_id = %s AND seq = 1",
+                              (game_id,))
+        return json.loads(row[0]) if row else None
+
+    async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = %s "
+                              "ORDER BY seq DESC LIMIT 1", (game_id,))
+        return (row[0], json.loads(row[1])) if row else None
+
+    async def snapshot_and_tail(self, game_id: int
+                                ) -> tuple[dict[str, Any], list[ActionRow]] | None:
+        """The latest snapshot and the log rows after it, from one consistent view (a
+        repeatable-read transaction), so that no action falls between them."""
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                cur = await conn.execute("SELECT seq, state FROM snapshots WHERE game_id = %s "
+                                         "ORDER BY seq DESC LIMIT 1", (game_id,))
+                snap = await cur.fetchone()
+                rows: list[Any] = []
+                if snap is not None:
+                    cur = await conn.execute(f"SELECT {ACTION_COLUMNS} FROM actions WHERE "
+                                             "game_id = %s AND seq > %s ORDER BY seq",
+                                             (game_id, snap[0]))
+                    rows = list(await cur.fetchall())
+        except psycopg.Error as exc:
+            raise StorageFault() from exc
+        if snap is None:
+            return None
+        return json.loads(snap[1]), [_action(r) for r in rows]
+
+    # ----- deadlines -----------------------------------------------------
+
+    async def deadline(self, game_id: int) -> DeadlineRow | None:
+        row = await self._one("SELECT game_id, turn_seconds, due_at, paused_remaining, "
+                              "reminder_sent, armed_seq, question FROM deadlines WHERE "
+                              "game_id = %s", (game_id,))
+        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6]) \
+            if row else None
+
+    async def deadlines(self) -> list[DeadlineRow]:
+        rows = await self._all("SELECT d.game_id, d.turn_seconds, d.due_at, d.paused_remaining,"
+                               " d.reminder_sent, d.armed_seq, d.question FROM deadlines d JOIN "
+                               "games g ON g.id = d.game_id WHERE g.status = 'running'")
+        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
+
+    async def put_deadline(self, row: DeadlineRow) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO deadlines (game_id, turn_seconds, due_at, "
+                             "paused_remaining, reminder_sent, armed_seq, question) VALUES "
+                             "(%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (game_id) DO UPDATE SET "
+                             "turn_seconds = excluded.turn_seconds, due_at = excluded.due_at, "
+                             "paused_remaining = excluded.paused_remaining, reminder_sent = "
+                             "excluded.reminder_sent, armed_seq = excluded.armed_seq, "
+                             "question = excluded.question",
+                             (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
+                              int(row.reminder_sent), row.armed_seq, row.question))
+
+    async def clear_deadline(self, game_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM deadlines WHERE game_id = %s", (game_id,))
+
+    # ----- messages the bot edits ----------------------------------------
+
+    async def message(self, game_id: int, purpose: str) -> tuple[int, int, str] | None:
+        row = await self._one("SELECT channel_id, message_id, fingerprint FROM messages "
+                              "WHERE game_id = %s AND purpose = %s", (game_id, purpose))
+        return (row[0], row[1], row[2]) if row else None
+
+    async def messages(self, game_id: int) -> dict[str, tuple[int, int, str]]:
+        rows = await self._all("SELECT purpose, channel_id, message_id, fingerprint FROM "
+                               "messages WHERE game_id = %s", (game_id,))
+        return {r[0]: (r[1], r[2], r[3]) for r in rows}
+
+    async def replace_fingerprint_prefix(self, game_id: int, purpose: str, message_id: int,
+                                         old: str, new: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE messages SET fingerprint = %s::text || substr(fingerprint, "
+                             "%s::integer) WHERE game_id = %s AND purpose = %s AND message_id = "
+                             "%s AND substr(fingerprint, 1, %s::integer) = %s::text",
+                             (new, len(old) + 1, game_id, purpose, message_id, len(old), old))
+
+    async def drop_message(self, game_id: int, purpose: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM messages WHERE game_id = %s AND purpose = %s",
+                             (game_id, purpose))
+
+    async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
+                          fingerprint: str = "") -> None:
+        async with self.transaction() as db:
+            await db.execute(_PUT_MESSAGE, (game_id, purpose, channel_id, message_id,
+                                            fingerprint))
+
+    # ----- prompts owed --------------------------------------------------
+
+    async def prompts_delivered(self, game_id: int, seq: int) -> None:
+        """Every awaited seat of the game has its prompt for the state at `seq` (not waited
+        for on disk: see the module's docstring)."""
+        await self._unsynced("INSERT INTO prompt_deliveries (game_id, seq) VALUES (%s, %s) "
+                             "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq",
+                             (game_id, seq))
+
+    async def _unsynced(self, sql: str, args: tuple[Any, ...]) -> None:
+        async with self.transaction() as db:
+            await db.execute("SET LOCAL synchronous_commit = off")
+            await db.execute(sql, args)
+
+    async def answered(self, game_id: int, seq: int) -> None:
+        await self._unsynced(_PUT_MESSAGE, (game_id, "answered", 0, 0, str(seq)))
+
+    async def games_owing_prompts(self) -> list[int]:
+        rows = await self._all("SELECT g.id FROM games g LEFT JOIN prompt_deliveries p ON "
+                               "p.game_id = g.id WHERE g.status = 'running' AND "
+                               "(g.seq > COALESCE(p.seq, 0) OR EXISTS (SELECT 1 FROM messages "
+                               "m WHERE m.game_id = g.id AND m.purpose LIKE 'prompt:%%' AND "
+                               "m.fingerprint LIKE 'greyed:%%')) ORDER BY g.id")
+        return [r[0] for r in rows]
+
+    # ----- players' own settings, across games ------------------------------
+
+    async def dm_prompts(self, user_id: int) -> bool:
+        return (await self.preferences_of([user_id]))[user_id].dm_prompts
+
+    async def dm_prompts_of(self, user_ids: Iterable[int]) -> dict[int, bool]:
+        return {user: prefs.dm_prompts
+                for user, prefs in (await self.preferences_of(user_ids)).items()}
+
+    async def preferences_of(self, user_ids: Iterable[int]) -> dict[int, Preferences]:
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        rows = await self._all(f"SELECT p.user_id, {PREFERENCE_COLUMNS}, h.due_at, "
+                               "COALESCE(h.last_sent, 0) FROM user_preferences p LEFT JOIN "
+                               "held_notices h ON h.user_id = p.user_id WHERE p.user_id = "
+                               "ANY(%s::bigint[])", (wanted,))
+        said = {r[0]: Preferences(bool(r[1]), r[2], r[3], r[4], r[5], r[6], r[7], r[8])
+                for r in rows}
+        return {user: said.get(user, Preferences()) for user in wanted}
+
+    async def set_dm_prompts(self, user_id: int, wanted: bool) -> None:
+        await self.set_preferences(user_id, dm_prompts=int(wanted))
+
+    async def set_preferences(self, user_id: int, **values: Any) -> None:
+        known = {c.strip().removeprefix("p.") for c in PREFERENCE_COLUMNS.split(",")}
+        unknown = set(values) - known
+        if unknown:
+            raise ValueError(f"no preference {sorted(unknown)}")
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO user_preferences (user_id) VALUES (%s) ON CONFLICT "
+                             "DO NOTHING", (user_id,))
+            if values:
+                await db.execute(f"UPDATE user_preferences SET "
+                                 f"{', '.join(f'{k} = %s' for k in values)} WHERE user_id = %s",
+                                 (*values.values(), user_id))
+
+    async def away_players(self, now: float) -> dict[int, float]:
+        rows = await self._all("SELECT user_id, away_until FROM user_preferences WHERE "
+                               "away_until IS NOT NULL AND away_until > %s", (now,))
+        return {r[0]: r[1] for r in rows}
+
+    # ----- notices held back by a digest or quiet hours -------------------------
+
+    async def hold_notice(self, user_id: int, due_at: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO held_notices (user_id, due_at) VALUES (%s, %s) ON "
+                             "CONFLICT (user_id) DO UPDATE SET due_at = LEAST(COALESCE("
+                             "held_notices.due_at, excluded.due_at), excluded.due_at)",
+                             (user_id, due_at))
+
+    async def notice_sent(self, user_id: int, now: float, *, held_too: bool) -> None:
+        held = "NULL" if held_too else "held_notices.due_at"
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO held_notices (user_id, due_at, last_sent) VALUES "
+                             "(%s, NULL, %s) ON CONFLICT (user_id) DO UPDATE SET due_at = "
+                             f"{held}, last_sent = excluded.last_sent", (user_id, now))
+
+    async def held_notices(self) -> dict[int, float]:
+        rows = await self._all("SELECT user_id, due_at FROM held_notices WHERE due_at IS NOT "
+                               "NULL")
+        return {r[0]: r[1] for r in rows}
+
+    # ----- undo requests -------------------------------------------------
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        row = await self._one("SELECT game_id, seq, requested_by, needed, agreed FROM "
+                              "undo_requests WHERE game_id = %s", (game_id,))
+        if not row:
+            return None
+        return UndoRequest(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]))
+
+    async def put_undo_request(self, req: UndoRequest) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO undo_requests (game_id, seq, requested_by, needed, "
+                             "agreed) VALUES (%s,%s,%s,%s,%s) ON CONFLICT (game_id) DO UPDATE "
+                             "SET seq = excluded.seq, requested_by = excluded.requested_by, "
+                             "needed = excluded.needed, agreed = excluded.agreed",
+                             (req.game_id, req.seq, req.requested_by, json.dumps(req.needed),
+                              json.dumps(req.agreed)))
+
+    async def clear_undo_request(self, game_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM undo_requests WHERE game_id = %s", (game_id,))
+
+
+_PUT_MESSAGE = ("INSERT INTO messages (game_id, purpose, channel_id, message_id, fingerprint) "
+                "VALUES (%s,%s,%s,%s,%s) ON CONFLICT (game_id, purpose) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "fingerprint = excluded.fingerprint")
+
+
+async def _has_interaction(db: psycopg.AsyncConnection[Any], interaction_id: int) -> bool:
+    cur = await db.execute("SELECT 1 FROM actions WHERE interaction_id = %s", (interaction_id,))
+    return await cur.fetchone() is not None
+
+
+async def _migrate(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Apply the migrations this database lacks, each in its own transaction."""
+    for number, sql in migrations():
+        async with conn.transaction():
+            # Held until this transaction ends: a second process starting now waits here,
+            # then finds the migration applied. (Even CREATE TABLE IF NOT EXISTS is not
+            # safe from two sessions at once, so it is under the lock too.)
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER "
+                               "NOT NULL)")
+            cur = await conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+            row = await cur.fetchone()
+            if row is not None and row[0] >= number:
+                continue
+            await conn.execute(sql.encode())  # no parameters: the whole file at once
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (number,))

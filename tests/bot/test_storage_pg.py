@@ -1,0 +1,167 @@
+"""The PostgreSQL store (issue 27) where it differs from SQLite: several processes on one
+database. Issue 27: "the same schema and numbered migrations (applied once under an advisory
+lock), constraints that keep the log honest (an action row carries the game's next sequence
+number; an interaction id is unique, so a retried or doubly delivered interaction applies
+once)" and "Two processes acting on the same game at once never fork it (a test drives both)."
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
+import pytest
+
+import tests.support.pig  # noqa: F401  (registers Pig)
+from bot.service import GameService, steps_in_effect
+from bot.storage import StorageUnavailable, _migrations
+from bot.storage_pg import PgStorage, migrations
+from bot.stores import open_storage
+from engine import verify
+from tests.bot.pg_writer import SHARED
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_migration_has_its_postgresql_twin() -> None:
+    """Issue 27: "the same schema and numbered migrations": one file per number in each
+    dialect, so that a version means the same tables in both stores."""
+    assert [n for n, _ in migrations()] == [n for n, _ in _migrations()] == list(
+        range(1, len(_migrations()) + 1))
+
+
+async def test_processes_starting_together_migrate_once(postgres_url: str) -> None:
+    """Issue 27: "applied once under an advisory lock": four stores opened at once on an
+    empty database (four sessions, as four processes starting together) all come up, and
+    the schema is there once."""
+    stores = await asyncio.gather(*[PgStorage.open(postgres_url) for _ in range(4)])
+    try:
+        assert [await s.schema_version() for s in stores] == [len(migrations())] * 4
+        async with await psycopg.AsyncConnection.connect(postgres_url) as conn:
+            cur = await conn.execute("SELECT count(*) FROM schema_version")
+            assert await cur.fetchone() == (1,)
+            cur = await conn.execute("SELECT count(*) FROM information_schema.triggers WHERE "
+                                     "trigger_name = 'actions_in_sequence' AND "
+                                     "trigger_schema = current_schema()")
+            assert await cur.fetchone() == (1,)
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_an_unreachable_server_is_said_plainly(postgres_server: object) -> None:
+    """A URL naming no server: the process stops with a message saying where it looked,
+    without the password."""
+    url = "postgresql://croupier:secret@/nowhere?host=/nonexistent-folder&connect_timeout=1"
+    with pytest.raises(StorageUnavailable) as caught:
+        await PgStorage.open(url)
+    assert "can't be reached" in str(caught.value) and "secret" not in str(caught.value)
+
+
+async def _pig_game(url: str) -> int:
+    storage = await open_storage(url)
+    service = GameService(storage, seed_source=lambda: "race-seed")
+    live = await service.create(variant="pig", guild_id=1, channel_id=10, creator_id=100,
+                                options={"target": 100})
+    await service.join(live, 100, seat=None, player_name="Ann")
+    await service.join(live, 200, seat=None, player_name="Bob")
+    await service.start(live, 100)
+    await storage.close()
+    return live.id
+
+
+async def test_two_processes_on_one_game_never_fork_it(postgres_url: str) -> None:
+    """Issue 27: "Two processes acting on the same game at once never fork it". Two OS
+    processes, each with its own store and its own copy of the game in memory, act on one
+    Pig game as fast as they can (notes and rolls, whoever's turn it is), and every tenth
+    interaction reaches both. The log has every sequence number once, in order; each
+    acknowledged action is in it once, at the number it was acknowledged with; each shared
+    interaction applied once; and the log replays to the game the engine verifies."""
+    game_id = await _pig_game(postgres_url)
+    count = 120
+    writers = [subprocess.Popen([sys.executable, "-m", "tests.bot.pg_writer", postgres_url,
+                                 str(game_id), str(tag), str(count)], cwd=ROOT,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+               for tag in (1, 2)]
+    try:
+        for writer in writers:  # both loaded and waiting: then both go at once
+            assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+        for writer in writers:
+            assert writer.stdin is not None
+            writer.stdin.write("go\n")
+            writer.stdin.flush()
+        outputs = [writer.communicate(timeout=120)[0] for writer in writers]
+    finally:
+        for writer in writers:
+            if writer.poll() is None:
+                writer.kill()
+                writer.wait()
+    assert [w.returncode for w in writers] == [0, 0]
+    said = [json.loads(line) for out in outputs for line in out.splitlines()]
+    acks = {s["ack"]: s["id"] for s in said if "ack" in s}
+    assert len(acks) == len([s for s in said if "ack" in s])  # no seq acknowledged twice
+    shared = {SHARED + i for i in range(0, count, 10)}
+    dups = [s["dup"] for s in said if "dup" in s]
+    assert sorted(dups) == sorted(shared)  # each shared interaction refused once...
+    assert shared <= set(acks.values())  # ...and applied once
+
+    async with await psycopg.AsyncConnection.connect(postgres_url) as conn:
+        cur = await conn.execute("SELECT seq, interaction_id FROM actions WHERE game_id = %s "
+                                 "ORDER BY seq", (game_id,))
+        rows = await cur.fetchall()
+    assert [seq for seq, _ in rows] == list(range(1, len(rows) + 1))
+    assert dict(rows[1:]) == acks  # every stored action acknowledged, once, at its number
+    assert len(acks) == 2 * count - len(shared)
+
+    storage = await open_storage(postgres_url)
+    try:
+        service = GameService(storage, seed_source=lambda: "unused")
+        await service.restore()
+        live = await service.get(game_id)
+        assert live.seq == len(rows)
+        assert live.game is not None
+        checked = verify(live.game.state(), steps_in_effect(await storage.actions(game_id)))
+        assert checked.ok, checked
+    finally:
+        await storage.close()
+
+
+async def test_the_store_goes_on_after_its_connections_are_cut(postgres_url: str) -> None:
+    """A server restart (or a network cut) closes every connection of the pool: the next
+    read and write each get a fresh one, nothing asked of the player."""
+    game_id = await _pig_game(postgres_url)
+    storage = await open_storage(postgres_url)
+    try:
+        assert (await storage.game(game_id)) is not None
+        async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
+            cur = await admin.execute("SELECT count(pg_terminate_backend(pid)) FROM "
+                                      "pg_stat_activity WHERE datname = current_database() "
+                                      "AND pid <> pg_backend_pid()")
+            assert (await cur.fetchone())[0] >= 1  # type: ignore[index]
+        row = await storage.game(game_id)
+        assert row is not None and row.seq == 1
+        assert await storage.append_action(
+            game_id, expected_seq=1, kind="act", seat="Ann", action="note",
+            params={"text": "still here"}, user_id=100, step={}, events=[], snapshot=None,
+            finished=False, now=5.0) == 2
+    finally:
+        await storage.close()
+
+
+def test_the_bot_on_an_unreachable_database_stops_with_a_message(tmp_path: Path) -> None:
+    """`python -m bot` with `CROUPIER_DB` naming a PostgreSQL server that isn't there stops
+    before it connects to Discord, with status 3 and a message saying where it looked (no
+    lock file beside a URL, no traceback, no password)."""
+    url = f"postgresql://croupier:secret@/croupier?host={tmp_path}&connect_timeout=2"
+    env = {**os.environ, "DISCORD_TOKEN": "unused", "CROUPIER_DB": url}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert "can't start" in done.stderr and "can't be reached" in done.stderr
+    assert "Traceback" not in done.stderr and "secret" not in done.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written where it runs
