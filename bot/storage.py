@@ -7,6 +7,9 @@ engine's position, not its history).
 SQLite through aiosqlite, in WAL mode with `synchronous=FULL`, so a commit has
 reached the disk before the bot acknowledges anything. One connection serves the
 whole process; a lock makes each transaction atomic with respect to the others.
+Writes of different games that arrive together share one commit (`bot/group_commit.py`):
+each is a `Write`, its statements run with the others' in one trip to the database
+thread, and its caller returns once the commit holding it is on disk.
 The schema is versioned by `PRAGMA user_version` and migrated forward by the
 numbered files in `bot/migrations/`, each in one transaction.
 """
@@ -18,13 +21,15 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Protocol
 
 import aiosqlite
+
+from bot.group_commit import GroupCommitter
 
 
 class StorageError(Exception):
@@ -100,7 +105,8 @@ def hold_database(path: str) -> int | None:
 
 
 def _fault(exc: sqlite3.Error) -> StorageError:
-    """A write that failed for a reason other than the log's own checks."""
+    """What a player is told of a write SQLite refused: a constraint means the game moved
+    on (the log's own checks); anything else, that the disk refused it."""
     if isinstance(exc, sqlite3.IntegrityError):
         return _refused(exc)
     return StorageFault()
@@ -111,6 +117,64 @@ def _refused(exc: sqlite3.IntegrityError) -> StaleWrite:
     if "interaction_id" in str(exc):
         return AlreadyApplied("That was already done a moment ago; it counts once.")
     return StaleWrite("The game moved on before this action was stored.")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of a `Write`. `stale`: it must change exactly one row, else the
+    write is refused with `StaleWrite(stale)` (a check that found the game moved on)."""
+
+    sql: str
+    args: tuple[Any, ...] = ()
+    stale: str | None = None
+
+
+#: A write the group committer stores as one: all its statements, or none of them.
+Write = tuple[Statement, ...]
+
+
+def _commit_batch(db: sqlite3.Connection, writes: Sequence[Write]) -> list[object]:
+    """Run `writes` in one transaction and commit it (in the database thread); each
+    write's outcome: None, or the `StorageError` it alone met, its own changes undone.
+
+    A write of one statement needs no savepoint: SQLite undoes a failed statement and
+    keeps the transaction. If SQLite gave up the whole transaction (it may, on a full disk
+    or an I/O error), or the commit failed, this raises `StorageFault` and nothing of the
+    batch is stored: the committer tries each write again alone."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        outcomes: list[object] = [_run_write(db, write) for write in writes]
+        if all(outcome is not None for outcome in outcomes):
+            db.execute("ROLLBACK")  # nothing to store: no commit, no fsync
+        else:
+            db.execute("COMMIT")
+    except sqlite3.Error as exc:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        raise StorageFault() from exc
+    return outcomes
+
+
+def _run_write(db: sqlite3.Connection, write: Write) -> StorageError | None:
+    guarded = len(write) > 1
+    if guarded:
+        db.execute("SAVEPOINT write")
+    try:
+        for statement in write:
+            cur = db.execute(statement.sql, statement.args)
+            if statement.stale is not None and cur.rowcount != 1:
+                raise StaleWrite(statement.stale)
+    except (sqlite3.Error, StaleWrite) as exc:
+        if not db.in_transaction:
+            raise  # the whole transaction is gone: the batch fails, each write is retried
+        if guarded:
+            db.execute("ROLLBACK TO write")
+            db.execute("RELEASE write")
+        return _fault(exc) if isinstance(exc, sqlite3.Error) else exc
+    if guarded:
+        db.execute("RELEASE write")
+    return None
 
 
 @dataclass(frozen=True, slots=True)  # slots: ten thousand of them make the index
@@ -216,6 +280,19 @@ ACTION_COLUMNS = ("game_id, seq, kind, seat, action, params, user_id, step, even
                   "created_at")
 
 
+INSERT_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
+                 "(?,?,?,?,?,?,?,?,?,?,?)")
+#: A deadline's action, stored only if the deadline is as it was when it fired.
+INSERT_DEADLINE_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
+                          "?,?,?,?,?,?,?,?,?,?,? WHERE EXISTS (SELECT 1 FROM deadlines WHERE "
+                          "game_id = ? AND armed_seq = ? AND due_at = ?)")
+
+
+def _json(value: dict[str, Any]) -> str:
+    """JSON for a row's params or step: most are empty, and need no encoder."""
+    return json.dumps(value) if value else "{}"
+
+
 def _game(row: Iterable[Any]) -> GameRow:
     r = list(row)
     return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], r[9])
@@ -235,6 +312,7 @@ class Storage:
         self._lock = asyncio.Lock()
         self.path = path
         self._reader: sqlite3.Connection | None = None  # see `snapshot_and_tail`
+        self._committer: GroupCommitter[Write] = GroupCommitter(self._commit)
 
     @classmethod
     async def open(cls, path: str) -> Storage:
@@ -315,6 +393,17 @@ class Storage:
                     with contextlib.suppress(sqlite3.Error):
                         await self._conn.execute("ROLLBACK")
                     raise StorageFault() from exc
+
+    async def _commit(self, writes: Sequence[Write]) -> list[object]:
+        """One transaction for a batch of the committer's writes, in one trip to the
+        database thread (a thread hop per batch, not three per write)."""
+        async with self._lock:
+            return await self._conn._execute(_commit_batch, self._conn._conn, writes)
+
+    async def _write(self, *statements: Statement) -> None:
+        """Store the statements durably, as one, sharing a commit with the other writes
+        queued meanwhile; `StaleWrite` or `StorageFault` for this write alone."""
+        await self._committer.submit(statements)
 
     async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         # One trip to the database thread (execute, fetch and close the cursor there),
@@ -467,48 +556,37 @@ class Storage:
         (`AlreadyApplied` if the interaction `interaction_id` was stored already).
 
         The triggers of the schema check the sequence and advance the game, so the
-        common case is a single INSERT: one atomic commit, one trip to the database
-        thread. `deadline`: the action is a deadline's, stored only if that deadline is
+        common case is a single INSERT. It is committed with the other games' writes
+        queued meanwhile (group commit), and this returns once that commit is on disk;
+        a refusal (`StaleWrite`, `StorageFault`) is this action's alone. `deadline`: the action is a deadline's, stored only if that deadline is
         still as it was when it fired (same question, same due time), checked by the same
         INSERT; otherwise `StaleWrite` (an answer, or the creator, came first)."""
         seq = expected_seq + 1
-        row: tuple[Any, ...] = (game_id, seq, kind, seat, action, json.dumps(params), user_id,
-                                json.dumps(step), json.dumps(events), now, interaction_id)
-        insert = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
-                  "(?,?,?,?,?,?,?,?,?,?,?)")
-        if deadline is not None:
-            insert = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
-                      "?,?,?,?,?,?,?,?,?,?,? "
-                      "WHERE EXISTS (SELECT 1 FROM deadlines WHERE game_id = ? AND "
-                      "armed_seq = ? AND due_at = ?)")
-            row = (*row, game_id, deadline.armed_seq, deadline.due_at)
-        try:
-            if snapshot is None and not finished:
-                async with self._lock:
-                    try:
-                        cur = await self._conn.execute(insert, row)
-                    except sqlite3.Error as exc:
-                        raise _fault(exc) from exc
-                if cur.rowcount != 1:
-                    raise StaleWrite("The deadline changed before its action was stored.")
-                return seq
-            async with self.transaction() as db:
-                cur = await db.execute(insert, row)
-                if cur.rowcount != 1:
-                    raise StaleWrite("The deadline changed before its action was stored.")
-                if snapshot is not None:
-                    # Only the latest snapshot and the start (seq 1: where a replay begins,
-                    # an imported game's position) are read; the others go, so a game's
-                    # storage grows with its log alone.
-                    await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
-                                     (game_id, seq, json.dumps(snapshot)))
-                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ? "
-                                     "AND seq > 1", (game_id, seq))
-                if finished:
-                    await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
-                                     (game_id,))
-        except sqlite3.IntegrityError as exc:
-            raise _refused(exc) from None
+        row: tuple[Any, ...] = (game_id, seq, kind, seat, action, _json(params), user_id,
+                                _json(step), json.dumps(events), now, interaction_id)
+        if deadline is None:
+            insert = Statement(INSERT_ACTION, row)
+        else:
+            insert = Statement(INSERT_DEADLINE_ACTION,
+                               (*row, game_id, deadline.armed_seq, deadline.due_at),
+                               stale="The deadline changed before its action was stored.")
+        if snapshot is None and not finished:
+            await self._write(insert)
+            return seq
+        statements = [insert]
+        if snapshot is not None:
+            # Only the latest snapshot and the start (seq 1: where a replay begins, an
+            # imported game's position) are read; the others go, so a game's storage grows
+            # with its log alone.
+            statements += [
+                Statement("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
+                          (game_id, seq, json.dumps(snapshot))),
+                Statement("DELETE FROM snapshots WHERE game_id = ? AND seq < ? AND seq > 1",
+                          (game_id, seq))]
+        if finished:
+            statements.append(Statement("UPDATE games SET status = 'finished' WHERE id = ?",
+                                        (game_id,)))
+        await self._write(*statements)
         return seq
 
     async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
