@@ -177,6 +177,17 @@ def _run_write(db: sqlite3.Connection, write: Write) -> StorageError | None:
     return None
 
 
+def _write_unsynced(db: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> None:
+    """One statement committed on its own without an fsync (in the database thread)."""
+    db.execute("PRAGMA synchronous=NORMAL")
+    try:
+        db.execute(sql, args)
+    except sqlite3.Error as exc:
+        raise StorageFault() from exc
+    finally:
+        db.execute("PRAGMA synchronous=FULL")
+
+
 @dataclass(frozen=True, slots=True)  # slots: ten thousand of them make the index
 class GameRow:
     id: int
@@ -450,15 +461,13 @@ class Storage:
         return [_game(r) for r in rows]
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
-                             (status, now, game_id))
+        await self._write(Statement("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                                    (status, now, game_id)))
 
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None:
         """A game's options changed in the lobby (a group's own data for its game)."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND "
-                             "status = 'lobby'", (json.dumps(options), now, game_id))
+        await self._write(Statement("UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND "
+                                    "status = 'lobby'", (json.dumps(options), now, game_id)))
 
     async def move_game(self, game_id: int, channel_id: int, now: float) -> None:
         try:
@@ -509,16 +518,15 @@ class Storage:
         return gone
 
     async def set_seat_user(self, game_id: int, seat: str, user_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE seats SET user_id = ?, dm_ok = 1, fallback_thread = NULL "
-                             "WHERE game_id = ? AND seat = ?", (user_id, game_id, seat))
+        await self._write(Statement(
+            "UPDATE seats SET user_id = ?, dm_ok = 1, fallback_thread = NULL "
+            "WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)))
 
     async def set_dm_ok(self, game_id: int, seat: str, ok: bool,
                         fallback_thread: int | None = None) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE seats SET dm_ok = ?, fallback_thread = COALESCE(?, "
-                             "fallback_thread) WHERE game_id = ? AND seat = ?",
-                             (int(ok), fallback_thread, game_id, seat))
+        await self._write(Statement("UPDATE seats SET dm_ok = ?, fallback_thread = COALESCE(?, "
+                                    "fallback_thread) WHERE game_id = ? AND seat = ?",
+                                    (int(ok), fallback_thread, game_id, seat)))
 
     # ----- the action log ------------------------------------------------
 
@@ -558,9 +566,10 @@ class Storage:
         The triggers of the schema check the sequence and advance the game, so the
         common case is a single INSERT. It is committed with the other games' writes
         queued meanwhile (group commit), and this returns once that commit is on disk;
-        a refusal (`StaleWrite`, `StorageFault`) is this action's alone. `deadline`: the action is a deadline's, stored only if that deadline is
-        still as it was when it fired (same question, same due time), checked by the same
-        INSERT; otherwise `StaleWrite` (an answer, or the creator, came first)."""
+        a refusal (`StaleWrite`, `StorageFault`) is this action's alone. `deadline`: the
+        action is a deadline's, stored only if that deadline is still as it was when it
+        fired (same question, same due time), checked by the same INSERT; otherwise
+        `StaleWrite` (an answer, or the creator, came first)."""
         seq = expected_seq + 1
         row: tuple[Any, ...] = (game_id, seq, kind, seat, action, _json(params), user_id,
                                 _json(step), json.dumps(events), now, interaction_id)
@@ -656,16 +665,15 @@ class Storage:
         return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
 
     async def put_deadline(self, row: DeadlineRow) -> None:
-        async with self.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
-                             "paused_remaining, reminder_sent, armed_seq, question) VALUES "
-                             "(?,?,?,?,?,?,?)",
-                             (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
-                              int(row.reminder_sent), row.armed_seq, row.question))
+        await self._write(Statement(
+            "INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
+            "paused_remaining, reminder_sent, armed_seq, question) VALUES "
+            "(?,?,?,?,?,?,?)",
+            (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
+             int(row.reminder_sent), row.armed_seq, row.question)))
 
     async def clear_deadline(self, game_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        await self._write(Statement("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
 
     # ----- messages the bot edits ----------------------------------------
 
@@ -684,23 +692,22 @@ class Storage:
                                          old: str, new: str) -> None:
         """Change the fingerprint's leading `old` to `new`, only if the row still shows
         message `message_id` and starts so (a prompt greyed by its own click: `records`)."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE messages SET fingerprint = ? || substr(fingerprint, ?) "
-                             "WHERE game_id = ? AND purpose = ? AND message_id = ? AND "
-                             "substr(fingerprint, 1, ?) = ?",
-                             (new, len(old) + 1, game_id, purpose, message_id, len(old), old))
+        await self._write(Statement(
+            "UPDATE messages SET fingerprint = ? || substr(fingerprint, ?) "
+            "WHERE game_id = ? AND purpose = ? AND message_id = ? AND "
+            "substr(fingerprint, 1, ?) = ?",
+            (new, len(old) + 1, game_id, purpose, message_id, len(old), old)))
 
     async def drop_message(self, game_id: int, purpose: str) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?",
-                             (game_id, purpose))
+        await self._write(Statement("DELETE FROM messages WHERE game_id = ? AND purpose = ?",
+                                    (game_id, purpose)))
 
     async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
                           fingerprint: str = "") -> None:
-        async with self.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
-                             "message_id, fingerprint) VALUES (?,?,?,?,?)",
-                             (game_id, purpose, channel_id, message_id, fingerprint))
+        await self._write(Statement(
+            "INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
+            "message_id, fingerprint) VALUES (?,?,?,?,?)",
+            (game_id, purpose, channel_id, message_id, fingerprint)))
 
     # ----- prompts owed --------------------------------------------------
 
@@ -715,15 +722,10 @@ class Storage:
 
     async def _unsynced(self, sql: str, args: tuple[Any, ...]) -> None:
         """A write that need not wait for the disk: the next durable commit takes it along.
-        It survives the process being killed (it is in the WAL), not a power loss."""
+        It survives the process being killed (it is in the WAL), not a power loss. One
+        trip to the database thread, not three."""
         async with self._lock:
-            await self._conn.execute("PRAGMA synchronous=NORMAL")
-            try:
-                await self._conn.execute(sql, args)
-            except sqlite3.Error as exc:
-                raise StorageFault() from exc
-            finally:
-                await self._conn.execute("PRAGMA synchronous=FULL")
+            await self._conn._execute(_write_unsynced, self._conn._conn, sql, args)
 
     async def answered(self, game_id: int, seq: int) -> None:
         """The player who made the game's action `seq` was shown that it counted (read
@@ -779,13 +781,13 @@ class Storage:
         unknown = set(values) - known
         if unknown:
             raise ValueError(f"no preference {sorted(unknown)}")
-        async with self.transaction() as db:
-            await db.execute("INSERT OR IGNORE INTO user_preferences (user_id) VALUES (?)",
-                             (user_id,))
-            if values:
-                await db.execute(f"UPDATE user_preferences SET "
-                                 f"{', '.join(f'{k} = ?' for k in values)} WHERE user_id = ?",
-                                 (*values.values(), user_id))
+        statements = [Statement("INSERT OR IGNORE INTO user_preferences (user_id) VALUES (?)",
+                                (user_id,))]
+        if values:
+            statements.append(Statement(
+                f"UPDATE user_preferences SET {', '.join(f'{k} = ?' for k in values)} "
+                "WHERE user_id = ?", (*values.values(), user_id)))
+        await self._write(*statements)
 
     async def away_players(self, now: float) -> dict[int, float]:
         """Every player away at `now`, with when their away period ends."""
@@ -797,19 +799,18 @@ class Storage:
 
     async def hold_notice(self, user_id: int, due_at: float) -> None:
         """A notice for the player goes out at `due_at` (or earlier, if one is held for then)."""
-        async with self.transaction() as db:
-            await db.execute("INSERT INTO held_notices (user_id, due_at) VALUES (?, ?) ON "
-                             "CONFLICT (user_id) DO UPDATE SET due_at = MIN(COALESCE(due_at, "
-                             "excluded.due_at), excluded.due_at)", (user_id, due_at))
+        await self._write(Statement(
+            "INSERT INTO held_notices (user_id, due_at) VALUES (?, ?) ON "
+            "CONFLICT (user_id) DO UPDATE SET due_at = MIN(COALESCE(due_at, "
+            "excluded.due_at), excluded.due_at)", (user_id, due_at)))
 
     async def notice_sent(self, user_id: int, now: float, *, held_too: bool) -> None:
         """The player was notified at `now`: of one question, or (`held_too`) of everything
         waiting for them, so that nothing is held any more."""
         held = "NULL" if held_too else "held_notices.due_at"
-        async with self.transaction() as db:
-            await db.execute("INSERT INTO held_notices (user_id, due_at, last_sent) VALUES "
-                             "(?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = "
-                             f"{held}, last_sent = excluded.last_sent", (user_id, now))
+        await self._write(Statement("INSERT INTO held_notices (user_id, due_at, last_sent) VALUES "
+                                    "(?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = "
+                                    f"{held}, last_sent = excluded.last_sent", (user_id, now)))
 
     async def held_notices(self) -> dict[int, float]:
         """Every notice held back, by player: when it goes out."""
@@ -827,15 +828,14 @@ class Storage:
         return UndoRequest(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]))
 
     async def put_undo_request(self, req: UndoRequest) -> None:
-        async with self.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO undo_requests (game_id, seq, requested_by, "
-                             "needed, agreed) VALUES (?,?,?,?,?)",
-                             (req.game_id, req.seq, req.requested_by, json.dumps(req.needed),
-                              json.dumps(req.agreed)))
+        await self._write(Statement(
+            "INSERT OR REPLACE INTO undo_requests (game_id, seq, requested_by, "
+            "needed, agreed) VALUES (?,?,?,?,?)",
+            (req.game_id, req.seq, req.requested_by, json.dumps(req.needed),
+             json.dumps(req.agreed))))
 
     async def clear_undo_request(self, game_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+        await self._write(Statement("DELETE FROM undo_requests WHERE game_id = ?", (game_id,)))
 
 
 def sqlite3_split(script: str) -> list[str]:
