@@ -11,8 +11,13 @@ before `append_action` returns), on one database file, with the row `/pig note` 
    ratio of rates is per round. Target: concurrent >= 5x serial.
 2. Fixed cost per stored action: a lone `append_action` (nothing else queued) against a
    bare `INSERT` + `COMMIT` on a scratch database with the same pragmas, run right here
-   with no thread hop (the floor any durable write pays: its fsync), interleaved, medians;
-   and against the same bare write through aiosqlite (a floor with one thread hop).
+   with no thread hop (the floor any durable write pays: its fsync), interleaved, medians,
+   each after the same quiet gap; and where the time goes: the same bare write through
+   aiosqlite (one thread hop), the bot's row written straight into its file (the schema:
+   triggers, the game row they advance), the JSON encoding, the triggers' CPU.
+3. The bot's whole storage work for one action that passes the turn, call for call as
+   `/pig roll` makes it, interleaved with the rest: its time and its trips to the
+   database thread.
 
 Run: .venv/bin/python bench/bench_group_commit.py [--rounds N]
 """
@@ -21,17 +26,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sqlite3
 import statistics
 import tempfile
 import time
+import timeit
 from pathlib import Path
 from typing import Any
 
 import _common  # noqa: F401  (puts the repository on sys.path)
 import aiosqlite
 
-from bot.storage import Storage
+from bot.storage import Storage, _migrations
 
 GAMES = 100
 PER_GAME = 20  # actions each game stores in a concurrent round
@@ -60,9 +67,9 @@ class Games:
 
     async def add(self, count: int) -> list[int]:
         made = []
-        for n in range(count):
+        for _ in range(count):
             game_id = await self.storage.create_game(
-                variant="pig", guild_id=1, channel_id=10_000 + len(self.seq) + n,
+                variant="pig", guild_id=1, channel_id=10_000 + len(self.seq),
                 creator_id=1001, options={}, seed="s", commitment="c", now=0.0)
             self.seq[game_id] = await self.storage.start_game(
                 game_id, seat_order=[("ann", 1001), ("bob", 1002)], state={"steps": 0},
@@ -113,8 +120,80 @@ class BareFloor:
         return time.perf_counter() - start
 
 
-async def fixed_cost(folder: Path, games: Games, game_id: int) -> tuple[float, float, float]:
-    """Medians: bare write here, bare write through aiosqlite, a lone `append_action`."""
+def encoded(n: int) -> tuple[str, str, str]:
+    row = note_row(n)
+    return json.dumps(row["params"]), json.dumps(row["step"]), json.dumps(row["events"])
+
+
+def trigger_cost() -> tuple[float, float]:
+    """CPU per INSERT into the bot's `actions` table, with and without its two triggers
+    (in memory: no disk, only what the statements cost), in seconds."""
+    spent = []
+    for keep in (True, False):
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        for _, script in _migrations():
+            db.executescript(script)
+        if not keep:
+            db.execute("DROP TRIGGER actions_in_sequence")
+            db.execute("DROP TRIGGER actions_advance_game")
+        db.execute("INSERT INTO games (variant, channel_id, creator_id, status, seed, "
+                   "commitment, created_at, updated_at) VALUES ('pig', 1, 1, 'running', "
+                   "'s', 'c', 0, 0)")
+        params, step, events = encoded(0)
+        db.execute("BEGIN")
+        start = time.perf_counter()
+        for seq in range(1, 5001):
+            db.execute(INSERT, (1, seq, "act", "ann", "note", params, 1001, step, events, 0.0))
+        spent.append((time.perf_counter() - start) / 5000)
+        db.execute("COMMIT")
+        db.close()
+    return spent[0], spent[1]
+
+
+async def turn(games: Games, game_id: int, n: int) -> None:
+    """The bot's storage work for one stored action that passes the turn, call for call
+    as traced from `/pig roll`: the action, "answered", the reads for its announcement and
+    prompts, both seats' prompt records, "prompts delivered", the status post's record."""
+    storage = games.storage
+    await games.store(game_id, n)
+    seq = games.seq[game_id]
+    await storage.answered(game_id, seq)
+    await storage.messages(game_id)
+    await storage.preferences_of([1001, 1002])
+    await storage.deadline(game_id)
+    await storage.put_message(game_id, "prompt:ann", 1, 10_000 + n, f"q{seq}")
+    await storage.put_message(game_id, "prompt:bob", 2, 20_000 + n, f"q{seq}")
+    await storage.prompts_delivered(game_id, seq)
+    await storage.put_message(game_id, "status", 3, 30_000 + n, f"s{seq}")
+
+
+class Trips:
+    """Counts the store's trips to its database thread (aiosqlite's `_execute`)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.conn = storage._conn
+        self.execute = self.conn._execute
+        self.count = 0
+
+        async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await self.execute(fn, *args, **kwargs)
+
+        self.conn._execute = counted  # type: ignore[method-assign]
+
+    def stop(self) -> None:
+        self.conn._execute = self.execute  # type: ignore[method-assign]
+
+
+INSERT = ("INSERT INTO actions (game_id, seq, kind, seat, action, params, user_id, step, "
+          "events, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)")
+
+
+async def fixed_cost(folder: Path, games: Games, game_id: int) -> dict[str, float]:
+    """Medians, interleaved, each after the same quiet gap: the bare write here and
+    through aiosqlite; the bot's own action row written straight into the store's file
+    on this thread (its schema's cost: the triggers, the game row they advance); a lone
+    `append_action`. Plus the JSON encoding of the row and the triggers' CPU alone."""
     floor = BareFloor(folder / "floor.db")
     hop = await aiosqlite.connect(folder / "hop.db", isolation_level=None)
     for pragma in PRAGMAS:
@@ -122,44 +201,86 @@ async def fixed_cost(folder: Path, games: Games, game_id: int) -> tuple[float, f
     await hop.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, body TEXT)")
     for n in range(WARM):
         await hop.execute("INSERT INTO t (body) VALUES (?)", (f"n{n}",))
-    bare, hopped, lone = [], [], []
+    own = sqlite3.connect(games.storage.path, isolation_level=None)
+    for pragma in PRAGMAS:
+        own.execute(f"PRAGMA {pragma}")
+    direct_game, turn_game = await games.add(2)
+    direct_seq = games.seq[direct_game]
+    times: dict[str, list[float]] = {"bare": [], "hop": [], "row": [], "lone": [], "turn": []}
+    trips = Trips(games.storage)
     for n in range(LONE):
         await asyncio.sleep(GAP)
-        bare.append(floor.once(n))
+        times["bare"].append(floor.once(n))
         await asyncio.sleep(GAP)
         start = time.perf_counter()
         await hop.execute("INSERT INTO t (body) VALUES (?)", (f"n{n}",))
-        hopped.append(time.perf_counter() - start)
+        times["hop"].append(time.perf_counter() - start)
+        await asyncio.sleep(GAP)
+        direct_seq += 1
+        start = time.perf_counter()
+        own.execute("BEGIN IMMEDIATE")
+        own.execute(INSERT, (direct_game, direct_seq, "act", "ann", "note", *encoded(n)[:1],
+                             1001, *encoded(n)[1:], float(n)))
+        own.execute("COMMIT")
+        times["row"].append(time.perf_counter() - start)
         await asyncio.sleep(GAP)
         start = time.perf_counter()
         await games.store(game_id, n)
-        lone.append(time.perf_counter() - start)
+        times["lone"].append(time.perf_counter() - start)
+        await asyncio.sleep(GAP)
+        trips.count = 0
+        start = time.perf_counter()
+        await turn(games, turn_game, n)
+        times["turn"].append(time.perf_counter() - start)
+    trips.stop()
+    own.close()
     floor.conn.close()
     await hop.close()
-    return statistics.median(bare), statistics.median(hopped), statistics.median(lone)
+    found = {name: statistics.median(spent) for name, spent in times.items()}
+    found["trips"] = trips.count
+    found["json"] = timeit.timeit(lambda: encoded(7), number=20_000) / 20_000
+    found["triggers"], found["no triggers"] = trigger_cost()
+    return found
 
 
 async def main(rounds: int) -> None:
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:
         folder = Path(tmp)  # beside the repository: the disk the bot's database lives on
         storage = await Storage.open(str(folder / "bench.db"))
-        games = Games(storage)
-        ids = await games.add(GAMES)
-        ratios = []
-        for r in range(rounds):
-            serial = await serial_rate(games, ids)
-            together = await concurrent_rate(games, ids)
-            ratios.append(together / serial)
-            print(f"round {r + 1}: serial {serial:7.0f} actions/s, {GAMES} games at once "
-                  f"{together:7.0f} actions/s: {together / serial:5.2f}x")
-        print(f"group commit, {GAMES} concurrent games against serial, same store: median "
-              f"{statistics.median(ratios):.2f}x (target >= 5x)")
-        bare, hopped, lone = await fixed_cost(folder, games, ids[0])
-        print(f"bare INSERT + COMMIT (no hop) median {bare * 1e3:.3f} ms; through aiosqlite "
-              f"{hopped * 1e3:.3f} ms ({hopped / bare:.2f}x)")
-        print(f"a lone append_action median {lone * 1e3:.3f} ms: {lone / bare:.2f}x the bare "
-              f"write, {lone / hopped:.2f}x the bare write through aiosqlite")
-        await storage.close()
+        try:
+            await run(storage, rounds, folder)
+        finally:
+            await storage.close()
+
+
+async def run(storage: Storage, rounds: int, folder: Path) -> None:
+    games = Games(storage)
+    ids = await games.add(GAMES)
+    ratios = []
+    for r in range(rounds):
+        serial = await serial_rate(games, ids)
+        together = await concurrent_rate(games, ids)
+        ratios.append(together / serial)
+        print(f"round {r + 1}: serial {serial:7.0f} actions/s, {GAMES} games at once "
+              f"{together:7.0f} actions/s: {together / serial:5.2f}x")
+    print(f"group commit, {GAMES} concurrent games against serial, same store: median "
+          f"{statistics.median(ratios):.2f}x (target >= 5x)")
+    cost = await fixed_cost(folder, games, ids[0])
+    bare = cost["bare"]
+    print(f"fixed cost, medians after {GAP * 1e3:.0f} ms of quiet, {LONE} each:")
+    for name, label in (("bare", "bare INSERT + COMMIT, no hop (the floor)"),
+                        ("hop", "the same through aiosqlite (one thread hop)"),
+                        ("row", "the bot's action row, straight into its file, no hop"),
+                        ("lone", "a lone append_action")):
+        print(f"  {label:54} {cost[name] * 1e3:6.3f} ms  {cost[name] / bare:5.2f}x")
+    print(f"  of which JSON encoding of the row {cost['json'] * 1e6:.1f} us; an INSERT's "
+          f"CPU with its triggers {cost['triggers'] * 1e6:.1f} us, without "
+          f"{cost['no triggers'] * 1e6:.1f} us")
+    print(f"a lone append_action against a bare write through aiosqlite: "
+          f"{cost['lone'] / cost['hop']:.2f}x")
+    print(f"the bot's storage work for one turn-passing action (4 durable writes, 3 reads, 2 "
+          f"unsynced writes): {cost['turn'] * 1e3:.3f} ms, {cost['turn'] / bare:.2f}x the bare "
+          f"write, {cost['trips']:.0f} trips to the database thread")
 
 
 if __name__ == "__main__":

@@ -103,6 +103,23 @@ async def test_concurrent_games_share_commits_and_each_is_on_disk_when_acknowled
     assert 0 < commits <= 200 // 4, f"{commits} commits for 200 actions of 40 games at once"
 
 
+async def test_the_bots_other_durable_writes_share_commits_with_actions(
+        storage: Storage) -> None:
+    """What the bot writes beside an action (a prompt's record, a deadline) for 20 games at
+    once joins the same commits, and is on disk once acknowledged."""
+    ids = await running_games(storage, 20)
+    before = wal_commits(storage.path)
+    await asyncio.gather(*(write for game_id in ids for write in (
+        storage.append_action(game_id, expected_seq=1, **note(1)),
+        storage.put_message(game_id, "prompt:ann", 5, 1000 + game_id, "q2"),
+        storage.clear_deadline(game_id))))
+    assert wal_commits(storage.path) - before <= 3
+    with sqlite3.connect(storage.path) as db:
+        assert db.execute("SELECT count(*) FROM messages WHERE purpose = 'prompt:ann'"
+                          ).fetchone() == (20,)
+        assert db.execute("SELECT count(*) FROM games WHERE seq = 2").fetchone() == (20,)
+
+
 async def test_a_stale_member_is_refused_alone_and_the_rest_of_its_commit_stands(
         storage: Storage) -> None:
     """Ten games store an action together; one of them answers an old position. It gets
