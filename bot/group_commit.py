@@ -36,8 +36,6 @@ class GroupCommitter(Generic[Work]):
         self._queue: list[tuple[Work, asyncio.Future[object]]] = []
         self._drain_task: asyncio.Task[None] | None = None
         self._busy = False  # a commit is in flight, or its drain task is about to start
-        self.commits = 0  # transactions committed (batches and lone retries): for benches
-        self.largest = 0  # the most members one commit held
 
     async def submit(self, work: Work) -> object:
         """Store `work` with whatever else is queued; its outcome once durably committed
@@ -92,12 +90,9 @@ class GroupCommitter(Generic[Work]):
 
     async def _outcomes(self, works: list[Work]) -> list[Outcome]:
         try:
-            outcomes = list(await self._commit(works))
+            return list(await self._commit(works))
         except Exception as exc:  # noqa: BLE001 - becomes the outcome of a lone member
             if len(works) == 1:
                 return [exc]
             # Nothing of the batch is stored: each member alone, for its own outcome.
             return [(await self._outcomes([work]))[0] for work in works]
-        self.commits += 1
-        self.largest = max(self.largest, len(works))
-        return outcomes

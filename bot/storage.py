@@ -148,11 +148,13 @@ def _commit_batch(db: sqlite3.Connection, writes: Sequence[Write]) -> list[objec
             db.execute("ROLLBACK")  # nothing to store: no commit, no fsync
         else:
             db.execute("COMMIT")
-    except sqlite3.Error as exc:
+    except BaseException as exc:
         if db.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
-        raise StorageFault() from exc
+        if isinstance(exc, sqlite3.Error):
+            raise StorageFault() from exc
+        raise
     return outcomes
 
 
