@@ -14,13 +14,14 @@ import struct
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.group_commit import GroupCommitter
-from bot.storage import StaleWrite, Storage, StorageFault
+from bot.storage import DeadlineRow, StaleWrite, Storage, StorageFault
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,6 +140,47 @@ async def test_a_stale_member_is_refused_alone_and_the_rest_of_its_commit_stands
             [(game_id, 2) for game_id in ids]
         assert db.execute("SELECT count(*) FROM actions WHERE game_id = ? AND seq = 2 AND "
                           "params = ?", (ids[4], '{"text": "n0"}')).fetchone() == (1,)
+
+
+async def test_a_member_refused_halfway_is_undone_whole_and_the_others_stand(
+        storage: Storage) -> None:
+    """A member of a shared commit whose action row goes in but whose snapshot is refused
+    (a snapshot already stands at that sequence number) is undone whole: no action row,
+    the game not advanced; `StaleWrite` for it, the others stored."""
+    ids = await running_games(storage, 5)
+    with sqlite3.connect(storage.path) as db:
+        db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?, 2, '{}')", (ids[2],))
+    outcomes = await asyncio.gather(
+        *(storage.append_action(game_id, expected_seq=1,
+                                **note(1, snapshot={"steps": 2} if i == 2 else None))
+          for i, game_id in enumerate(ids)), return_exceptions=True)
+    assert isinstance(outcomes[2], StaleWrite)
+    assert [o for i, o in enumerate(outcomes) if i != 2] == [2] * 4
+    with sqlite3.connect(storage.path) as db:
+        assert db.execute("SELECT id, seq FROM games ORDER BY id").fetchall() == \
+            [(game_id, 1 if i == 2 else 2) for i, game_id in enumerate(ids)]
+        assert db.execute("SELECT count(*) FROM actions WHERE game_id = ? AND seq = 2",
+                          (ids[2],)).fetchone() == (0,)
+
+
+async def test_a_deadline_action_that_lost_its_race_is_refused_alone(
+        storage: Storage) -> None:
+    """Two games' deadlines fire together; one game's deadline was re-armed meanwhile (an
+    answer came first): its deadline action gets `StaleWrite`, the other is stored."""
+    ids = await running_games(storage, 3)
+    rows = [DeadlineRow(game_id, 60.0, 100.0, None, False, 1) for game_id in ids]
+    for row in rows:
+        await storage.put_deadline(row)
+    await storage.put_deadline(replace(rows[1], due_at=200.0))  # re-armed after it fired
+    outcomes = await asyncio.gather(
+        *(storage.append_action(row.game_id, expected_seq=1, deadline=row,
+                                **note(1, user_id=0)) for row in rows),
+        return_exceptions=True)
+    assert outcomes[0] == 2 and outcomes[2] == 2
+    assert isinstance(outcomes[1], StaleWrite) and "deadline changed" in str(outcomes[1])
+    with sqlite3.connect(storage.path) as db:
+        assert db.execute("SELECT id, seq FROM games ORDER BY id").fetchall() == \
+            [(ids[0], 2), (ids[1], 1), (ids[2], 2)]
 
 
 async def test_a_member_the_disk_refuses_fails_alone_and_the_others_are_stored(
