@@ -18,6 +18,8 @@ before `append_action` returns), on one database file, with the row `/pig note` 
 3. The bot's whole storage work for one action that passes the turn, call for call as
    `/pig roll` makes it, interleaved with the rest: its time and its trips to the
    database thread.
+4. Through the bot's service (`GameService.act`: the game found, the engine, the store):
+   `/pig note` in 100 games one at a time against all at once, same store, same run.
 
 Run: .venv/bin/python bench/bench_group_commit.py [--rounds N]
 """
@@ -243,6 +245,41 @@ async def fixed_cost(folder: Path, games: Games, game_id: int) -> dict[str, floa
     return found
 
 
+async def service_rates(storage: Storage, rounds: int) -> list[float]:
+    """`/pig note` through `GameService.act` in 100 games: one at a time, then all at once
+    (each game's actions one after another), per round the ratio of rates."""
+    import tests.support.pig  # noqa: F401  (registers the Pig game)
+    from bot.service import GameService
+
+    service = GameService(storage, seed_source=lambda: "bench")
+    lives = []
+    for n in range(GAMES):
+        live = await service.create(variant="pig", guild_id=1, channel_id=20_000 + n,
+                                    creator_id=1001, options={"target": 100})
+        await service.join(live, 1001, seat=None, player_name="Ann")
+        await service.join(live, 1002, seat=None, player_name="Bob")
+        await service.start(live, 1001)
+        lives.append(live)
+
+    async def play(live: Any, count: int) -> None:
+        for n in range(count):
+            await service.act(live, 1001, "note", {"text": f"n{n}"})
+
+    ratios = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for n in range(SERIAL):
+            await play(lives[n % GAMES], 1)
+        serial = SERIAL / (time.perf_counter() - start)
+        start = time.perf_counter()
+        await asyncio.gather(*(play(live, PER_GAME // 2) for live in lives))
+        together = GAMES * (PER_GAME // 2) / (time.perf_counter() - start)
+        ratios.append(together / serial)
+        print(f"  service: serial {serial:7.0f} actions/s, {GAMES} games at once "
+              f"{together:7.0f} actions/s: {together / serial:5.2f}x")
+    return ratios
+
+
 async def main(rounds: int) -> None:
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:
         folder = Path(tmp)  # beside the repository: the disk the bot's database lives on
@@ -265,6 +302,9 @@ async def run(storage: Storage, rounds: int, folder: Path) -> None:
               f"{together:7.0f} actions/s: {together / serial:5.2f}x")
     print(f"group commit, {GAMES} concurrent games against serial, same store: median "
           f"{statistics.median(ratios):.2f}x (target >= 5x)")
+    service = await service_rates(storage, rounds)
+    print(f"through the bot's service (/pig note), {GAMES} games at once against serial: "
+          f"median {statistics.median(service):.2f}x")
     cost = await fixed_cost(folder, games, ids[0])
     bare = cost["bare"]
     print(f"fixed cost, medians after {GAP * 1e3:.0f} ms of quiet, {LONE} each:")
