@@ -7,6 +7,9 @@ engine's position, not its history).
 SQLite through aiosqlite, in WAL mode with `synchronous=FULL`, so a commit has
 reached the disk before the bot acknowledges anything. One connection serves the
 whole process; a lock makes each transaction atomic with respect to the others.
+Writes of different games that arrive together share one commit (`bot/group_commit.py`):
+each is a `Write`, its statements run with the others' in one trip to the database
+thread, and its caller returns once the commit holding it is on disk.
 The schema is versioned by `PRAGMA user_version` and migrated forward by the
 numbered files in `bot/migrations/`, each in one transaction.
 """
@@ -18,13 +21,15 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Protocol
 
 import aiosqlite
+
+from bot.group_commit import GroupCommitter
 
 
 class StorageError(Exception):
@@ -100,7 +105,8 @@ def hold_database(path: str) -> int | None:
 
 
 def _fault(exc: sqlite3.Error) -> StorageError:
-    """A write that failed for a reason other than the log's own checks."""
+    """What a player is told of a write SQLite refused: a constraint means the game moved
+    on (the log's own checks); anything else, that the disk refused it."""
     if isinstance(exc, sqlite3.IntegrityError):
         return _refused(exc)
     return StorageFault()
@@ -111,6 +117,77 @@ def _refused(exc: sqlite3.IntegrityError) -> StaleWrite:
     if "interaction_id" in str(exc):
         return AlreadyApplied("That was already done a moment ago; it counts once.")
     return StaleWrite("The game moved on before this action was stored.")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of a `Write`. `stale`: it must change exactly one row, else the
+    write is refused with `StaleWrite(stale)` (a check that found the game moved on)."""
+
+    sql: str
+    args: tuple[Any, ...] = ()
+    stale: str | None = None
+
+
+#: A write the group committer stores as one: all its statements, or none of them.
+Write = tuple[Statement, ...]
+
+
+def _commit_batch(db: sqlite3.Connection, writes: Sequence[Write]) -> list[object]:
+    """Run `writes` in one transaction and commit it (in the database thread); each
+    write's outcome: None, or the `StorageError` it alone met, its own changes undone.
+
+    A write of one statement needs no savepoint: SQLite undoes a failed statement and
+    keeps the transaction. If SQLite gave up the whole transaction (it may, on a full disk
+    or an I/O error), or the commit failed, this raises `StorageFault` and nothing of the
+    batch is stored: the committer tries each write again alone."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        outcomes: list[object] = [_run_write(db, write) for write in writes]
+        if all(outcome is not None for outcome in outcomes):
+            db.execute("ROLLBACK")  # nothing to store: no commit, no fsync
+        else:
+            db.execute("COMMIT")
+    except BaseException as exc:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise StorageFault() from exc
+        raise
+    return outcomes
+
+
+def _run_write(db: sqlite3.Connection, write: Write) -> StorageError | None:
+    guarded = len(write) > 1
+    if guarded:
+        db.execute("SAVEPOINT write")
+    try:
+        for statement in write:
+            cur = db.execute(statement.sql, statement.args)
+            if statement.stale is not None and cur.rowcount != 1:
+                raise StaleWrite(statement.stale)
+    except (sqlite3.Error, StaleWrite) as exc:
+        if not db.in_transaction:
+            raise  # the whole transaction is gone: the batch fails, each write is retried
+        if guarded:
+            db.execute("ROLLBACK TO write")
+            db.execute("RELEASE write")
+        return _fault(exc) if isinstance(exc, sqlite3.Error) else exc
+    if guarded:
+        db.execute("RELEASE write")
+    return None
+
+
+def _write_unsynced(db: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> None:
+    """One statement committed on its own without an fsync (in the database thread)."""
+    db.execute("PRAGMA synchronous=NORMAL")
+    try:
+        db.execute(sql, args)
+    except sqlite3.Error as exc:
+        raise StorageFault() from exc
+    finally:
+        db.execute("PRAGMA synchronous=FULL")
 
 
 @dataclass(frozen=True, slots=True)  # slots: ten thousand of them make the index
@@ -216,6 +293,19 @@ ACTION_COLUMNS = ("game_id, seq, kind, seat, action, params, user_id, step, even
                   "created_at")
 
 
+INSERT_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
+                 "(?,?,?,?,?,?,?,?,?,?,?)")
+#: A deadline's action, stored only if the deadline is as it was when it fired.
+INSERT_DEADLINE_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
+                          "?,?,?,?,?,?,?,?,?,?,? WHERE EXISTS (SELECT 1 FROM deadlines WHERE "
+                          "game_id = ? AND armed_seq = ? AND due_at = ?)")
+
+
+def _json(value: dict[str, Any]) -> str:
+    """JSON for a row's params or step: most are empty, and need no encoder."""
+    return json.dumps(value) if value else "{}"
+
+
 def _game(row: Iterable[Any]) -> GameRow:
     r = list(row)
     return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], r[9])
@@ -235,6 +325,7 @@ class Storage:
         self._lock = asyncio.Lock()
         self.path = path
         self._reader: sqlite3.Connection | None = None  # see `snapshot_and_tail`
+        self._committer: GroupCommitter[Write] = GroupCommitter(self._commit)
 
     @classmethod
     async def open(cls, path: str) -> Storage:
@@ -316,6 +407,17 @@ class Storage:
                         await self._conn.execute("ROLLBACK")
                     raise StorageFault() from exc
 
+    async def _commit(self, writes: Sequence[Write]) -> list[object]:
+        """One transaction for a batch of the committer's writes, in one trip to the
+        database thread (a thread hop per batch, not three per write)."""
+        async with self._lock:
+            return await self._conn._execute(_commit_batch, self._conn._conn, writes)
+
+    async def _write(self, *statements: Statement) -> None:
+        """Store the statements durably, as one, sharing a commit with the other writes
+        queued meanwhile; `StaleWrite` or `StorageFault` for this write alone."""
+        await self._committer.submit(statements)
+
     async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         # One trip to the database thread (execute, fetch and close the cursor there),
         # not three: each trip is a thread wake-up, which the machine's load can delay.
@@ -361,15 +463,13 @@ class Storage:
         return [_game(r) for r in rows]
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
-                             (status, now, game_id))
+        await self._write(Statement("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                                    (status, now, game_id)))
 
     async def set_options(self, game_id: int, options: dict[str, Any], now: float) -> None:
         """A game's options changed in the lobby (a group's own data for its game)."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND "
-                             "status = 'lobby'", (json.dumps(options), now, game_id))
+        await self._write(Statement("UPDATE games SET options = ?, updated_at = ? WHERE id = ? AND "
+                                    "status = 'lobby'", (json.dumps(options), now, game_id)))
 
     async def move_game(self, game_id: int, channel_id: int, now: float) -> None:
         try:
@@ -420,16 +520,15 @@ class Storage:
         return gone
 
     async def set_seat_user(self, game_id: int, seat: str, user_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE seats SET user_id = ?, dm_ok = 1, fallback_thread = NULL "
-                             "WHERE game_id = ? AND seat = ?", (user_id, game_id, seat))
+        await self._write(Statement(
+            "UPDATE seats SET user_id = ?, dm_ok = 1, fallback_thread = NULL "
+            "WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)))
 
     async def set_dm_ok(self, game_id: int, seat: str, ok: bool,
                         fallback_thread: int | None = None) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE seats SET dm_ok = ?, fallback_thread = COALESCE(?, "
-                             "fallback_thread) WHERE game_id = ? AND seat = ?",
-                             (int(ok), fallback_thread, game_id, seat))
+        await self._write(Statement("UPDATE seats SET dm_ok = ?, fallback_thread = COALESCE(?, "
+                                    "fallback_thread) WHERE game_id = ? AND seat = ?",
+                                    (int(ok), fallback_thread, game_id, seat)))
 
     # ----- the action log ------------------------------------------------
 
@@ -467,48 +566,38 @@ class Storage:
         (`AlreadyApplied` if the interaction `interaction_id` was stored already).
 
         The triggers of the schema check the sequence and advance the game, so the
-        common case is a single INSERT: one atomic commit, one trip to the database
-        thread. `deadline`: the action is a deadline's, stored only if that deadline is
-        still as it was when it fired (same question, same due time), checked by the same
-        INSERT; otherwise `StaleWrite` (an answer, or the creator, came first)."""
+        common case is a single INSERT. It is committed with the other games' writes
+        queued meanwhile (group commit), and this returns once that commit is on disk;
+        a refusal (`StaleWrite`, `StorageFault`) is this action's alone. `deadline`: the
+        action is a deadline's, stored only if that deadline is still as it was when it
+        fired (same question, same due time), checked by the same INSERT; otherwise
+        `StaleWrite` (an answer, or the creator, came first)."""
         seq = expected_seq + 1
-        row: tuple[Any, ...] = (game_id, seq, kind, seat, action, json.dumps(params), user_id,
-                                json.dumps(step), json.dumps(events), now, interaction_id)
-        insert = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
-                  "(?,?,?,?,?,?,?,?,?,?,?)")
-        if deadline is not None:
-            insert = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
-                      "?,?,?,?,?,?,?,?,?,?,? "
-                      "WHERE EXISTS (SELECT 1 FROM deadlines WHERE game_id = ? AND "
-                      "armed_seq = ? AND due_at = ?)")
-            row = (*row, game_id, deadline.armed_seq, deadline.due_at)
-        try:
-            if snapshot is None and not finished:
-                async with self._lock:
-                    try:
-                        cur = await self._conn.execute(insert, row)
-                    except sqlite3.Error as exc:
-                        raise _fault(exc) from exc
-                if cur.rowcount != 1:
-                    raise StaleWrite("The deadline changed before its action was stored.")
-                return seq
-            async with self.transaction() as db:
-                cur = await db.execute(insert, row)
-                if cur.rowcount != 1:
-                    raise StaleWrite("The deadline changed before its action was stored.")
-                if snapshot is not None:
-                    # Only the latest snapshot and the start (seq 1: where a replay begins,
-                    # an imported game's position) are read; the others go, so a game's
-                    # storage grows with its log alone.
-                    await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
-                                     (game_id, seq, json.dumps(snapshot)))
-                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ? "
-                                     "AND seq > 1", (game_id, seq))
-                if finished:
-                    await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
-                                     (game_id,))
-        except sqlite3.IntegrityError as exc:
-            raise _refused(exc) from None
+        row: tuple[Any, ...] = (game_id, seq, kind, seat, action, _json(params), user_id,
+                                _json(step), json.dumps(events), now, interaction_id)
+        if deadline is None:
+            insert = Statement(INSERT_ACTION, row)
+        else:
+            insert = Statement(INSERT_DEADLINE_ACTION,
+                               (*row, game_id, deadline.armed_seq, deadline.due_at),
+                               stale="The deadline changed before its action was stored.")
+        if snapshot is None and not finished:
+            await self._write(insert)
+            return seq
+        statements = [insert]
+        if snapshot is not None:
+            # Only the latest snapshot and the start (seq 1: where a replay begins, an
+            # imported game's position) are read; the others go, so a game's storage grows
+            # with its log alone.
+            statements += [
+                Statement("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
+                          (game_id, seq, json.dumps(snapshot))),
+                Statement("DELETE FROM snapshots WHERE game_id = ? AND seq < ? AND seq > 1",
+                          (game_id, seq))]
+        if finished:
+            statements.append(Statement("UPDATE games SET status = 'finished' WHERE id = ?",
+                                        (game_id,)))
+        await self._write(*statements)
         return seq
 
     async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
@@ -578,16 +667,15 @@ class Storage:
         return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
 
     async def put_deadline(self, row: DeadlineRow) -> None:
-        async with self.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
-                             "paused_remaining, reminder_sent, armed_seq, question) VALUES "
-                             "(?,?,?,?,?,?,?)",
-                             (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
-                              int(row.reminder_sent), row.armed_seq, row.question))
+        await self._write(Statement(
+            "INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
+            "paused_remaining, reminder_sent, armed_seq, question) VALUES "
+            "(?,?,?,?,?,?,?)",
+            (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
+             int(row.reminder_sent), row.armed_seq, row.question)))
 
     async def clear_deadline(self, game_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        await self._write(Statement("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
 
     # ----- messages the bot edits ----------------------------------------
 
@@ -606,23 +694,22 @@ class Storage:
                                          old: str, new: str) -> None:
         """Change the fingerprint's leading `old` to `new`, only if the row still shows
         message `message_id` and starts so (a prompt greyed by its own click: `records`)."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE messages SET fingerprint = ? || substr(fingerprint, ?) "
-                             "WHERE game_id = ? AND purpose = ? AND message_id = ? AND "
-                             "substr(fingerprint, 1, ?) = ?",
-                             (new, len(old) + 1, game_id, purpose, message_id, len(old), old))
+        await self._write(Statement(
+            "UPDATE messages SET fingerprint = ? || substr(fingerprint, ?) "
+            "WHERE game_id = ? AND purpose = ? AND message_id = ? AND "
+            "substr(fingerprint, 1, ?) = ?",
+            (new, len(old) + 1, game_id, purpose, message_id, len(old), old)))
 
     async def drop_message(self, game_id: int, purpose: str) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?",
-                             (game_id, purpose))
+        await self._write(Statement("DELETE FROM messages WHERE game_id = ? AND purpose = ?",
+                                    (game_id, purpose)))
 
     async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
                           fingerprint: str = "") -> None:
-        async with self.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
-                             "message_id, fingerprint) VALUES (?,?,?,?,?)",
-                             (game_id, purpose, channel_id, message_id, fingerprint))
+        await self._write(Statement(
+            "INSERT OR REPLACE INTO messages (game_id, purpose, channel_id, "
+            "message_id, fingerprint) VALUES (?,?,?,?,?)",
+            (game_id, purpose, channel_id, message_id, fingerprint)))
 
     # ----- prompts owed --------------------------------------------------
 
@@ -637,15 +724,10 @@ class Storage:
 
     async def _unsynced(self, sql: str, args: tuple[Any, ...]) -> None:
         """A write that need not wait for the disk: the next durable commit takes it along.
-        It survives the process being killed (it is in the WAL), not a power loss."""
+        It survives the process being killed (it is in the WAL), not a power loss. One
+        trip to the database thread, not three."""
         async with self._lock:
-            await self._conn.execute("PRAGMA synchronous=NORMAL")
-            try:
-                await self._conn.execute(sql, args)
-            except sqlite3.Error as exc:
-                raise StorageFault() from exc
-            finally:
-                await self._conn.execute("PRAGMA synchronous=FULL")
+            await self._conn._execute(_write_unsynced, self._conn._conn, sql, args)
 
     async def answered(self, game_id: int, seq: int) -> None:
         """The player who made the game's action `seq` was shown that it counted (read
@@ -701,13 +783,13 @@ class Storage:
         unknown = set(values) - known
         if unknown:
             raise ValueError(f"no preference {sorted(unknown)}")
-        async with self.transaction() as db:
-            await db.execute("INSERT OR IGNORE INTO user_preferences (user_id) VALUES (?)",
-                             (user_id,))
-            if values:
-                await db.execute(f"UPDATE user_preferences SET "
-                                 f"{', '.join(f'{k} = ?' for k in values)} WHERE user_id = ?",
-                                 (*values.values(), user_id))
+        statements = [Statement("INSERT OR IGNORE INTO user_preferences (user_id) VALUES (?)",
+                                (user_id,))]
+        if values:
+            statements.append(Statement(
+                f"UPDATE user_preferences SET {', '.join(f'{k} = ?' for k in values)} "
+                "WHERE user_id = ?", (*values.values(), user_id)))
+        await self._write(*statements)
 
     async def away_players(self, now: float) -> dict[int, float]:
         """Every player away at `now`, with when their away period ends."""
@@ -719,19 +801,18 @@ class Storage:
 
     async def hold_notice(self, user_id: int, due_at: float) -> None:
         """A notice for the player goes out at `due_at` (or earlier, if one is held for then)."""
-        async with self.transaction() as db:
-            await db.execute("INSERT INTO held_notices (user_id, due_at) VALUES (?, ?) ON "
-                             "CONFLICT (user_id) DO UPDATE SET due_at = MIN(COALESCE(due_at, "
-                             "excluded.due_at), excluded.due_at)", (user_id, due_at))
+        await self._write(Statement(
+            "INSERT INTO held_notices (user_id, due_at) VALUES (?, ?) ON "
+            "CONFLICT (user_id) DO UPDATE SET due_at = MIN(COALESCE(due_at, "
+            "excluded.due_at), excluded.due_at)", (user_id, due_at)))
 
     async def notice_sent(self, user_id: int, now: float, *, held_too: bool) -> None:
         """The player was notified at `now`: of one question, or (`held_too`) of everything
         waiting for them, so that nothing is held any more."""
         held = "NULL" if held_too else "held_notices.due_at"
-        async with self.transaction() as db:
-            await db.execute("INSERT INTO held_notices (user_id, due_at, last_sent) VALUES "
-                             "(?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = "
-                             f"{held}, last_sent = excluded.last_sent", (user_id, now))
+        await self._write(Statement("INSERT INTO held_notices (user_id, due_at, last_sent) VALUES "
+                                    "(?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = "
+                                    f"{held}, last_sent = excluded.last_sent", (user_id, now)))
 
     async def held_notices(self) -> dict[int, float]:
         """Every notice held back, by player: when it goes out."""
@@ -749,15 +830,14 @@ class Storage:
         return UndoRequest(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]))
 
     async def put_undo_request(self, req: UndoRequest) -> None:
-        async with self.transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO undo_requests (game_id, seq, requested_by, "
-                             "needed, agreed) VALUES (?,?,?,?,?)",
-                             (req.game_id, req.seq, req.requested_by, json.dumps(req.needed),
-                              json.dumps(req.agreed)))
+        await self._write(Statement(
+            "INSERT OR REPLACE INTO undo_requests (game_id, seq, requested_by, "
+            "needed, agreed) VALUES (?,?,?,?,?)",
+            (req.game_id, req.seq, req.requested_by, json.dumps(req.needed),
+             json.dumps(req.agreed))))
 
     async def clear_undo_request(self, game_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+        await self._write(Statement("DELETE FROM undo_requests WHERE game_id = ?", (game_id,)))
 
 
 def sqlite3_split(script: str) -> list[str]:
