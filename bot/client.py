@@ -90,7 +90,10 @@ class Croupier(commands.Bot):
         self._form_tasks: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
-        storage = await Storage.open(self.settings.database)
+        # A clock handed in (tests move time by hand) is the database's too, so that a
+        # deadline is due by both; otherwise SQLite's own clock decides (`bot/storage.py`).
+        storage = await Storage.open(self.settings.database,
+                                     clock=None if self._clock is time.time else self._clock)
         self.service = GameService(storage, clock=self._clock, seed_source=self._seed_source,
                                    snapshot_every=self.settings.snapshot_every)
         restored = await self.service.restore()
