@@ -297,8 +297,8 @@ class Deadlines:
         """The trigger of deadline number `seq` of game `game_id`: apply it if it is still
         the game's deadline and due (the transaction that stores its effect checks both
         again, by the database's clock). Safe to call any number of times, from anywhere.
-        False if it is still there to be applied (not due yet by the database's clock, or
-        the disk refused): check again soon."""
+        False if the database's clock found it not due yet (another clock ran ahead):
+        check again in a moment. (Anything else left undone waits for the next tick.)"""
         live = live or self.service.live.get(game_id)
         row = await self.storage.deadline(game_id)
         if live is None or row is None or row.seq != seq or row.due_at is None or \
@@ -306,7 +306,8 @@ class Deadlines:
             return True
         await self.timeouts.each(live, self._expire(live, row), "The deadline passed")
         after = await self.storage.deadline(game_id)
-        return after is None or after.seq != seq or await self.timeouts.stalled(live)
+        return after is None or after.seq != seq or after.due_at is None or \
+            after.due_at <= await self.storage.database_now()
 
     async def _remind(self, live: LiveGame, row: DeadlineRow) -> None:
         if not await self.storage.mark_reminded(row):

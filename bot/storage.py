@@ -600,6 +600,16 @@ class Storage:
                                "g.id = d.game_id WHERE g.status = 'running'")
         return [_deadline(r) for r in rows]
 
+    async def due_deadlines(self, limit: int = 1000) -> list[DeadlineRow]:
+        """What a reconciler looks at: running games' deadlines due by the database's clock
+        and not applied, the earliest first."""
+        rows = await self._all(
+            f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON g.id = d.game_id "
+            f"WHERE g.status = 'running' AND d.due_at <= {self.now_sql} AND NOT EXISTS "
+            "(SELECT 1 FROM deadline_applied a WHERE a.game_id = d.game_id AND "
+            "a.deadline_seq = d.seq) ORDER BY d.due_at LIMIT ?", (limit,))
+        return [_deadline(r) for r in rows]
+
     async def put_deadline(self, row: DeadlineRow) -> DeadlineRow:
         """Store the game's deadline under its next sequence number (returned with it): a
         trigger that fired for the one it replaces does nothing."""
