@@ -66,12 +66,13 @@ class Process:
     """One bot process on the database file: store, service, timed steps, deadlines. Its
     announcer re-arms the deadline as the action path does after a step."""
 
-    def __init__(self, path: Path, clock: Clock) -> None:
+    def __init__(self, path: Path, clock: Clock, database_clock: Clock | None = None) -> None:
         self.path, self.clock = path, clock
+        self.database_clock = database_clock or clock
         self.die_after_commit = False
 
     async def start(self) -> Process:
-        self.storage = await Storage.open(str(self.path), clock=self.clock)
+        self.storage = await Storage.open(str(self.path), clock=self.database_clock)
         self.service = GameService(self.storage, clock=self.clock, seed_source=lambda: "s")
         await self.service.restore()
         quiet: Any = Quiet()

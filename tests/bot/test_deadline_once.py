@@ -185,3 +185,35 @@ async def test_a_last_moment_answer_racing_the_trigger_gives_one_serial_outcome(
         assert found in (([("roll", 100)], 0), ([("hold", 0)], 1))
         seen.add(found[1])
     assert seen  # (which came first is up to the two connections' threads)
+
+
+async def test_a_process_whose_clock_runs_ahead_waits_for_the_database_clock(
+        tmp_path: Path) -> None:
+    """The bot's clock says the deadline is due, the database's says it is half a second
+    early: the tick applies nothing and asks to look again a second later; once the
+    database's clock is past due, the next tick applies it, once."""
+    from tests.bot.test_deadline_machine import Clock as MachineClock
+    from tests.bot.test_deadline_machine import Process
+
+    mine, database = MachineClock(), MachineClock()
+    proc = await Process(tmp_path / "c.db", mine, database).start()
+    try:
+        live = await proc.service.create(variant="pig", guild_id=1, channel_id=5,
+                                         creator_id=100, options={})
+        await proc.service.join(live, 100, seat=None, player_name="Ann")
+        await proc.service.join(live, 200, seat=None, player_name="Bob")
+        await proc.service.start(live, 100)
+        row = await proc.deadlines.set(live, 600)
+        mine.now += 600
+        database.now += 599.5
+        assert await proc.deadlines.tick() == [mine.now + 1.0]
+        assert await proc.storage.applied_deadlines(live.id) == []
+        database.now += 0.5
+        await proc.deadlines.tick()
+        await proc.deadlines.tick()
+        assert [(seq, due, at) for _, seq, due, at, _ in
+                await proc.storage.applied_deadlines(live.id)] == [
+            (row.seq, row.due_at, row.due_at)]
+        assert [a.action for a in await proc.storage.actions(live.id, after=1)] == ["hold"]
+    finally:
+        await proc.stop()
