@@ -219,7 +219,9 @@ ACTION_COLUMNS = ("game_id, seq, kind, seat, action, params, user_id, step, even
 DEADLINE_COLUMNS = ("d.game_id, d.turn_seconds, d.due_at, d.paused_remaining, d.reminder_sent, "
                     "d.armed_seq, d.question, d.seq, d.daily_at, d.time_zone")
 #: SQLite's own clock, in seconds since 1970 (to the millisecond; `unixepoch('subsec')`
-#: needs SQLite 3.42). PostgreSQL's is `extract(epoch from clock_timestamp())`.
+#: needs SQLite 3.42); one value for the whole statement, so the due check and the recorded
+#: time agree. PostgreSQL's: `extract(epoch from statement_timestamp())`, also one value per
+#: statement, taken when it starts, so never later than when it applies.
 SQLITE_NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
 
