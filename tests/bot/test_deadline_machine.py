@@ -6,7 +6,9 @@ clock". The real `Deadlines` over the real `GameService` and SQLite store, on th
 (Pig: its timeout policy holds for the awaited seat); only Discord is left out (nothing is
 sent). `kill` drops the process (store, service, `Deadlines`) and starts a new one on the same
 file; `kill_in_tick` dies right after a deadline's effect is committed, before anything
-after it (the re-arming) ran. The clock is the database's too (`Storage.use_clock`).
+after it (the re-arming) ran; `race` has the awaited player answer at the due time while the
+tick applies the deadline ("a player acting at the last moment and the trigger racing give
+one of the two serial outcomes"). The clock is the database's too (`Storage.use_clock`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
@@ -27,7 +29,7 @@ from bot.service import GameService, LiveGame, Outcome
 from bot.storage import Storage
 from bot.timeouts import Timeouts
 from bot.windows import Windows
-from engine import NotAllowed
+from engine import NotAllowed, RuleError
 
 MINUTE = 60.0
 GAMES = (0, 1)
@@ -250,6 +252,61 @@ class DeadlineMachine(RuleBasedStateMachine):
         self._expect_tick(game)
         self.run(self._remember(game))
 
+    def _armed(self, game: int) -> bool:
+        mine = self.model.deadline[game]
+        return mine is not None and mine.due is not None and not mine.stale and \
+            game not in self.model.over
+
+    @precondition(lambda self: any(self._armed(g) for g in GAMES))
+    @rule(data=st.data(), answer_first=st.booleans(), waits=st.integers(0, 60))
+    def race(self, data: st.DataObject, answer_first: bool, waits: int) -> None:
+        """The awaited player answers at the last moment (the clock at the due time, if it
+        was not past it) while the tick applies the deadline, both at once: one of the two
+        serial outcomes, either the answer stored and the deadline never applied, or the
+        deadline applied and the answer refused (the seat is no longer asked)."""
+        game = data.draw(st.sampled_from([g for g in GAMES if self._armed(g)]))
+        due = self.model.deadline[game].due  # type: ignore[union-attr]
+        assert due is not None
+        self.clock.now = max(self.clock.now, due)
+        before = len(self._applied(game))
+        live = self.run(self.proc.live(game))
+        (seat,) = live.prompts()
+        user = live.user_of(seat)  # the player asked, who answers
+        assert user is not None
+
+        async def answer() -> bool:
+            for _ in range(waits):  # how far the tick gets first
+                await asyncio.sleep(0)
+            try:
+                await self.proc.service.act(live, user, "roll", {})
+            except RuleError:
+                return False
+            await self.proc.rearm(live)
+            return True
+
+        async def both() -> bool:
+            racers = [answer(), self.proc.deadlines.tick(self.clock.now)]
+            if not answer_first:
+                racers.reverse()
+            results = await asyncio.gather(*racers)
+            return bool(results[0] if answer_first else results[1])
+
+        answered = self.run(both())
+        applied = len(self._applied(game)) - before
+        assert (answered, applied) in ((True, 0), (False, 1))
+        mine = self.model.deadline[game]
+        assert mine is not None
+        if not answered:
+            self.model.applied[game].append(mine.due)
+        self.model.seq[game] += 1
+        self.model.deadline[game] = Deadline(mine.seconds, self.clock.now + mine.seconds)
+        event("the answer came first" if answered else "the deadline came first")
+        for other in GAMES:  # the tick applied the other game's due deadline too
+            if other != game:
+                self._expect_tick(other)
+        self._ended(game)
+        self.run(self._remember(game))
+
     @rule()
     def kill(self) -> None:
         self.run(self.proc.stop())
@@ -308,6 +365,6 @@ class DeadlineMachine(RuleBasedStateMachine):
 
 
 DeadlineMachine.TestCase.settings = settings(
-    max_examples=40, stateful_step_count=30, deadline=None,
+    max_examples=100, stateful_step_count=40, deadline=None,
     suppress_health_check=[HealthCheck.too_slow])
 test_deadlines_against_the_reference_model = DeadlineMachine.TestCase
