@@ -217,3 +217,39 @@ async def test_a_process_whose_clock_runs_ahead_waits_for_the_database_clock(
         assert [a.action for a in await proc.storage.actions(live.id, after=1)] == ["hold"]
     finally:
         await proc.stop()
+
+
+async def test_a_deadline_stored_before_version_7_is_applied_once_after_the_upgrade(
+        tmp_path: Path) -> None:
+    """A database at version 6 with a running game's deadline: after the migration it reads
+    with number 0, and applies once; its next change takes number 1."""
+    import sqlite3
+
+    from bot.storage import _migrations, sqlite3_split
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    for number, sql in _migrations():
+        if number <= 6:
+            for statement in sqlite3_split(sql):
+                if statement.strip():
+                    conn.execute(statement)
+    conn.execute("PRAGMA user_version = 6")
+    conn.execute("INSERT INTO games (id, variant, channel_id, creator_id, status, seed, "
+                 "commitment, created_at, updated_at) VALUES (1, 'pig', 5, 100, 'running', "
+                 "'s', 'c', 0, 0)")
+    conn.execute("INSERT INTO actions (game_id, seq, kind, created_at) VALUES (1, 1, 'start', 0)")
+    conn.execute("INSERT INTO deadlines (game_id, turn_seconds, due_at, armed_seq) "
+                 "VALUES (1, 3600, ?, 1)", (DUE - 1,))
+    conn.close()
+    storage = await Storage.open(str(path), clock=Clock(DUE))
+    try:
+        assert await storage.schema_version() >= 7
+        row = await storage.deadline(1)
+        assert row is not None and row.seq == 0
+        assert await trigger(storage, row) == 2
+        with pytest.raises(StaleWrite):
+            await trigger(storage, row, attempt="again")
+        assert (await storage.put_deadline(replace(row, due_at=DUE + 60, armed_seq=2))).seq == 1
+    finally:
+        await storage.close()
