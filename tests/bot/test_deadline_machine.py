@@ -327,7 +327,8 @@ class DeadlineMachine(RuleBasedStateMachine):
             if other != game:
                 self._expect_tick(other)
         self._ended(game)
-        self.run(self._remember(game))
+        for armed in GAMES:  # the tick re-armed the other game's too: its trigger is armed
+            self.run(self._remember(armed))
 
     @rule()
     def kill(self) -> None:
@@ -353,6 +354,8 @@ class DeadlineMachine(RuleBasedStateMachine):
                 break
             self._expect_tick(game)  # a game before it: a stale deadline got a new period
         self.kill()
+        for game in GAMES:
+            self.run(self._remember(game))
 
     def _ended(self, game: int) -> bool:
         row = self.run(self.proc.storage.game(game + 1))
