@@ -302,8 +302,8 @@ class Deadlines:
         live = live or self.service.live.get(game_id)
         row = await self.storage.deadline(game_id)
         if live is None or row is None or row.seq != seq or row.due_at is None or \
-                await self.timeouts.stalled(live):
-            return True
+                row.due_at > self.now() or await self.timeouts.stalled(live):
+            return True  # not this deadline, or not due yet: a wake-up too many does nothing
         await self.timeouts.each(live, self._expire(live, row), "The deadline passed")
         after = await self.storage.deadline(game_id)
         return after is None or after.seq != seq or after.due_at is None or \

@@ -436,3 +436,29 @@ def test_a_tick_killed_at_its_second_game_has_renewed_the_first(database: str) -
         assert [len(machine.model.applied[g]) for g in GAMES] == [1, 1]
     finally:
         machine.teardown()
+
+
+def test_an_early_trigger_of_a_deadline_the_game_moved_under_does_nothing(database: str) -> None:
+    """Found by the machine on PostgreSQL (the same on SQLite): a tick applies game 0's
+    deadline and dies before re-arming it; the creator extends it; its trigger fires again
+    before the extended time. A wake-up that is not due does nothing (bot/timers.py): the
+    deadline keeps its extended time, and gets its new period when it falls due."""
+
+    class Here(DeadlineMachine):
+        new_place = staticmethod(lambda: (database, lambda: None))
+
+    machine = Here()
+    try:
+        machine.schedule(game=0, minutes=29)
+        machine.advance(minutes=96)
+        machine.kill_in_tick()
+        machine.extend(game=0, minutes=80)
+        machine.kill()
+        machine.retrigger(game=0)
+        machine.deadlines_as_the_model_says()
+        machine.advance(minutes=20)
+        machine.retrigger(game=0)  # due now: a new period (the game moved), nothing applied
+        machine.deadlines_as_the_model_says()
+        machine.each_due_deadline_applied_once_and_never_early()
+    finally:
+        machine.teardown()
