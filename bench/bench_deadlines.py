@@ -5,10 +5,12 @@ exactly once, none before due by the database clock, none more than 2 minutes la
 kill; a player acting at the last moment and the trigger racing give one of the two serial
 outcomes".
 
-One SQLite file (the store's own schema and its deadline methods); N running games, each
-with a deadline due at a random moment in the next `--window` seconds. Processes, all on
-the same file through `Storage` (each its own connection; SQLite lets one of them write at a
-time, the others wait for its lock):
+One SQLite file (the store's own schema and its deadline methods), or with `--postgres` one
+PostgreSQL database (`--postgres URL`, or a server started here as the tests start theirs,
+`tests/support/postgres.py`); N running games, each with a deadline due at a random moment
+in the next `--window` seconds. Processes, all on the same database through the store
+(`bot.stores.open_storage`, each its own connections; SQLite lets one of them write at a
+time, the others wait for its lock; PostgreSQL queues them on the game's row):
 
 - workers (`--workers`): the reconciler and the trigger in one loop, as a task queue's
   workers would be: read the due deadlines not yet applied (`Storage.due_deadlines`), in a
@@ -24,16 +26,18 @@ time, the others wait for its lock):
 
 Checked at the end, from the database: each applied deadline once (the primary key), each
 application stored exactly one step of the deadline's and no step of the deadline's without
-one, none applied before due by the database's clock (SQLite's `julianday('now')`, recorded
-by the applying transaction itself), lateness by the same clock, and no deadline left due and
-unapplied. Run: `.venv/bin/python bench/bench_deadlines.py` (defaults: 10,000 deadlines over
-120 s, 4 workers).
+one, none applied before due by the database's clock (SQLite's `julianday('now')`,
+PostgreSQL's `croupier_now()`, recorded by the applying transaction itself), lateness by the
+same clock, and no deadline left due and unapplied. Run: `.venv/bin/python
+bench/bench_deadlines.py [--postgres [URL]]` (defaults: 10,000 deadlines over 120 s, 4
+workers).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing as mp
 import os
 import random
@@ -43,14 +47,45 @@ import statistics
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import _common  # noqa: F401  (the repository on sys.path)
 
-from bot.storage import DeadlineRow, NotDueYet, StaleWrite, Storage
+from bot.storage import SQLITE_NOW, DeadlineRow, NotDueYet, StaleWrite, Store
+from bot.stores import is_postgres_url, open_storage
 
 LEAD = 5.0  # seconds before the first deadline falls due
+
+
+class Plain:
+    """A plain connection to the bench's database, SQLite's or PostgreSQL's, for what the
+    store has no method for (the setup, the racer's look-out, the report): SQL written with
+    `?` placeholders, and the database's clock as `{now}`."""
+
+    def __init__(self, db: str) -> None:
+        self.postgres = is_postgres_url(db)
+        if self.postgres:
+            import psycopg
+
+            self.conn: Any = psycopg.connect(db, autocommit=True)
+        else:
+            self.conn = sqlite3.connect(db, isolation_level=None)
+
+    def _sql(self, sql: str) -> str:
+        sql = sql.replace("{now}", "croupier_now()" if self.postgres else SQLITE_NOW)
+        return sql.replace("%", "%%").replace("?", "%s") if self.postgres else sql
+
+    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        return self.conn.execute(self._sql(sql), args)
+
+    def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        self.conn.cursor().executemany(self._sql(sql), rows)
+
+    def close(self) -> None:
+        self.conn.close()
 
 
 def setup(db: str, count: int, window: float) -> float:
@@ -58,7 +93,7 @@ def setup(db: str, count: int, window: float) -> float:
     asyncio.run(_migrate(db))
     start = time.time() + LEAD
     rng = random.Random(27)
-    conn = sqlite3.connect(db, isolation_level=None)
+    conn = Plain(db)
     conn.execute("BEGIN")
     conn.executemany(
         "INSERT INTO games (id, variant, guild_id, channel_id, creator_id, status, seed, "
@@ -77,7 +112,7 @@ def setup(db: str, count: int, window: float) -> float:
 
 
 async def _migrate(db: str) -> None:
-    await (await Storage.open(db)).close()
+    await (await open_storage(db)).close()
 
 
 # ----- the processes ---------------------------------------------------------
@@ -87,7 +122,7 @@ def worker(db: str, period: float) -> None:
 
 
 async def _worker(db: str, period: float) -> None:
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     rng = random.Random()
     while True:
         rows = await storage.due_deadlines(limit=50)
@@ -99,7 +134,7 @@ async def _worker(db: str, period: float) -> None:
             await _apply(storage, row, period)
 
 
-async def _apply(storage: Storage, row: DeadlineRow, period: float) -> None:
+async def _apply(storage: Store, row: DeadlineRow, period: float) -> None:
     try:
         await storage.append_action(
             row.game_id, expected_seq=row.armed_seq, kind="act", seat="ann", action="hold",
@@ -126,10 +161,10 @@ def racer(db: str, period: float, result: str) -> None:
 async def _racer(db: str, period: float, result: str) -> None:
     """Answers at the last moment, from 10 ms before the deadline to 50 ms after (while it
     is not applied yet), in one game of ten, once (its first deadline)."""
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     rng = random.Random()
     tried = os.open(result, os.O_WRONLY | os.O_APPEND | os.O_CREAT)  # one byte a try
-    reader = sqlite3.connect(db, isolation_level=None)
+    reader = Plain(db)
     while True:
         soon = reader.execute(
             "SELECT d.game_id, g.seq FROM deadlines d JOIN games g ON g.id = d.game_id "
@@ -165,14 +200,33 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, nargs=2, default=(2.0, 6.0))
     parser.add_argument("--outage", type=float, default=20.0,
                         help="seconds every worker stays down once, mid-run")
+    parser.add_argument("--postgres", nargs="?", const="", default=None, metavar="URL",
+                        help="on PostgreSQL: this database, or a server started here")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "deadlines.db")
+    with tempfile.TemporaryDirectory() as folder, database(args.postgres, folder) as db:
+        print(f"store: {'PostgreSQL' if is_postgres_url(db) else 'SQLite'}")
         begun = time.time()
         start = setup(db, args.deadlines, args.window)
         print(f"setup: {args.deadlines} games and deadlines in {time.time() - begun:.1f} s")
         run(db, start, args, Path(folder) / "racer.txt")
         report(db, Path(folder) / "racer.txt")
+
+
+@contextlib.contextmanager
+def database(postgres: str | None, folder: str) -> Iterator[str]:
+    """The bench's database: an SQLite file in `folder`, the PostgreSQL database `postgres`
+    names, or (`postgres` empty) a fresh one on a server started as the tests start theirs."""
+    if postgres is None:
+        yield str(Path(folder) / "deadlines.db")
+    elif postgres:
+        yield postgres
+    else:
+        from tests.support.postgres import running_server
+
+        with running_server() as server:
+            if isinstance(server, str):
+                raise SystemExit(server)
+            yield server.create_database()
 
 
 def run(db: str, start: float, args: argparse.Namespace, racer_file: Path) -> None:
@@ -230,7 +284,7 @@ def run(db: str, start: float, args: argparse.Namespace, racer_file: Path) -> No
 
 
 async def _left(db: str) -> int:
-    storage = await Storage.open(db)
+    storage: Any = await open_storage(db)
     try:
         return len(await storage._all(
             "SELECT 1 FROM deadlines d JOIN games g ON g.id = d.game_id WHERE NOT EXISTS "
@@ -241,7 +295,7 @@ async def _left(db: str) -> int:
 
 
 def report(db: str, racer_file: Path) -> None:
-    conn = sqlite3.connect(db)
+    conn = Plain(db)
     applied = conn.execute("SELECT game_id, deadline_seq, due_at, applied_at, first_seq, "
                            "last_seq FROM deadline_applied").fetchall()
     steps = dict(conn.execute("SELECT game_id, COUNT(*) FROM actions WHERE user_id = 0 "
@@ -253,20 +307,21 @@ def report(db: str, racer_file: Path) -> None:
                      if per_game.get(g, 0) != steps.get(g, 0))
     not_a_step = conn.execute(
         "SELECT COUNT(*) FROM deadline_applied a LEFT JOIN actions s ON s.game_id = a.game_id "
-        "AND s.seq = a.first_seq WHERE s.user_id IS NOT 0 OR a.first_seq IS NOT a.last_seq"
+        "AND s.seq = a.first_seq WHERE s.user_id IS DISTINCT FROM 0 OR "
+        "a.first_seq IS DISTINCT FROM a.last_seq"
     ).fetchone()[0]
     early = sum(1 for *_, due, at, _f, _l in applied if at < due)
     late = sorted(at - due for *_, due, at, _f, _l in applied)
     left = conn.execute(
-        "SELECT COUNT(*) FROM deadlines d WHERE d.due_at <= ((julianday('now') - 2440587.5) "
-        "* 86400.0) AND NOT EXISTS (SELECT 1 FROM deadline_applied a WHERE a.game_id = "
+        "SELECT COUNT(*) FROM deadlines d WHERE d.due_at <= {now} AND NOT EXISTS (SELECT 1 FROM deadline_applied a WHERE a.game_id = "
         "d.game_id AND a.deadline_seq = d.seq)").fetchone()[0]
     tried = len(racer_file.read_bytes()) if racer_file.exists() else 0
     won = conn.execute("SELECT COUNT(*) FROM actions WHERE user_id = 100").fetchone()[0]
     raced = conn.execute(
-        "SELECT COUNT(*), SUM(EXISTS (SELECT 1 FROM actions p WHERE p.game_id = g.id AND "
-        "p.seq = 2 AND p.user_id = 100)), SUM(EXISTS (SELECT 1 FROM deadline_applied a WHERE "
-        "a.game_id = g.id AND a.first_seq = 2)) FROM games g WHERE g.id % 10 = 0"
+        "SELECT COUNT(*), SUM(CASE WHEN EXISTS (SELECT 1 FROM actions p WHERE p.game_id = "
+        "g.id AND p.seq = 2 AND p.user_id = 100) THEN 1 ELSE 0 END), SUM(CASE WHEN EXISTS "
+        "(SELECT 1 FROM deadline_applied a WHERE a.game_id = g.id AND a.first_seq = 2) THEN 1 "
+        "ELSE 0 END) FROM games g WHERE g.id % 10 = 0"
     ).fetchone()
     print(f"applied deadlines: {len(applied)} (games with the wrong number of the "
           f"deadline's steps: {mismatched}; applications not matching one step: {not_a_step})")
