@@ -97,7 +97,11 @@ class Croupier(commands.Bot):
             self.rest_pace.install(self.http)
 
     async def setup_hook(self) -> None:
-        storage = await open_storage(self.settings.database)
+        # A clock handed in (tests move time by hand) is the database's too, so that a
+        # deadline is due by both; otherwise the database's own clock decides (SQLite's or
+        # PostgreSQL's: `bot/storage.py`, `bot/storage_pg.py`).
+        storage = await open_storage(self.settings.database,
+                                     clock=None if self._clock is time.time else self._clock)
         self.service = GameService(storage, clock=self._clock, seed_source=self._seed_source,
                                    snapshot_every=self.settings.snapshot_every)
         restored = await self.service.restore()

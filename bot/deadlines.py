@@ -12,13 +12,33 @@ A game with its own time limits (`deadline_seconds()`, Plotted A&A) is armed fro
 its start and re-armed only when it asks something new (a seat newly awaited or its prompt
 changed), unless the creator set or cleared the deadline by hand. The one task that wakes
 for them is `bot/timers.py`.
+
+Exactly once (issue 27): every stored change to a deadline gives it the game's next deadline
+number (`Storage.put_deadline`). What wakes for a deadline (the timer's tick here, a task
+queue's job where there is one) is only a trigger: `check(game, number)`. The effect is
+stored in the one transaction that finds the deadline still that number and the database's
+clock past due, and records it in `deadline_applied`, whose key refuses a second time. A
+trigger that comes late, twice, or for a changed deadline does nothing. The tick is also the
+reconciler: it scans every running game's deadline, so a due one whose trigger was lost (the
+process died) is checked again at the next tick.
+
+A daily deadline ("every day at 20:00", `/game deadline daily`) is due at that wall-clock
+time in the time zone of whoever set it (their `/game notify` time zone), worked out with
+`zoneinfo` each time it is armed and stored in UTC: 20:00 stays 20:00 across daylight saving
+changes. A time that does not exist that day (02:30 when clocks jump from 02:00 to 03:00) is
+due when the clock shows 03:30, as long after midnight as 02:30 would have been; a time that
+happens twice (02:30 when clocks go back) is due the first time.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
 
@@ -27,12 +47,51 @@ from bot.delivery.discord_io import Sender
 from bot.facts import Facts
 from bot.records import BY_HAND
 from bot.service import GameService, LiveGame
-from bot.storage import DeadlineRow
+from bot.storage import DeadlineRow, NotDueYet, StaleWrite
 from bot.timeouts import Timeouts
 from bot.windows import Windows
 from engine import Game, NotAllowed, Prompt
 
 REMIND_AT = 0.75  # of the allowance
+RETRY_SECONDS = 1.0  # a due deadline the database's clock did not yet see as due
+
+
+def read_daily(text: str) -> str:
+    """A wall-clock time typed as "20:00" or "8:30", as "HH:MM"; `NotAllowed` otherwise."""
+    found = re.fullmatch(r"\s*(\d{1,2})[:h.](\d{2})\s*", text or "")
+    if found is None or int(found[1]) > 23 or int(found[2]) > 59:
+        raise NotAllowed(f"I can't read {text!r} as a time of day: write it like 20:00.")
+    return f"{int(found[1]):02d}:{found[2]}"
+
+
+def next_daily(at: str, zone: str, after: float) -> float:
+    """The first moment strictly after `after` (seconds since 1970) when the clocks of time
+    zone `zone` show `at` ("HH:MM"), in seconds since 1970. A time skipped by a daylight
+    saving change that day falls as long after midnight as it would have (02:30 is 03:30);
+    a time that happens twice is the first one (fold 0)."""
+    try:
+        tz = ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        tz = ZoneInfo("UTC")
+    hours, minutes = (int(part) for part in at.split(":"))
+    day = datetime.fromtimestamp(after, tz).date()
+    for ahead in range(3):
+        date = day + timedelta(days=ahead)
+        when = datetime(date.year, date.month, date.day, hours, minutes, tzinfo=tz).timestamp()
+        if when > after:
+            return when
+    raise AssertionError("a day always has a next occurrence")  # pragma: no cover
+
+
+def next_period(row: DeadlineRow, now: float, armed_seq: int, question: str) -> DeadlineRow:
+    """A new period of `row`'s kind, starting at `now`: the full allowance, or the next
+    daily time (its allowance then the time until it, for the reminder)."""
+    if row.daily_at:
+        due = next_daily(row.daily_at, row.time_zone, now)
+        return replace(row, turn_seconds=due - now, due_at=due, paused_remaining=None,
+                       reminder_sent=False, armed_seq=armed_seq, question=question, attempt="")
+    return replace(row, due_at=now + row.turn_seconds, paused_remaining=None,
+                   reminder_sent=False, armed_seq=armed_seq, question=question, attempt="")
 
 
 def question_of(prompts: Mapping[str, Prompt]) -> str:
@@ -69,12 +128,20 @@ class Deadlines:
         return row.due_at
 
     async def _put(self, row: DeadlineRow) -> DeadlineRow:
-        """Store the row, and have the timer wake for its reminder or its end."""
-        await self.storage.put_deadline(row)
+        """Store the row under its next number, and arm its trigger: have the timer wake for
+        its reminder or its end."""
+        row = await self.storage.put_deadline(row)
+        self.arm(row)
+        return row
+
+    def arm(self, row: DeadlineRow) -> None:
+        """The trigger for `row`'s reminder or end: in this process, the timer's wake-up.
+        (A task queue would defer `check(row.game_id, row.seq)` at the due time here,
+        with `queueing_lock` "deadline:<game>:<number>", so that one such trigger waits at
+        a time; never `lock`, which would hold back every other job sharing it.)"""
         if row.due_at is not None:
             self.wake(row.due_at if row.reminder_sent else
                       row.due_at - row.turn_seconds * (1 - REMIND_AT))
-        return row
 
     # ----- commands ------------------------------------------------------
 
@@ -83,7 +150,16 @@ class Deadlines:
             raise NotAllowed("A deadline must be in the future.")
         row = DeadlineRow(live.id, seconds, self.now() + seconds, None, False, live.seq,
                           question_of(live.prompts()))
-        await self._put(row)
+        row = await self._put(row)
+        await self.storage.put_message(live.id, BY_HAND, 0, 0, "set")
+        return row
+
+    async def set_daily(self, live: LiveGame, at: str, zone: str) -> DeadlineRow:
+        """Every turn due at the next `at` ("20:00") on the clocks of time zone `zone`."""
+        template = DeadlineRow(live.id, 0.0, None, None, False, live.seq, "",
+                               daily_at=read_daily(at), time_zone=zone)
+        row = await self._put(next_period(template, self.now(), live.seq,
+                                          question_of(live.prompts())))
         await self.storage.put_message(live.id, BY_HAND, 0, 0, "set")
         return row
 
@@ -91,19 +167,14 @@ class Deadlines:
         row = await self._existing(live)
         if row.due_at is None:
             raise NotAllowed("The deadline is paused; resume it first.")
-        new = DeadlineRow(live.id, row.turn_seconds, row.due_at + seconds, None, False,
-                          row.armed_seq, row.question)
-        await self._put(new)
-        return new
+        return await self._put(replace(row, due_at=row.due_at + seconds, reminder_sent=False))
 
     async def pause(self, live: LiveGame) -> DeadlineRow:
         row = await self._existing(live)
         if row.due_at is None:
             raise NotAllowed("The deadline is already paused.")
-        new = DeadlineRow(live.id, row.turn_seconds, None, max(0.0, row.due_at - self.now()),
-                          row.reminder_sent, row.armed_seq, row.question)
-        await self.storage.put_deadline(new)
-        return new
+        return await self.storage.put_deadline(replace(
+            row, due_at=None, paused_remaining=max(0.0, row.due_at - self.now())))
 
     async def resume(self, live: LiveGame) -> DeadlineRow | None:
         """Resume a deadline paused by hand; for a game paused by a failed timed step, try
@@ -113,18 +184,16 @@ class Deadlines:
             await self.timeouts.unstall(live)
             self.windows.due_now(live)
             if row is not None and row.due_at is not None and row.due_at < self.now():
-                row = replace(row, due_at=self.now())  # due now, not "two hours ago"
-                await self.storage.put_deadline(row)
+                # due now, not "two hours ago"
+                row = await self.storage.put_deadline(replace(row, due_at=self.now()))
             self.wake(self.now())
             if row is None or row.due_at is not None:
                 return row
         row = await self._existing(live)
         if row.due_at is not None:
             raise NotAllowed("The deadline isn't paused.")
-        new = DeadlineRow(live.id, row.turn_seconds, self.now() + (row.paused_remaining or 0),
-                          None, row.reminder_sent, row.armed_seq, row.question)
-        await self._put(new)
-        return new
+        return await self._put(replace(row, due_at=self.now() + (row.paused_remaining or 0),
+                                       paused_remaining=None))
 
     async def clear(self, live: LiveGame) -> None:
         await self._existing(live)
@@ -157,9 +226,7 @@ class Deadlines:
         if limit is None:
             if row is None or row.armed_seq == live.seq or row.due_at is None:
                 return
-            known.deadline = await self._put(DeadlineRow(
-                live.id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
-                live.seq, question))
+            known.deadline = await self._put(next_period(row, self.now(), live.seq, question))
             return
         if row is not None and (row.armed_seq == live.seq or row.due_at is None):
             return
@@ -167,11 +234,13 @@ class Deadlines:
         if row is None and by_hand is not None:
             return  # cleared by hand
         if row is not None and not self.new_question(known, row):
-            known.deadline = DeadlineRow(live.id, row.turn_seconds, row.due_at, None,
-                                         row.reminder_sent, live.seq, question)
-            await self.storage.put_deadline(known.deadline)
+            known.deadline = await self.storage.put_deadline(replace(
+                row, paused_remaining=None, armed_seq=live.seq, question=question))
             return
-        seconds = row.turn_seconds if row is not None and by_hand is not None else limit()
+        if row is not None and by_hand is not None:
+            known.deadline = await self._put(next_period(row, self.now(), live.seq, question))
+            return
+        seconds = limit()
         if seconds is None:
             return
         known.deadline = await self._put(DeadlineRow(
@@ -200,8 +269,10 @@ class Deadlines:
     # ----- due ------------------------------------------------------------
 
     async def tick(self, now: float | None = None) -> list[float]:
-        """Handle every reminder and deadline that is due; return when the others are.
-        Each game on its own: one game's failure never keeps the others waiting."""
+        """The reconciler: every running game's deadline, each due reminder sent and each
+        due deadline checked (`check`), whether or not its own trigger came; return when
+        the others are due. Each game on its own: one game's failure never keeps the others
+        waiting."""
         now = self.now() if now is None else now
         upcoming: list[float] = []
         for row in await self.storage.deadlines():
@@ -212,9 +283,8 @@ class Deadlines:
                 continue
             remind_at = row.due_at - row.turn_seconds * (1 - REMIND_AT)
             if now >= row.due_at:
-                if not await self.timeouts.stalled(live):
-                    await self.timeouts.each(live, self._expire(live, row),
-                                             "The deadline passed")
+                if not await self.check(row.game_id, row.seq, live):
+                    upcoming.append(now + RETRY_SECONDS)
                 continue
             if not row.reminder_sent and now >= remind_at:
                 await self.timeouts.each(live, self._remind(live, row), "A reminder was due")
@@ -223,9 +293,25 @@ class Deadlines:
             upcoming.append(row.due_at)
         return upcoming
 
+    async def check(self, game_id: int, seq: int, live: LiveGame | None = None) -> bool:
+        """The trigger of deadline number `seq` of game `game_id`: apply it if it is still
+        the game's deadline and due (the transaction that stores its effect checks both
+        again, by the database's clock). Safe to call any number of times, from anywhere.
+        False if the database's clock found it not due yet (another clock ran ahead):
+        check again in a moment. (Anything else left undone waits for the next tick.)"""
+        live = live or self.service.live.get(game_id)
+        row = await self.storage.deadline(game_id)
+        if live is None or row is None or row.seq != seq or row.due_at is None or \
+                row.due_at > self.now() or await self.timeouts.stalled(live):
+            return True  # not this deadline, or not due yet: a wake-up too many does nothing
+        await self.timeouts.each(live, self._expire(live, row), "The deadline passed")
+        after = await self.storage.deadline(game_id)
+        return after is None or after.seq != seq or after.due_at is None or \
+            after.due_at <= await self.storage.database_now()
+
     async def _remind(self, live: LiveGame, row: DeadlineRow) -> None:
-        await self.storage.put_deadline(DeadlineRow(row.game_id, row.turn_seconds, row.due_at,
-                                                    None, True, row.armed_seq, row.question))
+        if not await self.storage.mark_reminded(row):
+            return  # the deadline changed meanwhile
         game = (await self.service.load(live)).game  # rebuilt if it sat idle
         if game is None or row.due_at is None:
             return
@@ -253,30 +339,33 @@ class Deadlines:
                     again.armed_seq != live.seq:
                 return
             row = again  # the clock ran on through steps that asked nothing new: it is due
-        # Only on the question it was set for: the game still at the deadline's seq, and
-        # the deadline itself unchanged when its action is stored.
+        # This application alone may store the step's actions, one per seat, each stored
+        # only with the deadline unchanged (its first one applies it: `Storage`).
+        row = replace(row, attempt=uuid.uuid4().hex)
         done = await self.timeouts.apply(
             live, row.armed_seq, lambda game: game.timeout_actions(), deadline=row,
             said="\N{ALARM CLOCK} The deadline passed for {seats}.")
         if done.late:
-            return  # an answer (or the creator) came first: this deadline did nothing
+            return  # an answer (or the creator) came first, or not due yet: nothing done
         if done.outcomes:
             after = await self.storage.deadline(live.id)
             if after is not None and after.due_at is not None and after.due_at <= self.now():
                 # The deadline's own step asked nothing new (a game with its own limits
                 # keeps its clock then): the same question gets a full period, not a loop.
-                await self._put(DeadlineRow(
-                    live.id, after.turn_seconds, self.now() + after.turn_seconds, None, False,
-                    live.seq, question_of(live.prompts())))
+                await self._put(next_period(after, self.now(), live.seq,
+                                            question_of(live.prompts())))
         if done.error is not None:
             await self.timeouts.stall(live, done, "The deadline passed")
             return
         if done.outcomes:
             return
-        # No policy: tell the creator once per period, and start a new period.
-        await self._put(DeadlineRow(
-            row.game_id, row.turn_seconds, self.now() + row.turn_seconds, None, False,
-            row.armed_seq, row.question))
+        # No policy: a new period, applied as this deadline's effect (once), and the
+        # creator told once per period.
+        try:
+            self.arm(await self.storage.apply_deadline(
+                row, next_period(row, self.now(), row.armed_seq, row.question)))
+        except (StaleWrite, NotDueYet):
+            return  # changed meanwhile, applied by someone else, or not due yet
         if self.refresh is not None:
             await self.refresh(live)  # the prompts say the new period's deadline
         waiting = ", ".join(live.prompts()) or "nobody"

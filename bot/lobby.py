@@ -351,7 +351,8 @@ class Lobby:
             await self.announcer.refresh_prompts(live)
         await self.status.refresh(live)
 
-    async def deadline(self, interaction: Interaction, change: str, seconds: float) -> None:
+    async def deadline(self, interaction: Interaction, change: str, seconds: float,
+                       at: str | None = None) -> None:
         live = await self.service.in_channel(interaction.channel_id or 0)
         if interaction.user.id != live.row.creator_id and not is_manager(interaction):
             raise NotAllowed("Only the game's creator or a member with Manage Server can change "
@@ -360,9 +361,22 @@ class Lobby:
             raise NotAllowed("Deadlines apply once the game has started.")
         if change in ("set", "extend") and seconds <= 0:
             raise Unreadable(f"Say how long: /game deadline {change} hours:… or minutes:….")
+        if change == "daily" and not at:
+            raise Unreadable("Say when: /game deadline daily at:20:00.")
         deadlines = self.deadlines
         if change == "set":
             await deadlines.set(live, seconds)
+        elif change == "daily":
+            # The time of day on the clocks of whoever sets it: their own time zone.
+            zone = (await self.storage.preferences_of([interaction.user.id])
+                    )[interaction.user.id].time_zone
+            row = await deadlines.set_daily(live, at or "", zone)
+            await interaction.response.send_message(
+                f"Deadline: every turn is due at the next {row.daily_at} ({zone} time), "
+                f"this one <t:{int(row.due_at or 0)}:R>.")
+            await self.announcer.refresh_prompts(live)
+            await self.status.refresh(live)
+            return
         elif change == "extend":
             await deadlines.extend(live, seconds)
         elif change == "pause":

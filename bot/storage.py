@@ -21,9 +21,9 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Protocol
 
@@ -47,6 +47,11 @@ class StaleWrite(StorageError):
 class AlreadyApplied(StaleWrite):
     """The interaction this action answers is already in the log (Discord delivered it
     twice, or it was retried, perhaps to another process): it counts once."""
+
+
+class NotDueYet(StaleWrite):
+    """A deadline's trigger came before the database's clock reached its due time (another
+    process's clock runs ahead): nothing was stored; the deadline is checked again."""
 
 
 class StorageFault(StorageError):
@@ -243,6 +248,15 @@ class DeadlineRow:
     # The question it was set for: {seat: its prompt's fingerprint} as JSON ("" for a row
     # stored before version 5, or a deadline that follows the sequence alone).
     question: str = ""
+    # The deadline's own sequence number (version 7), given by `put_deadline`: a trigger
+    # applies the deadline only while it is unchanged.
+    seq: int = 0
+    # A daily deadline: the wall-clock time ("20:00") in `time_zone`; "" for a period.
+    daily_at: str = ""
+    time_zone: str = "UTC"
+    # Not stored: the one application of this deadline that may store the rest of its
+    # step (`Storage.append_action`), set by whoever applies it.
+    attempt: str = ""
 
 
 @dataclass(frozen=True)
@@ -291,14 +305,17 @@ GAME_COLUMNS = ("id, variant, guild_id, channel_id, creator_id, status, options,
                 "commitment, seq")
 ACTION_COLUMNS = ("game_id, seq, kind, seat, action, params, user_id, step, events, "
                   "created_at")
+DEADLINE_COLUMNS = ("d.game_id, d.turn_seconds, d.due_at, d.paused_remaining, d.reminder_sent, "
+                    "d.armed_seq, d.question, d.seq, d.daily_at, d.time_zone")
+#: SQLite's own clock, in seconds since 1970 (to the millisecond; `unixepoch('subsec')`
+#: needs SQLite 3.42); one value for the whole statement, so the due check and the recorded
+#: time agree. PostgreSQL's: `extract(epoch from statement_timestamp())`, also one value per
+#: statement, taken when it starts, so never later than when it applies.
+SQLITE_NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
 
 INSERT_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
                  "(?,?,?,?,?,?,?,?,?,?,?)")
-#: A deadline's action, stored only if the deadline is as it was when it fired.
-INSERT_DEADLINE_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
-                          "?,?,?,?,?,?,?,?,?,?,? WHERE EXISTS (SELECT 1 FROM deadlines WHERE "
-                          "game_id = ? AND armed_seq = ? AND due_at = ?)")
 
 
 def _json(value: dict[str, Any]) -> str:
@@ -309,6 +326,10 @@ def _json(value: dict[str, Any]) -> str:
 def _game(row: Iterable[Any]) -> GameRow:
     r = list(row)
     return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], r[9])
+
+
+def _deadline(r: Any) -> DeadlineRow:
+    return DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8], r[9])
 
 
 def _action(row: Iterable[Any]) -> ActionRow:
@@ -326,10 +347,12 @@ class Storage:
         self.path = path
         self._reader: sqlite3.Connection | None = None  # see `snapshot_and_tail`
         self._committer: GroupCommitter[Write] = GroupCommitter(self._commit)
+        self.now_sql = SQLITE_NOW  # the database's clock, in SQL (`use_clock`)
 
     @classmethod
-    async def open(cls, path: str) -> Storage:
+    async def open(cls, path: str, *, clock: Callable[[], float] | None = None) -> Storage:
         """Open (or create) and migrate the database; `StorageUnavailable` if it can't be.
+        `clock`: the database's clock instead of SQLite's own (`use_clock`).
 
         On failure the connection's thread is closed too: a live aiosqlite thread would
         keep the process from exiting, and a supervisor would never restart it."""
@@ -347,6 +370,8 @@ class Storage:
             await conn.execute("PRAGMA foreign_keys=ON")
             await conn.execute("PRAGMA busy_timeout=5000")
             storage = cls(conn, path)
+            if clock is not None:
+                await storage.use_clock(clock)
             await storage._migrate()
             # Prove the file can be written now rather than at the first player's action.
             await conn.execute("BEGIN IMMEDIATE")
@@ -569,18 +594,16 @@ class Storage:
         common case is a single INSERT. It is committed with the other games' writes
         queued meanwhile (group commit), and this returns once that commit is on disk;
         a refusal (`StaleWrite`, `StorageFault`) is this action's alone. `deadline`: the
-        action is a deadline's, stored only if that deadline is still as it was when it
-        fired (same question, same due time), checked by the same INSERT; otherwise
-        `StaleWrite` (an answer, or the creator, came first)."""
+        action is a deadline's, stored only in the transaction that applies that deadline
+        (`_deadline_action`, not shared with other games: it checks the deadline's number
+        and the database's clock); otherwise `StaleWrite` (an answer, or the creator, came
+        first), or `NotDueYet`."""
         seq = expected_seq + 1
         row: tuple[Any, ...] = (game_id, seq, kind, seat, action, _json(params), user_id,
                                 _json(step), json.dumps(events), now, interaction_id)
-        if deadline is None:
-            insert = Statement(INSERT_ACTION, row)
-        else:
-            insert = Statement(INSERT_DEADLINE_ACTION,
-                               (*row, game_id, deadline.armed_seq, deadline.due_at),
-                               stale="The deadline changed before its action was stored.")
+        if deadline is not None:  # applied in its own transaction (`_deadline_action`)
+            return await self._deadline_action(deadline, INSERT_ACTION, row, snapshot, finished)
+        insert = Statement(INSERT_ACTION, row)
         if snapshot is None and not finished:
             await self._write(insert)
             return seq
@@ -652,30 +675,172 @@ class Storage:
         return json.loads(snap[1]), [_action(r) for r in rows]
 
     # ----- deadlines -----------------------------------------------------
+    #
+    # A deadline is applied exactly once: its trigger (the timer's tick today, a task queue's
+    # job later) only says "check game G's deadline number N"; the check and the effect are
+    # one transaction that finds the deadline still number N and the database's clock past
+    # its due time, records (game, N) in `deadline_applied` (its primary key refuses a second
+    # one) and stores the effect. Plain UPDATE/INSERT ... WHERE statements, so that they port
+    # to PostgreSQL as they are (`bot/storage_pg.py`, with its own clock: `PG_NOW`).
+
+    async def use_clock(self, clock: Callable[[], float]) -> None:
+        """Make `clock` the database's clock, inside SQLite (tests move time by hand): the
+        due check stays in the SQL statement that applies a deadline."""
+        await self._conn.create_function("croupier_now", 0, clock)
+        self.now_sql = "croupier_now()"
+
+    async def database_now(self) -> float:
+        """The database's clock: what a deadline's due time is checked against."""
+        row = await self._one(f"SELECT {self.now_sql}")
+        return float(row[0])
 
     async def deadline(self, game_id: int) -> DeadlineRow | None:
-        row = await self._one("SELECT game_id, turn_seconds, due_at, paused_remaining, "
-                              "reminder_sent, armed_seq, question FROM deadlines WHERE "
-                              "game_id = ?", (game_id,))
-        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6]) \
-            if row else None
+        row = await self._one(f"SELECT {DEADLINE_COLUMNS} FROM deadlines d WHERE "
+                              "d.game_id = ?", (game_id,))
+        return _deadline(row) if row else None
 
     async def deadlines(self) -> list[DeadlineRow]:
-        rows = await self._all("SELECT d.game_id, d.turn_seconds, d.due_at, d.paused_remaining,"
-                               " d.reminder_sent, d.armed_seq, d.question FROM deadlines d JOIN "
-                               "games g ON g.id = d.game_id WHERE g.status = 'running'")
-        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
+        rows = await self._all(f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON "
+                               "g.id = d.game_id WHERE g.status = 'running' ORDER BY d.game_id")
+        return [_deadline(r) for r in rows]
 
-    async def put_deadline(self, row: DeadlineRow) -> None:
-        await self._write(Statement(
-            "INSERT OR REPLACE INTO deadlines (game_id, turn_seconds, due_at, "
-            "paused_remaining, reminder_sent, armed_seq, question) VALUES "
-            "(?,?,?,?,?,?,?)",
-            (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
-             int(row.reminder_sent), row.armed_seq, row.question)))
+    async def due_deadlines(self, limit: int = 1000) -> list[DeadlineRow]:
+        """What a reconciler looks at: running games' deadlines due by the database's clock
+        and not applied, the earliest first."""
+        rows = await self._all(
+            f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON g.id = d.game_id "
+            f"WHERE g.status = 'running' AND d.due_at <= {self.now_sql} AND NOT EXISTS "
+            "(SELECT 1 FROM deadline_applied a WHERE a.game_id = d.game_id AND "
+            "a.deadline_seq = d.seq) ORDER BY d.due_at LIMIT ?", (limit,))
+        return [_deadline(r) for r in rows]
+
+    async def put_deadline(self, row: DeadlineRow) -> DeadlineRow:
+        """Store the game's deadline under its next sequence number (returned with it): a
+        trigger that fired for the one it replaces does nothing."""
+        async with self.transaction() as db:
+            seq = await self._next_deadline_seq(db, row.game_id)
+            await db.execute(
+                "INSERT INTO deadlines (game_id, turn_seconds, due_at, paused_remaining, "
+                "reminder_sent, armed_seq, question, seq, daily_at, time_zone) VALUES "
+                "(?,?,?,?,?,?,?,?,?,?) ON CONFLICT (game_id) DO UPDATE SET "
+                "turn_seconds = excluded.turn_seconds, due_at = excluded.due_at, "
+                "paused_remaining = excluded.paused_remaining, "
+                "reminder_sent = excluded.reminder_sent, armed_seq = excluded.armed_seq, "
+                "question = excluded.question, seq = excluded.seq, "
+                "daily_at = excluded.daily_at, time_zone = excluded.time_zone",
+                (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
+                 int(row.reminder_sent), row.armed_seq, row.question, seq, row.daily_at,
+                 row.time_zone))
+        return replace(row, seq=seq, attempt="")
+
+    async def mark_reminded(self, row: DeadlineRow) -> bool:
+        """The reminder of deadline `row` went out (it keeps its number: a reminder changes
+        nothing a trigger checks). False if the deadline changed meanwhile."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE deadlines SET reminder_sent = 1 WHERE game_id = ? "
+                                   "AND seq = ?", (row.game_id, row.seq))
+            return cur.rowcount == 1
 
     async def clear_deadline(self, game_id: int) -> None:
-        await self._write(Statement("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
+        async with self.transaction() as db:
+            await self._next_deadline_seq(db, game_id)
+            await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+    async def apply_deadline(self, row: DeadlineRow, then: DeadlineRow | None) -> DeadlineRow:
+        """Apply deadline `row` whose effect is a new deadline, `then` (a new period: the
+        game has no timeout policy), or none: one transaction. The stored `then` is
+        returned; `StaleWrite` if the deadline changed or was applied already, `NotDueYet`
+        if the database's clock is not yet past due."""
+        async with self.transaction() as db:
+            await self._consume_deadline(db, row, None)
+            if then is None:
+                await db.execute("DELETE FROM deadlines WHERE game_id = ? AND seq = ?",
+                                 (row.game_id, row.seq))
+                await self._next_deadline_seq(db, row.game_id)
+                return replace(row, due_at=None, attempt="")
+            seq = await self._next_deadline_seq(db, row.game_id)
+            await db.execute(
+                "UPDATE deadlines SET turn_seconds = ?, due_at = ?, paused_remaining = ?, "
+                "reminder_sent = ?, armed_seq = ?, question = ?, seq = ?, daily_at = ?, "
+                "time_zone = ? WHERE game_id = ? AND seq = ?",
+                (then.turn_seconds, then.due_at, then.paused_remaining, int(then.reminder_sent),
+                 then.armed_seq, then.question, seq, then.daily_at, then.time_zone,
+                 row.game_id, row.seq))
+        return replace(then, seq=seq, attempt="")
+
+    async def applied_deadlines(self, game_id: int | None = None
+                                ) -> list[tuple[int, int, float, float, int | None]]:
+        """(game, deadline number, due, applied at, first action row) of each applied
+        deadline, by game and number: what the tests and the bench check."""
+        where, args = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._all("SELECT game_id, deadline_seq, due_at, applied_at, first_seq "
+                               f"FROM deadline_applied {where} ORDER BY game_id, deadline_seq",
+                               args)
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def _deadline_action(self, deadline: DeadlineRow, insert: str, row: tuple[Any, ...],
+                               snapshot: dict[str, Any] | None, finished: bool) -> int:
+        """Store a deadline's action (`row`, for `insert`) in the transaction that applies
+        the deadline, or, for the next seat of the same step (same `attempt`), right after
+        the action that applied it."""
+        game_id, seq = row[0], row[1]
+        try:
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    "UPDATE deadline_applied SET last_seq = ? WHERE game_id = ? AND "
+                    "deadline_seq = ? AND attempt = ? AND attempt <> '' AND last_seq = ?",
+                    (seq, game_id, deadline.seq, deadline.attempt, seq - 1))
+                if cur.rowcount != 1:
+                    await self._consume_deadline(db, deadline, seq)
+                await db.execute(insert, row)
+                if snapshot is not None:
+                    await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
+                                     (game_id, seq, json.dumps(snapshot)))
+                    await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ? "
+                                     "AND seq > 1", (game_id, seq))
+                if finished:
+                    await db.execute("UPDATE games SET status = 'finished' WHERE id = ?",
+                                     (game_id,))
+        except sqlite3.IntegrityError:
+            raise StaleWrite("The game moved on before this action was stored.") from None
+        return int(seq)
+
+    async def _consume_deadline(self, db: aiosqlite.Connection, deadline: DeadlineRow,
+                                action_seq: int | None) -> None:
+        """Record deadline `deadline` as applied, in the caller's transaction: only if it
+        is still the game's deadline under the same number, armed at the game's position
+        (`action_seq - 1`, for an action), due by the database's clock, and not applied yet."""
+        armed = "" if action_seq is None else " AND armed_seq = ?"
+        args: tuple[Any, ...] = (deadline.attempt, action_seq, action_seq, deadline.game_id,
+                                 deadline.seq)
+        if action_seq is not None:
+            args = (*args, action_seq - 1)
+        cur = await db.execute(
+            "INSERT INTO deadline_applied (game_id, deadline_seq, due_at, applied_at, attempt, "
+            f"first_seq, last_seq) SELECT game_id, seq, due_at, {self.now_sql}, ?, ?, ? "
+            "FROM deadlines WHERE game_id = ? AND seq = ? AND due_at IS NOT NULL AND "
+            f"due_at <= {self.now_sql}{armed} ON CONFLICT DO NOTHING", args)
+        if cur.rowcount == 1:
+            return
+        async with db.execute(f"SELECT due_at, {self.now_sql} FROM deadlines WHERE "
+                              "game_id = ? AND seq = ?", (deadline.game_id, deadline.seq)) as c:
+            found = await c.fetchone()
+        applied = await (await db.execute(
+            "SELECT 1 FROM deadline_applied WHERE game_id = ? AND deadline_seq = ?",
+            (deadline.game_id, deadline.seq))).fetchone()
+        if found is not None and applied is None and found[0] is not None and \
+                found[0] > found[1]:
+            raise NotDueYet("The deadline is not due yet by the database's clock.")
+        raise StaleWrite("The deadline changed, or was applied, before this was stored.")
+
+    @staticmethod
+    async def _next_deadline_seq(db: aiosqlite.Connection, game_id: int) -> int:
+        async with db.execute("UPDATE games SET deadline_seq = deadline_seq + 1 WHERE id = ? "
+                              "RETURNING deadline_seq", (game_id,)) as cur:
+            found = await cur.fetchone()
+        if found is None:
+            raise StaleWrite("That game is gone.")
+        return int(found[0])
 
     # ----- messages the bot edits ----------------------------------------
 
@@ -901,10 +1066,18 @@ class Store(Protocol):
     async def snapshot_and_tail(self, game_id: int
                                 ) -> tuple[dict[str, Any], list[ActionRow]] | None: ...
 
+    async def use_clock(self, clock: Callable[[], float]) -> None: ...
+    async def database_now(self) -> float: ...
     async def deadline(self, game_id: int) -> DeadlineRow | None: ...
     async def deadlines(self) -> list[DeadlineRow]: ...
-    async def put_deadline(self, row: DeadlineRow) -> None: ...
+    async def due_deadlines(self, limit: int = 1000) -> list[DeadlineRow]: ...
+    async def put_deadline(self, row: DeadlineRow) -> DeadlineRow: ...
+    async def mark_reminded(self, row: DeadlineRow) -> bool: ...
     async def clear_deadline(self, game_id: int) -> None: ...
+    async def apply_deadline(self, row: DeadlineRow,
+                             then: DeadlineRow | None) -> DeadlineRow: ...
+    async def applied_deadlines(self, game_id: int | None = None
+                                ) -> list[tuple[int, int, float, float, int | None]]: ...
 
     async def message(self, game_id: int, purpose: str) -> tuple[int, int, str] | None: ...
     async def messages(self, game_id: int) -> dict[str, tuple[int, int, str]]: ...

@@ -29,8 +29,9 @@ starting together migrate once; `schema_version` records the number.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -40,6 +41,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from bot.storage import (
     ACTION_COLUMNS,
+    DEADLINE_COLUMNS,
     GAME_COLUMNS,
     PREFERENCE_COLUMNS,
     ActionRow,
@@ -47,6 +49,7 @@ from bot.storage import (
     ChannelBusy,
     DeadlineRow,
     GameRow,
+    NotDueYet,
     Preferences,
     SeatRow,
     StaleWrite,
@@ -55,6 +58,7 @@ from bot.storage import (
     StorageUnavailable,
     UndoRequest,
     _action,
+    _deadline,
     _game,
 )
 
@@ -63,6 +67,11 @@ MIGRATION_LOCK = 0x63726F7570696572
 
 #: Connections each process keeps open at most (the pool grows to this under load).
 POOL_SIZE = 8
+
+#: PostgreSQL's clock, in seconds since 1970 (`bot/migrations_pg/008_*.sql`): the
+#: statement's start, `extract(epoch from statement_timestamp())`, one value for the whole
+#: statement; or the test's clock, when its store set one (`PgStorage.use_clock`).
+PG_NOW = "croupier_now()"
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -92,10 +101,14 @@ class PgStorage:
     def __init__(self, pool: AsyncConnectionPool, url: str) -> None:
         self._pool = pool
         self.url = url
+        self.now_sql = PG_NOW  # the database's clock, in SQL
+        self._clock: Callable[[], float] | None = None  # see `use_clock`
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStorage:
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE,
+                   clock: Callable[[], float] | None = None) -> PgStorage:
         """Connect, migrate, then open the pool; `StorageUnavailable` if it can't be.
+        `clock`: the database's clock instead of PostgreSQL's own (`use_clock`).
 
         The first connection is made once, directly (a wrong address fails at once, with
         the server's own words, instead of the pool retrying for its timeout); it applies
@@ -120,7 +133,10 @@ class PgStorage:
         except Exception as exc:  # noqa: BLE001 - a pool timeout, a refused connection...
             await pool.close()
             raise StorageUnavailable(f"{_where(url)} can't be reached: {exc}.") from exc
-        return cls(pool, url)
+        storage = cls(pool, url)
+        if clock is not None:
+            await storage.use_clock(clock)
+        return storage
 
     async def close(self) -> None:
         await self._pool.close()
@@ -136,6 +152,7 @@ class PgStorage:
         log's own checks become `StorageFault`."""
         try:
             async with self._pool.connection() as conn, conn.transaction():
+                await self._set_clock(conn)
                 yield conn
         except (pg_errors.IntegrityError, StorageError):
             raise
@@ -145,6 +162,7 @@ class PgStorage:
     async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         try:
             async with self._pool.connection() as conn:
+                await self._set_clock(conn)
                 cur = await conn.execute(sql, args)
                 return list(await cur.fetchall())
         except psycopg.Error as exc:
@@ -288,12 +306,20 @@ class PgStorage:
                             finished: bool, now: float,
                             deadline: DeadlineRow | None = None,
                             interaction_id: int | None = None) -> int:
-        """Store one action durably; `StaleWrite` if the game is no longer at `expected_seq`
-        (or `deadline` no longer as it was), `AlreadyApplied` if `interaction_id` was.
+        """Store one action durably; `StaleWrite` if the game is no longer at `expected_seq`,
+        `AlreadyApplied` if `interaction_id` was.
 
-        One transaction: lock the game's row, check the sequence (and the deadline), insert
-        the row, write the snapshot and the game's end; returned after the commit."""
+        One transaction: lock the game's row, check the sequence, insert the row, write the
+        snapshot and the game's end; returned after the commit. `deadline`: the action is a
+        deadline's, stored only in the transaction that applies that deadline
+        (`_deadline_action`); otherwise `StaleWrite` (an answer, or the creator, came
+        first), or `NotDueYet`."""
         seq = expected_seq + 1
+        if deadline is not None:
+            return await self._deadline_action(
+                deadline, seq, (game_id, seq, kind, seat, action, json.dumps(params), user_id,
+                                json.dumps(step), json.dumps(events), now),
+                snapshot, finished)
         try:
             async with self.transaction() as db:
                 cur = await db.execute("SELECT seq, status FROM games WHERE id = %s FOR UPDATE",
@@ -304,28 +330,12 @@ class PgStorage:
                         raise AlreadyApplied("That was already done a moment ago; it counts "
                                              "once.")
                     raise StaleWrite("The game moved on before this action was stored.")
-                if deadline is not None:
-                    # Locked too: a deadline changed at this moment (by the creator, say)
-                    # is either seen changed here or changed after this action.
-                    cur = await db.execute("SELECT 1 FROM deadlines WHERE game_id = %s AND "
-                                           "armed_seq = %s AND due_at = %s FOR UPDATE",
-                                           (game_id, deadline.armed_seq, deadline.due_at))
-                    if await cur.fetchone() is None:
-                        raise StaleWrite("The deadline changed before its action was stored.")
                 await db.execute(
                     f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
                     "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                     (game_id, seq, kind, seat, action, json.dumps(params), user_id,
                      json.dumps(step), json.dumps(events), now, interaction_id))
-                if snapshot is not None:
-                    # Only the latest snapshot and the start (seq 1) are read; the others go.
-                    await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES "
-                                     "(%s,%s,%s)", (game_id, seq, json.dumps(snapshot)))
-                    await db.execute("DELETE FROM snapshots WHERE game_id = %s AND seq < %s "
-                                     "AND seq > 1", (game_id, seq))
-                if finished:
-                    await db.execute("UPDATE games SET status = 'finished' WHERE id = %s",
-                                     (game_id,))
+                await _snapshot_and_end(db, game_id, seq, snapshot, finished)
         except pg_errors.UniqueViolation as exc:
             if exc.diag.constraint_name == "actions_one_per_interaction":
                 raise AlreadyApplied("That was already done a moment ago; it counts "
@@ -378,35 +388,166 @@ class PgStorage:
         return json.loads(snap[1]), [_action(r) for r in rows]
 
     # ----- deadlines -----------------------------------------------------
+    #
+    # As `Storage`'s (bot/storage.py): a trigger only says "check game G's deadline number
+    # N"; one transaction finds the deadline still number N and the database's clock past
+    # its due time, records (game, N) in `deadline_applied` (its primary key refuses a
+    # second one) and stores the effect. Here each such transaction first locks the game's
+    # row, as an action and every change of the deadline (which takes the next number on
+    # that row) do: the check sees the latest committed deadline and game, and nothing
+    # changes them until it commits (READ COMMITTED takes a new snapshot after the lock).
+
+    async def use_clock(self, clock: Callable[[], float]) -> None:
+        """Make `clock` the database's clock (tests move time by hand): every transaction of
+        this store first sets `croupier.now` to it, for that transaction only, and
+        `croupier_now()` reads it there. Read when the transaction starts (SQLite calls
+        the clock at each statement: the same while a test's clock stands still)."""
+        self._clock = clock
+
+    async def _set_clock(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        if self._clock is not None:
+            await conn.execute("SELECT set_config('croupier.now', %s, true)",
+                               (repr(float(self._clock())),))
+
+    async def database_now(self) -> float:
+        """The database's clock: what a deadline's due time is checked against."""
+        row = await self._one(f"SELECT {self.now_sql}")
+        return float(row[0])
 
     async def deadline(self, game_id: int) -> DeadlineRow | None:
-        row = await self._one("SELECT game_id, turn_seconds, due_at, paused_remaining, "
-                              "reminder_sent, armed_seq, question FROM deadlines WHERE "
-                              "game_id = %s", (game_id,))
-        return DeadlineRow(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6]) \
-            if row else None
+        row = await self._one(f"SELECT {DEADLINE_COLUMNS} FROM deadlines d WHERE "
+                              "d.game_id = %s", (game_id,))
+        return _deadline(row) if row else None
 
     async def deadlines(self) -> list[DeadlineRow]:
-        rows = await self._all("SELECT d.game_id, d.turn_seconds, d.due_at, d.paused_remaining,"
-                               " d.reminder_sent, d.armed_seq, d.question FROM deadlines d JOIN "
-                               "games g ON g.id = d.game_id WHERE g.status = 'running'")
-        return [DeadlineRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
+        rows = await self._all(f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON "
+                               "g.id = d.game_id WHERE g.status = 'running' ORDER BY d.game_id")
+        return [_deadline(r) for r in rows]
 
-    async def put_deadline(self, row: DeadlineRow) -> None:
+    async def due_deadlines(self, limit: int = 1000) -> list[DeadlineRow]:
+        """What a reconciler looks at: running games' deadlines due by the database's clock
+        and not applied, the earliest first."""
+        rows = await self._all(
+            f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON g.id = d.game_id "
+            f"WHERE g.status = 'running' AND d.due_at <= {self.now_sql} AND NOT EXISTS "
+            "(SELECT 1 FROM deadline_applied a WHERE a.game_id = d.game_id AND "
+            "a.deadline_seq = d.seq) ORDER BY d.due_at LIMIT %s", (limit,))
+        return [_deadline(r) for r in rows]
+
+    async def put_deadline(self, row: DeadlineRow) -> DeadlineRow:
+        """Store the game's deadline under its next sequence number (returned with it): a
+        trigger that fired for the one it replaces does nothing."""
         async with self.transaction() as db:
-            await db.execute("INSERT INTO deadlines (game_id, turn_seconds, due_at, "
-                             "paused_remaining, reminder_sent, armed_seq, question) VALUES "
-                             "(%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (game_id) DO UPDATE SET "
-                             "turn_seconds = excluded.turn_seconds, due_at = excluded.due_at, "
-                             "paused_remaining = excluded.paused_remaining, reminder_sent = "
-                             "excluded.reminder_sent, armed_seq = excluded.armed_seq, "
-                             "question = excluded.question",
-                             (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
-                              int(row.reminder_sent), row.armed_seq, row.question))
+            seq = await _next_deadline_seq(db, row.game_id)
+            await db.execute(
+                "INSERT INTO deadlines (game_id, turn_seconds, due_at, paused_remaining, "
+                "reminder_sent, armed_seq, question, seq, daily_at, time_zone) VALUES "
+                "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT (game_id) DO UPDATE SET "
+                "turn_seconds = excluded.turn_seconds, due_at = excluded.due_at, "
+                "paused_remaining = excluded.paused_remaining, "
+                "reminder_sent = excluded.reminder_sent, armed_seq = excluded.armed_seq, "
+                "question = excluded.question, seq = excluded.seq, "
+                "daily_at = excluded.daily_at, time_zone = excluded.time_zone",
+                (row.game_id, row.turn_seconds, row.due_at, row.paused_remaining,
+                 int(row.reminder_sent), row.armed_seq, row.question, seq, row.daily_at,
+                 row.time_zone))
+        return replace(row, seq=seq, attempt="")
+
+    async def mark_reminded(self, row: DeadlineRow) -> bool:
+        """The reminder of deadline `row` went out (it keeps its number: a reminder changes
+        nothing a trigger checks). False if the deadline changed meanwhile."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE deadlines SET reminder_sent = 1 WHERE game_id = %s "
+                                   "AND seq = %s", (row.game_id, row.seq))
+            return cur.rowcount == 1
 
     async def clear_deadline(self, game_id: int) -> None:
         async with self.transaction() as db:
+            await _next_deadline_seq(db, game_id)
             await db.execute("DELETE FROM deadlines WHERE game_id = %s", (game_id,))
+
+    async def apply_deadline(self, row: DeadlineRow, then: DeadlineRow | None) -> DeadlineRow:
+        """Apply deadline `row` whose effect is a new deadline, `then` (a new period: the
+        game has no timeout policy), or none: one transaction. The stored `then` is
+        returned; `StaleWrite` if the deadline changed or was applied already, `NotDueYet`
+        if the database's clock is not yet past due."""
+        async with self.transaction() as db:
+            await _lock_game(db, row.game_id)
+            await self._consume_deadline(db, row, None)
+            if then is None:
+                await db.execute("DELETE FROM deadlines WHERE game_id = %s AND seq = %s",
+                                 (row.game_id, row.seq))
+                await _next_deadline_seq(db, row.game_id)
+                return replace(row, due_at=None, attempt="")
+            seq = await _next_deadline_seq(db, row.game_id)
+            await db.execute(
+                "UPDATE deadlines SET turn_seconds = %s, due_at = %s, paused_remaining = %s, "
+                "reminder_sent = %s, armed_seq = %s, question = %s, seq = %s, daily_at = %s, "
+                "time_zone = %s WHERE game_id = %s AND seq = %s",
+                (then.turn_seconds, then.due_at, then.paused_remaining, int(then.reminder_sent),
+                 then.armed_seq, then.question, seq, then.daily_at, then.time_zone,
+                 row.game_id, row.seq))
+        return replace(then, seq=seq, attempt="")
+
+    async def applied_deadlines(self, game_id: int | None = None
+                                ) -> list[tuple[int, int, float, float, int | None]]:
+        """(game, deadline number, due, applied at, first action row) of each applied
+        deadline, by game and number: what the tests and the bench check."""
+        where, args = ("WHERE game_id = %s", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._all("SELECT game_id, deadline_seq, due_at, applied_at, first_seq "
+                               f"FROM deadline_applied {where} ORDER BY game_id, deadline_seq",
+                               args)
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def _deadline_action(self, deadline: DeadlineRow, seq: int, row: tuple[Any, ...],
+                               snapshot: dict[str, Any] | None, finished: bool) -> int:
+        """Store a deadline's action (`row`, action number `seq`) in the transaction that
+        applies the deadline, or, for the next seat of the same step (same `attempt`),
+        right after the action that applied it. The schema's trigger refuses the row if the
+        game is no longer at `seq - 1`."""
+        game_id = deadline.game_id
+        try:
+            async with self.transaction() as db:
+                await _lock_game(db, game_id)
+                cur = await db.execute(
+                    "UPDATE deadline_applied SET last_seq = %s WHERE game_id = %s AND "
+                    "deadline_seq = %s AND attempt = %s AND attempt <> '' AND last_seq = %s",
+                    (seq, game_id, deadline.seq, deadline.attempt, seq - 1))
+                if cur.rowcount != 1:
+                    await self._consume_deadline(db, deadline, seq)
+                await db.execute(f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES "
+                                 "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)", row)
+                await _snapshot_and_end(db, game_id, seq, snapshot, finished)
+        except pg_errors.IntegrityError:
+            raise StaleWrite("The game moved on before this action was stored.") from None
+        return seq
+
+    async def _consume_deadline(self, db: psycopg.AsyncConnection[Any], deadline: DeadlineRow,
+                                action_seq: int | None) -> None:
+        """Record deadline `deadline` as applied, in the caller's transaction (which holds
+        the game's row lock): only if it is still the game's deadline under the same number,
+        armed at the game's position (`action_seq - 1`, for an action), due by the
+        database's clock, and not applied yet."""
+        armed = "" if action_seq is None else " AND armed_seq = %s"
+        args: tuple[Any, ...] = (deadline.attempt, action_seq, action_seq, deadline.game_id,
+                                 deadline.seq)
+        if action_seq is not None:
+            args = (*args, action_seq - 1)
+        cur = await db.execute(
+            "INSERT INTO deadline_applied (game_id, deadline_seq, due_at, applied_at, attempt, "
+            f"first_seq, last_seq) SELECT game_id, seq, due_at, {self.now_sql}, %s::text, "
+            "%s::bigint, %s::bigint FROM deadlines WHERE game_id = %s AND seq = %s AND due_at "
+            f"IS NOT NULL AND due_at <= {self.now_sql}{armed} ON CONFLICT DO NOTHING", args)
+        if cur.rowcount == 1:
+            return
+        cur = await db.execute(
+            f"SELECT d.due_at, {self.now_sql}, EXISTS (SELECT 1 FROM deadline_applied a WHERE "
+            "a.game_id = d.game_id AND a.deadline_seq = d.seq) FROM deadlines d WHERE "
+            "d.game_id = %s AND d.seq = %s", (deadline.game_id, deadline.seq))
+        found = await cur.fetchone()
+        if found is not None and not found[2] and found[0] is not None and found[0] > found[1]:
+            raise NotDueYet("The deadline is not due yet by the database's clock.")
+        raise StaleWrite("The deadline changed, or was applied, before this was stored.")
 
     # ----- messages the bot edits ----------------------------------------
 
@@ -554,6 +695,36 @@ _PUT_MESSAGE = ("INSERT INTO messages (game_id, purpose, channel_id, message_id,
                 "VALUES (%s,%s,%s,%s,%s) ON CONFLICT (game_id, purpose) DO UPDATE SET "
                 "channel_id = excluded.channel_id, message_id = excluded.message_id, "
                 "fingerprint = excluded.fingerprint")
+
+
+async def _lock_game(db: psycopg.AsyncConnection[Any], game_id: int) -> None:
+    """Lock the game's row until the transaction ends (`StaleWrite` if it is gone)."""
+    cur = await db.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+    if await cur.fetchone() is None:
+        raise StaleWrite("That game is gone.")
+
+
+async def _next_deadline_seq(db: psycopg.AsyncConnection[Any], game_id: int) -> int:
+    """Take the game's next deadline number (which locks its row till the transaction ends)."""
+    cur = await db.execute("UPDATE games SET deadline_seq = deadline_seq + 1 WHERE id = %s "
+                           "RETURNING deadline_seq", (game_id,))
+    found = await cur.fetchone()
+    if found is None:
+        raise StaleWrite("That game is gone.")
+    return int(found[0])
+
+
+async def _snapshot_and_end(db: psycopg.AsyncConnection[Any], game_id: int, seq: int,
+                            snapshot: dict[str, Any] | None, finished: bool) -> None:
+    """An action's side rows, in its transaction: its snapshot (only the latest and the
+    start, seq 1, are read; the others go) and the game's end."""
+    if snapshot is not None:
+        await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (%s,%s,%s)",
+                         (game_id, seq, json.dumps(snapshot)))
+        await db.execute("DELETE FROM snapshots WHERE game_id = %s AND seq < %s AND seq > 1",
+                         (game_id, seq))
+    if finished:
+        await db.execute("UPDATE games SET status = 'finished' WHERE id = %s", (game_id,))
 
 
 async def _has_interaction(db: psycopg.AsyncConnection[Any], interaction_id: int) -> bool:

@@ -4,6 +4,8 @@ install) or a PostgreSQL database (`postgresql://...`: several processes). Both 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.storage import Storage, Store
 
 
@@ -12,11 +14,12 @@ def is_postgres_url(database: str) -> bool:
     return database.startswith(("postgresql://", "postgres://"))
 
 
-async def open_storage(database: str) -> Store:
+async def open_storage(database: str, *, clock: Callable[[], float] | None = None) -> Store:
     """Open (and migrate) the store `database` names; `StorageUnavailable` if it can't be
-    used. psycopg is imported only when the database is PostgreSQL."""
+    used. psycopg is imported only when the database is PostgreSQL. `clock`: the database's
+    clock instead of its own (tests move time by hand; `use_clock` of either store)."""
     if is_postgres_url(database):
         from bot.storage_pg import PgStorage
 
-        return await PgStorage.open(database)
-    return await Storage.open(database)
+        return await PgStorage.open(database, clock=clock)
+    return await Storage.open(database, clock=clock)

@@ -5,6 +5,11 @@ task runs them, then sleeps until the earliest (at most a minute, so that a row 
 hand or a clock that jumps is seen soon). A piece that arms something earlier than the
 task's planned wake-up calls `wake(when)`, handed to it by the client; anything later waits
 for the planned tick.
+
+A wake-up is only a trigger: what is due is decided, and applied once, by the timer kinds
+and the store (`bot/deadlines.py`: `Deadlines.check` for one deadline, its `tick` the
+reconciler over all of them). So a lost wake-up (the process died) costs at most the next
+tick, and a wake-up too many does nothing.
 """
 
 from __future__ import annotations

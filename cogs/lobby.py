@@ -127,12 +127,15 @@ class Lobby(commands.Cog):
 
     @game.command(name="deadline", description="Set, extend, pause, resume or clear the turn deadline")
     @app_commands.describe(change="What to do", hours="Hours (for set or extend)",
-                           minutes="Minutes (for set or extend)")
+                           minutes="Minutes (for set or extend)",
+                           at="For daily: the time of day each turn is due, like 20:00 "
+                              "(your /game notify time zone)")
     async def deadline(self, interaction: Interaction,
-                       change: Literal["set", "extend", "pause", "resume", "clear"],
+                       change: Literal["set", "daily", "extend", "pause", "resume", "clear"],
                        hours: app_commands.Range[float, 0, 24 * 60] = 0.0,
-                       minutes: app_commands.Range[float, 0, 60 * 24 * 60] = 0.0) -> None:
-        await self.cases.deadline(interaction, change, hours * 3600 + minutes * 60)
+                       minutes: app_commands.Range[float, 0, 60 * 24 * 60] = 0.0,
+                       at: str | None = None) -> None:
+        await self.cases.deadline(interaction, change, hours * 3600 + minutes * 60, at)
 
     @game.command(name="undo", description="Take back the last action (needs agreement)")
     async def undo(self, interaction: Interaction) -> None:

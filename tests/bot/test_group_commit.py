@@ -106,14 +106,15 @@ async def test_concurrent_games_share_commits_and_each_is_on_disk_when_acknowled
 
 async def test_the_bots_other_durable_writes_share_commits_with_actions(
         storage: Storage) -> None:
-    """What the bot writes beside an action (a prompt's record, a deadline) for 20 games at
-    once joins the same commits, and is on disk once acknowledged."""
+    """What the bot writes beside an action (a prompt's record, a seat's DM state) for 20
+    games at once joins the same commits, and is on disk once acknowledged. (A deadline's
+    change takes its own transaction: it draws the game's next deadline number.)"""
     ids = await running_games(storage, 20)
     before = wal_commits(storage.path)
     await asyncio.gather(*(write for game_id in ids for write in (
         storage.append_action(game_id, expected_seq=1, **note(1)),
         storage.put_message(game_id, "prompt:ann", 5, 1000 + game_id, "q2"),
-        storage.clear_deadline(game_id))))
+        storage.set_dm_ok(game_id, "ann", False))))
     assert wal_commits(storage.path) - before <= 3
     with sqlite3.connect(storage.path) as db:
         assert db.execute("SELECT count(*) FROM messages WHERE purpose = 'prompt:ann'"
@@ -168,9 +169,8 @@ async def test_a_deadline_action_that_lost_its_race_is_refused_alone(
     """Two games' deadlines fire together; one game's deadline was re-armed meanwhile (an
     answer came first): its deadline action gets `StaleWrite`, the other is stored."""
     ids = await running_games(storage, 3)
-    rows = [DeadlineRow(game_id, 60.0, 100.0, None, False, 1) for game_id in ids]
-    for row in rows:
-        await storage.put_deadline(row)
+    rows = [await storage.put_deadline(DeadlineRow(game_id, 60.0, 100.0, None, False, 1))
+            for game_id in ids]
     await storage.put_deadline(replace(rows[1], due_at=200.0))  # re-armed after it fired
     outcomes = await asyncio.gather(
         *(storage.append_action(row.game_id, expected_seq=1, deadline=row,

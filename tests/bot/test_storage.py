@@ -131,14 +131,22 @@ async def test_a_doubly_delivered_interaction_counts_once_in_the_service(databas
 
 async def test_a_deadline_action_needs_its_deadline_unchanged(store: Store) -> None:
     game = await _running(store)
-    armed = DeadlineRow(game, 60.0, 100.5, None, False, 1, '{"Ann": "x"}')
-    await store.put_deadline(armed)
-    await store.put_deadline(DeadlineRow(game, 60.0, 200.25, None, True, 1, "q"))  # replaced
-    assert await store.deadline(game) == DeadlineRow(game, 60.0, 200.25, None, True, 1, "q")
-    assert await store.deadlines() == [DeadlineRow(game, 60.0, 200.25, None, True, 1, "q")]
+    armed = await store.put_deadline(DeadlineRow(game, 60.0, 100.5, None, False, 1,
+                                                 '{"Ann": "x"}'))
+    replaced = await store.put_deadline(DeadlineRow(game, 60.0, 200.25, None, True, 1, "q",
+                                                    daily_at="20:00",
+                                                    time_zone="Europe/Amsterdam"))
+    assert replaced == DeadlineRow(game, 60.0, 200.25, None, True, 1, "q", armed.seq + 1,
+                                   "20:00", "Europe/Amsterdam")
+    assert await store.deadline(game) == replaced
+    assert await store.deadlines() == [replaced]
     with pytest.raises(StaleWrite):
         await _note(store, game, 1, deadline=armed)  # it fired for 100.5: moved since
     assert await _note(store, game, 1, deadline=await store.deadline(game)) == 2
+    with pytest.raises(StaleWrite):
+        await _note(store, game, 2, deadline=replaced)  # applied once: not again
+    assert [row[:3] for row in await store.applied_deadlines(game)] == [
+        (game, replaced.seq, 200.25)]
     await store.clear_deadline(game)
     assert await store.deadline(game) is None
 
