@@ -68,8 +68,11 @@ class Announcer:
         game = outcomes[-1].game
         events = [e for o in outcomes for e in o.events]
         carried = self.prompts.carried(known)
+        # The nonces of what this step tells are its own last action's seq: the game may
+        # have moved on since (the step's facts are read once the telling before it ended).
+        told_at = outcomes[-1].seq
         await self.secrets(live, events, told=set(answered or ()), carried=carried,
-                           seq=known.seq)
+                           seq=told_at)
         if answered and carried:
             # What the prompt message's detail shows is not repeated above the prompt.
             answered = {seat: _without(said, [e.text for e in events if not e.public
@@ -89,7 +92,7 @@ class Announcer:
             lines.append(finished_text(live))
         await self.say(live, lines, [] if game.finished else asked.called(), files,
                        told=[s.user_id for s in live.seats] if game.finished else [],
-                       held=asked.held, step=(known.seq, "announce"))
+                       held=asked.held, step=(told_at, "announce"))
         await self.status.update(known)
         return asked
 

@@ -161,3 +161,33 @@ async def test_a_status_post_whose_answer_was_lost_is_not_posted_again(table: Ta
     (status,) = status_posts(table)
     assert stored is not None and stored[1] == status.id
     assert "bob" in str(status.embeds[0])  # brought up to date in place
+
+
+async def test_two_actions_stored_before_either_is_told_are_both_announced(
+        table: Table) -> None:
+    """Both notes are stored while the game's telling is held: each announcement reads the
+    game at the second's seq, yet each post is its own message (the nonce is made from
+    the announced action's seq, not the game's)."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    live = table.live
+    before = live.seq
+    async with live.telling:
+        first = asyncio.create_task(table.fake.slash(table.users["ann"], table.channel,
+                                                     "pig note", text="first"))
+        for _ in range(200):
+            if live.seq == before + 1:
+                break
+            await asyncio.sleep(0.01)
+        second = asyncio.create_task(table.fake.slash(table.users["bob"], table.channel,
+                                                      "pig note", text="second"))
+        for _ in range(200):
+            if live.seq == before + 2:
+                break
+            await asyncio.sleep(0.01)
+        assert live.seq == before + 2  # both stored, neither told
+        assert "notes: first" not in table.said()
+    await asyncio.gather(first, second)
+    await table.fake.settle()
+    said = table.said()
+    assert "ann notes: first" in said and "bob notes: second" in said
