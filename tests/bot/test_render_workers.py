@@ -121,5 +121,7 @@ async def test_a_step_s_board_is_drawn_by_a_worker_process(
     bot = await table.start_bot(seed="render-worker")
     await table.pig_game("ann", "bob")
     assert bot.render_workers._processes is not None  # drawn there, not in a thread
-    boards = [m for m in table.fake.messages(table.channel) if m.files]
-    assert boards and boards[0].files[0][1].startswith(b"\x89PNG")
+    # The worker's start (a second or so) keeps nothing in flight: wait for the post.
+    board = await table.fake.wait_for_message(
+        lambda m: m.channel_id == table.channel and bool(m.files), timeout=30.0)
+    assert board.files[0][1].startswith(b"\x89PNG")
