@@ -16,7 +16,10 @@ import copy
 import io
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import pickle
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -33,6 +36,22 @@ from renders import Pictures
 log = logging.getLogger(__name__)
 
 Render = Callable[[dict[str, Any]], "bytes | None"]
+
+
+def leave_with_the_bot() -> None:
+    """In a worker, at its start: exit as soon as the bot's process is gone, killed with -9
+    included. A pool's worker would not notice by itself (it waits on a queue whose
+    writing end it holds too) and would outlive the bot for good."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="render-worker-watch", daemon=True).start()
 
 
 class RenderWorkers:
@@ -53,7 +72,8 @@ class RenderWorkers:
     def _pool(self) -> ProcessPoolExecutor:
         if self._processes is None:
             self._processes = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=leave_with_the_bot)
         return self._processes
 
     def _by_reference(self, render: Render) -> bool:

@@ -13,7 +13,12 @@ import json
 import logging
 import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +32,8 @@ from engine import autoplay
 from renders import Pictures
 from tests.support.pig_cog import render_pig
 from tests.support.table import Table
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def public_view(variant: str, seats: list[str], steps: int, seed: str) -> dict[str, Any]:
@@ -87,6 +94,44 @@ async def test_a_failed_render_or_a_dead_worker_leaves_the_picture_out_and_the_n
 async def test_a_render_made_on_the_fly_is_drawn_in_a_thread(one_worker: RenderWorkers) -> None:
     assert await one_worker.draw(lambda view: b"drawn here", {}) == b"drawn here"
     assert one_worker._processes is None  # no worker started for it
+
+
+KILLED_BOT = """
+import asyncio, os, signal
+from bot.delivery.pictures import RenderWorkers
+from tests.support.pig_cog import render_pig
+
+async def main():
+    workers = RenderWorkers(1)
+    await workers.draw(render_pig, {"scores": {"ann": 1}, "turn": "ann", "pot": 0})
+    print(*workers._processes._processes, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def gone(pid: int) -> bool:
+    """Exited (or a zombie nobody reaped yet)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return any(line.startswith("State:") and "Z" in line for line in status)
+    except FileNotFoundError:
+        return True
+
+
+def test_the_workers_of_a_bot_killed_with_minus_9_exit_too() -> None:
+    """`kill -9` of the bot's process (the issue's chaos test kills them so): its render
+    workers must not live on, each holding its memory, restart after restart."""
+    done = subprocess.run([sys.executable, "-c", KILLED_BOT], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    (pid,) = [int(word) for word in done.stdout.split()]
+    for _ in range(500):  # until the worker saw its parent go
+        if gone(pid):
+            break
+        time.sleep(0.02)
+    assert gone(pid)
 
 
 def test_the_render_workers_setting() -> None:
