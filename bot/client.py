@@ -15,7 +15,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -27,7 +26,7 @@ from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.delivery.announce import Announcer
 from bot.delivery.discord_io import Sender
-from bot.delivery.pictures import Painter
+from bot.delivery.pictures import Painter, RenderWorkers
 from bot.delivery.prompts import PromptMessages
 from bot.delivery.status import StatusPost
 from bot.identify import IDENTIFY_SPACING, IdentifyQueue, default_lock_file
@@ -86,7 +85,10 @@ class Croupier(commands.Bot):
         # leave images out by emptying it.
         self.pictures: dict[str, Pictures] = dict(PICTURES)
         self.command_groups: dict[str, str] = {}  # variant -> its slash command group
-        self.render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        # The pictures of announcements, drawn in worker processes (CROUPIER_RENDER_WORKERS);
+        # its threads still draw the board commands' pictures.
+        self.render_workers = RenderWorkers(settings.render_workers)
+        self.render_pool = self.render_workers.threads
         self._closing_down = False
         self._built = False
         self._form_tasks: set[asyncio.Task[None]] = set()
@@ -124,7 +126,7 @@ class Croupier(commands.Bot):
         """Each piece, given what it uses, from the bottom up."""
         service, storage = self.service, self.service.storage
         self.sender = Sender(self, storage)
-        self.painter = Painter(self.pictures, self.render_pool, storage)
+        self.painter = Painter(self.pictures, self.render_workers, storage)
         self.status_post = StatusPost(self.sender, storage)
         self.timers = Timers(service.clock)
         self.notices = Notices(service, self.sender, wake=self.timers.wake)
@@ -177,7 +179,7 @@ class Croupier(commands.Bot):
         await super().close()
         if hasattr(self, "service"):
             await self.service.storage.close()
-        self.render_pool.shutdown(wait=False)
+        self.render_workers.shutdown()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A form's modal, submitted: handled from its custom id (restart-proof), in a task

@@ -64,6 +64,28 @@ def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | No
     return total, chosen
 
 
+def default_render_workers() -> int:
+    return max(0, min(2, (os.cpu_count() or 1) - 1))
+
+
+def parse_render_workers(value: str) -> int:
+    """CROUPIER_RENDER_WORKERS: how many processes draw pictures (0: threads of the bot's
+    own process); unset, one core fewer than the machine has, at most two: the bot's own
+    process keeps a core for its interactions (on two busy cores two workers measured no
+    better than threads, bench/README.md), and a one-core machine draws in threads."""
+    value = value.strip()
+    if not value:
+        return default_render_workers()
+    try:
+        workers = int(value)
+    except ValueError:
+        raise SettingsError("CROUPIER_RENDER_WORKERS must be a whole number (0: draw pictures "
+                            "in the bot's own process)") from None
+    if workers < 0:
+        raise SettingsError("CROUPIER_RENDER_WORKERS must be 0 or more")
+    return workers
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the process can be told. Environment variables win over `.env`."""
@@ -82,6 +104,9 @@ class Settings:
     api_base: str | None = None
     identify_lock: str | None = None
     rest_per_second: float | None = None
+    # Processes that draw the pictures (CROUPIER_RENDER_WORKERS); 0 draws them in threads of
+    # the bot's process. Unset in the environment: min(2, cores). Built by hand (tests): 0.
+    render_workers: int = 0
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -96,6 +121,7 @@ class Settings:
         except ValueError:
             raise SettingsError("CROUPIER_REST_PER_SECOND must be a number") from None
         return cls(
+            render_workers=parse_render_workers(merged.get("CROUPIER_RENDER_WORKERS", "")),
             token=merged.get("DISCORD_TOKEN") or None,
             database=merged.get("CROUPIER_DB", "croupier.db"),
             dev_guild=int(guild) if guild else None,

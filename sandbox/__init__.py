@@ -25,7 +25,10 @@ answers the next matching requests with any error; ``fake.rate_limits = RateLimi
 turns on Discord's buckets and 429s; ``fake.set_bot_permissions(guild, perms)`` makes
 missing permissions answer 50013/50001; ``fake.idle(seconds)`` archives idle threads;
 ``fake.interaction_latency`` makes interactions arrive late (answers after the 3 s: 10062);
-``fake.invalid_requests`` bans the bot after too many 401/403/429 answers, as Cloudflare does.
+``fake.invalid_requests`` bans the bot after too many 401/403/429 answers, as Cloudflare does;
+``inject_fault(..., accepted=True)`` makes the request and loses its answer; a post with
+``enforce_nonce`` and a nonce seen from its author in that channel within ``NONCE_WINDOW``
+returns the earlier message instead of a new one (``fake.nonces``).
 
 Sharding (``shards.py``): several bots may connect at once, each IDENTIFY naming its shard;
 guild events go by ``(guild_id >> 22) % num_shards``, DMs to shard 0;

@@ -196,10 +196,13 @@ class FakeDiscord(Users):
 
     def inject_fault(self, method: str, path: str, status: int, code: int = 0,
                      message: str = "injected fault", *, times: int = 1,
-                     retry_after: float | None = None) -> Fault:
+                     retry_after: float | None = None, accepted: bool = False) -> Fault:
         """Answer the next `times` requests `method` on a path matching the regex `path`
-        (after /api/v10, e.g. r"^/channels/123/messages$") with this error."""
-        fault = Fault(method, re.compile(path), status, code, message, times, retry_after)
+        (after /api/v10, e.g. r"^/channels/123/messages$") with this error. `accepted`: the
+        request takes effect first, and only its answer is lost (a post Discord made whose
+        response never reached the bot)."""
+        fault = Fault(method, re.compile(path), status, code, message, times, retry_after,
+                      accepted)
         self.faults.append(fault)
         return fault
 

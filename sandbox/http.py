@@ -23,6 +23,7 @@ from aiohttp import BodyPartReader, web
 
 from .errors import ApiError
 from .state import DiscordState, RequestRecord
+from .strict import Fault
 from .world import Upload
 
 log = logging.getLogger("sandbox")
@@ -220,13 +221,19 @@ class HttpServer:
                 if wait > 0:
                     fake.rate_limits.limited.append((request.method, sub, wait))
                     return _too_many(wait, is_global, headers)
+            lost: Fault | None = None  # done, but its answer is this error
             for fault in fake.faults:
                 if fault.matches(request.method, sub):
                     fault.times -= 1
+                    if fault.accepted:
+                        lost = fault
+                        break
                     if fault.status == 429:
                         return _too_many(fault.retry_after or 0.1, False, {})
                     raise ApiError(fault.status, fault.code, fault.message)
             result = await entry.handler(fake, request, match.groupdict())
+            if lost is not None:
+                raise ApiError(lost.status, lost.code, lost.message)
             if result is NO_CONTENT:
                 response: web.StreamResponse = web.Response(status=204)
             elif isinstance(result, web.StreamResponse):

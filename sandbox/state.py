@@ -26,7 +26,7 @@ from .gateway import (
 )
 from .interactions import APPLICATION_COMMAND, Interaction
 from .shards import IdentifyQueue, guild_of
-from .strict import Fault, InvalidRequests, RateLimits, resolve_pings
+from .strict import Fault, InvalidRequests, Nonces, RateLimits, resolve_pings
 from .validation import check_message
 from .world import (
     DM,
@@ -105,6 +105,8 @@ class DiscordState:
         self.rate_limits: RateLimits | None = None
         #: Always counted, as on Discord: too many 401/403/429 answers ban the address.
         self.invalid_requests = InvalidRequests()
+        #: The nonces of posts made with `enforce_nonce` (a resend within minutes: no repost).
+        self.nonces = Nonces()
         #: The REST limits' time (monotonic seconds); a test may drive it by hand.
         self.clock: Callable[[], float] = time.monotonic
         #: The id of each synced command, by (guild, type, name): a re-sync keeps it.
@@ -263,6 +265,7 @@ class DiscordState:
             type=msg_type,
             ephemeral_to=ephemeral_to,
             tts=bool(payload.get("tts")),
+            nonce=str(payload["nonce"]) if payload.get("nonce") is not None else None,
         )
         msg.set_attachments(self._build_attachments(payload, uploads, channel, []))
         if ephemeral_to is None:

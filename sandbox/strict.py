@@ -4,7 +4,12 @@
   `<@id>`, `<@&role>`, `@everyone` and `@here` in the content pings; with it, only what its
   `parse` list and its `users`/`roles` lists allow. Embeds never ping.
 * **Faults**: a test queues an error answer (any status and Discord error code) for the next
-  requests that match a method and a path pattern: a 5xx on a DM, a 10062 on a reply.
+  requests that match a method and a path pattern: a 5xx on a DM, a 10062 on a reply. An
+  `accepted` fault lets the request take effect first and loses its answer: a post Discord
+  made whose response never reached the bot.
+* **Nonces**: a message posted with `enforce_nonce` and a nonce its author used in the same
+  channel within the last few minutes (`NONCE_WINDOW`, by the stand-in's clock) is not
+  posted again: the answer is the earlier message, 200 (a 404 10008 if it was deleted).
 * **Rate limits** (off unless a test turns them on): Discord's per-route buckets with their
   `X-RateLimit-*` headers, the per-channel message pace (5 messages per 5 s per channel) and
   the global 50 requests a second; a request over a limit gets a 429 with `retry_after`.
@@ -63,9 +68,35 @@ class Fault:
     message: str
     times: int = 1
     retry_after: float | None = None
+    accepted: bool = False  # the request takes effect; only its answer is this error
 
     def matches(self, method: str, path: str) -> bool:
         return self.times > 0 and method == self.method and self.path.search(path) is not None
+
+
+#: How long Discord remembers a nonce for `enforce_nonce`: "the past few minutes", by its
+#: documentation; the stand-in keeps three. The bot must not count on more.
+NONCE_WINDOW = 180.0
+
+
+@dataclass
+class Nonces:
+    """The nonces of messages posted with `enforce_nonce`, by (channel, author, nonce)."""
+
+    window: float = NONCE_WINDOW
+    seen_at: dict[tuple[int, int, str], tuple[int, float]] = field(default_factory=dict)
+
+    def seen(self, channel_id: int, author_id: int, nonce: str, now: float) -> int | None:
+        """The message posted with this nonce within the window, if any."""
+        earlier = self.seen_at.get((channel_id, author_id, nonce))
+        if earlier is None or now - earlier[1] > self.window:
+            return None
+        return earlier[0]
+
+    def note(self, channel_id: int, author_id: int, nonce: str, message_id: int,
+             now: float) -> None:
+        self.seen_at = {k: v for k, v in self.seen_at.items() if now - v[1] <= self.window}
+        self.seen_at[(channel_id, author_id, nonce)] = (message_id, now)
 
 
 @dataclass

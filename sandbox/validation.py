@@ -136,6 +136,9 @@ def check_message(payload: dict[str, Any], n_files: int, *, creating: bool, keep
     if content is not None and not isinstance(content, str):
         problems.append(("content", "BASE_TYPE_STRING", "Must be a string"))
     _too_long(problems, "content", content, 2000)
+    nonce = payload.get("nonce")
+    if nonce is not None and len(str(nonce)) > 25:
+        problems.append(("nonce", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
     flags = int(payload.get("flags") or 0)
     if "embeds" in payload and payload["embeds"] is not None:
         _check_embeds(payload["embeds"], problems)

@@ -266,6 +266,7 @@ class Message:
     tts: bool = field(default=False, repr=False)
     interaction_meta: dict[str, Any] | None = field(default=None, repr=False)
     pings: Pings = field(default_factory=Pings, repr=False)  # who it notified
+    nonce: str | None = field(default=None, repr=False)
 
     def set_attachments(self, attachments: list[Attachment]) -> None:
         self.attachments = attachments
@@ -712,6 +713,8 @@ class World:
             "flags": msg.flags,
             "components": msg.components,
         }
+        if msg.nonce is not None:
+            data["nonce"] = msg.nonce
         if channel.guild_id is not None:
             data["guild_id"] = str(channel.guild_id)
             if msg.author_id in self.guild(channel.guild_id).members and msg.webhook_id is None:

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot import facts
-from bot.delivery.discord_io import Sender, chunks
+from bot.delivery.discord_io import Sender, chunks, step_nonce
 from bot.delivery.pictures import Painter
 from bot.delivery.prompts import Asked, PromptMessages
 from bot.delivery.status import StatusPost
@@ -68,7 +68,11 @@ class Announcer:
         game = outcomes[-1].game
         events = [e for o in outcomes for e in o.events]
         carried = self.prompts.carried(known)
-        await self.secrets(live, events, told=set(answered or ()), carried=carried)
+        # The nonces of what this step tells are its own last action's seq: the game may
+        # have moved on since (the step's facts are read once the telling before it ended).
+        told_at = outcomes[-1].seq
+        await self.secrets(live, events, told=set(answered or ()), carried=carried,
+                           seq=told_at)
         if answered and carried:
             # What the prompt message's detail shows is not repeated above the prompt.
             answered = {seat: _without(said, [e.text for e in events if not e.public
@@ -88,15 +92,17 @@ class Announcer:
             lines.append(finished_text(live))
         await self.say(live, lines, [] if game.finished else asked.called(), files,
                        told=[s.user_id for s in live.seats] if game.finished else [],
-                       held=asked.held)
+                       held=asked.held, step=(told_at, "announce"))
         await self.status.update(known)
         return asked
 
     async def secrets(self, live: LiveGame, events: list[Event], told: set[str] | None = None,
-                      carried: dict[str, frozenset[str]] | None = None) -> None:
+                      carried: dict[str, frozenset[str]] | None = None,
+                      seq: int | None = None) -> None:
         """Each private event to each seat of its audience, one DM per seat and action;
         `told`: seats whose answered prompt message already says them; `carried`: per seat,
-        the kinds of private events its prompt message shows (the game's `prompt_detail`)."""
+        the kinds of private events its prompt message shows (the game's `prompt_detail`);
+        `seq`: the step's, for the DMs' nonces (a DM sent again is not posted twice)."""
         private: dict[str, list[str]] = defaultdict(list)
         for event in events:
             if event.public:
@@ -108,18 +114,20 @@ class Announcer:
         title = live.game.title if live.game is not None else live.row.variant
         for seat, lines in private.items():
             header = f"**{title} #{live.id}** — {seat}"
-            for text in chunks([header, *lines]):
-                await self.sender.to_seat(live, seat, text)
+            for part, text in enumerate(chunks([header, *lines])):
+                nonce = None if seq is None else step_nonce(live, seq, f"secret:{seat}", part)
+                await self.sender.to_seat(live, seat, text, nonce=nonce)
 
     async def say(self, live: LiveGame, lines: list[str], called: list[tuple[str, Prompt]],
                   files: list[discord.File] | None = None, told: list[int] | None = None,
-                  held: set[str] | None = None) -> None:
+                  held: set[str] | None = None, step: tuple[int, str] | None = None) -> None:
         """Post `lines`, then the call of the seats asked something new, in as few messages
         as fit; only those players are mentioned (not those whose notice is `held` back by
         their digest or quiet hours: named, not pinged), and at the end every player
         (`told`). The last message carries the My choices button and the first image;
         each other image follows in a post of its own (several side by side, Discord
-        shrinks them all)."""
+        shrinks them all). `step`: the step's seq and what the posts are for, which make
+        their nonces (a post sent again is not posted twice)."""
         game = live.game
         pinged = [(seat, prompt, live.user_of(seat)) for seat, prompt in called]
         calls = [f"{await self.sender.called(live, seat, user)}, {call_words(game, seat)}: "
@@ -141,9 +149,13 @@ class Announcer:
                 extra["view"] = single(OpenChoicesButton(live.id))
             if last and files:
                 extra["file"] = files.pop(0)
+            if step is not None:
+                extra["nonce"] = step_nonce(live, step[0], step[1], i)
             await self.sender.post(live, text or None, allowed_mentions=mentions, **extra)
-        for picture in files:  # one image a post
-            await self.sender.post(live, file=picture)
+        for i, picture in enumerate(files):  # one image a post
+            extra = {} if step is None else {"nonce": step_nonce(live, step[0],
+                                                                 f"{step[1]}:picture", i)}
+            await self.sender.post(live, file=picture, **extra)
 
     # ----- prompts outside an action ------------------------------------------
 
@@ -160,11 +172,12 @@ class Announcer:
         """Prompts brought up to date outside an action (a substitute, an import, a retry,
         the prompts owed at a start): with the call of the seats asked something new."""
         async with live.telling:
-            asked = await self.ask(await facts.read(self.service.storage, live,
-                                                    self.service.clock()))
+            known = await facts.read(self.service.storage, live, self.service.clock())
+            asked = await self.ask(known)
             called = asked.called()
-            if called:
-                await self.say(live, [], called, held=asked.held)
+            if called:  # the call of these seats at this step: its nonce says so
+                await self.say(live, [], called, held=asked.held, step=(
+                    known.seq, "call:" + ",".join(seat for seat, _ in called)))
 
     def prompt_later(self, live: LiveGame) -> None:
         """Try the game's prompts again in a while (a failed announcement, a refused DM)."""

@@ -6,11 +6,18 @@ failing that to the ephemeral "Show my hand" button on the status post. Any othe
 is tried again a little later. Private events are stored with their audience in the
 action log, so nothing a seat was sent is ever lost. Every text a game posts, DMs or
 edits in place goes through `named`, so that a seat's name shows as written.
+
+Every post and DM a game step makes carries a nonce derived from what it is (`step_nonce`):
+the same message sent again (a DM tried again after an error Discord answered though it had
+posted it, a prompt resent after a restart between sending it and recording its id) carries
+the same nonce, and Discord (discord.py asks it to enforce the nonce) answers with the
+message it already made instead of posting a second one, for a few minutes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -34,6 +41,8 @@ CANNOT_DM = 50007
 #: After any other failure a DM is tried again, this many seconds later each time.
 DM_RETRY_DELAYS = (5.0, 30.0, 120.0)
 MESSAGE_LIMIT = 2000
+#: Discord takes a nonce of at most 25 characters.
+NONCE_LENGTH = 25
 
 
 def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -45,6 +54,16 @@ def named(live: LiveGame, text: str) -> str:
     """A game's text with its seats' names escaped: a name shows as written, never as a
     link, bold or a mention (`bot.names`)."""
     return names.shown(text, [s.seat for s in live.seats])
+
+
+def step_nonce(live: LiveGame, seq: int, purpose: str, part: int = 0) -> str:
+    """The nonce of one message of a game's step: the game (and its channel, which keeps
+    two databases' game #1 apart), the step's seq, what the message is for (`purpose`:
+    "announce", "secret:<seat>", "prompt:<seat>:<message replaced>", ...) and which of its
+    messages (`part`). Sent with `nonce=`, which discord.py 2.7 always sends with
+    `enforce_nonce` (its `send` has no switch for it)."""
+    key = f"croupier:{live.row.channel_id}:{live.id}:{seq}:{purpose}:{part}"
+    return hashlib.sha256(key.encode()).hexdigest()[:NONCE_LENGTH]
 
 
 def message_link(channel_id: int, message_id: int, guild_id: int | None = None) -> str:

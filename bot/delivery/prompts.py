@@ -32,7 +32,7 @@ from typing import Any
 import discord
 
 from bot import notices, records
-from bot.delivery.discord_io import Sender, fit, named
+from bot.delivery.discord_io import Sender, fit, named, step_nonce
 from bot.delivery.pictures import Painter
 from bot.facts import Facts
 from bot.notices import Notices
@@ -237,6 +237,11 @@ class PromptMessages:
                     extra = {"embed": embed, "files": files}
                 if release is not None:
                     extra["silent"] = True
+                # Sent again at this step (a crash before its id was recorded, a DM tried
+                # again): the same nonce, so Discord answers with the message it made. One
+                # that replaces a message it could not edit is another message.
+                replaced = record.message_id if same and record is not None else 0
+                extra["nonce"] = step_nonce(live, seq, f"prompt:{seat}:{replaced}")
                 sent = await self.sender.to_seat(live, seat, text, view=view, **extra)
                 asked.complete = asked.complete and sent is not None
                 if sent is not None:

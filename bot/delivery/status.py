@@ -15,7 +15,7 @@ import discord
 
 import engine
 from bot import facts, names
-from bot.delivery.discord_io import Sender, named
+from bot.delivery.discord_io import Sender, named, step_nonce
 from bot.facts import Facts
 from bot.records import STATUS, view_fingerprint
 from bot.service import LiveGame
@@ -64,7 +64,12 @@ class StatusPost:
             except discord.HTTPException as exc:
                 log.warning("game %s: status edit failed: %s", live.id, exc)
                 return
-        message = await self.sender.post(live, embed=embed, view=view)
+        # One status post a game, whichever step posts it: posted again before its id was
+        # recorded (its answer lost, a crash), the same nonce, and Discord makes no second
+        # one. One that replaces a deleted status post is another message.
+        replaced = stored[1] if stored is not None else 0
+        message = await self.sender.post(live, embed=embed, view=view, nonce=step_nonce(
+            live, 0, f"status:{replaced}"))
         if message is None:
             return
         await storage.put_message(live.id, STATUS, message.channel.id, message.id, shown)

@@ -27,7 +27,18 @@ async def post_message(fake: DiscordState, request: web.Request, p: dict[str, st
     payload, uploads = await read_body(request)
     send = P_SEND_MESSAGES_IN_THREADS if channel.is_thread else P_SEND_MESSAGES
     bot_needs(fake, channel, send | (P_ATTACH_FILES if uploads else 0))
+    nonce = payload.get("nonce") if isinstance(payload, dict) else None
+    enforced = nonce is not None and bool(payload.get("enforce_nonce"))
+    if enforced:
+        earlier = fake.nonces.seen(channel.id, fake.bot_user_id, str(nonce), fake.clock())
+        if earlier is not None:
+            msg = fake.world.messages.get(earlier)
+            if msg is None or msg.deleted:
+                raise ApiError(404, 10008, "Unknown Message")
+            return fake.world.message_json(msg)  # the message already made: nothing new
     msg = fake.create_message(channel, fake.bot_user_id, payload, uploads)
+    if enforced:
+        fake.nonces.note(channel.id, fake.bot_user_id, str(nonce), msg.id, fake.clock())
     return fake.world.message_json(msg)
 
 
