@@ -66,6 +66,7 @@ class Sent:
     text: str | None
     interaction: Interaction | None = None
     phase: str = ""
+    user: int = 0  # who sent it (a note typed again comes from the same player)
 
     @property
     def done(self) -> bool:
@@ -172,6 +173,8 @@ class Players:
         user = game.users[game.turn]
         if sent.action == "note":
             user = game.users[self.rng.randrange(2)]
+        sent.user = user
+        if sent.action == "note":
             sent.interaction = await slash(self.fake, user, game.channel, "pig note",
                                            text=sent.text)
             return
@@ -231,6 +234,7 @@ def figures(sent: list[Sent], seconds: float, limits: RateLimits, global_before:
     stored = sum(1 for s in sent if s.done)
     return {
         "commands": len(sent), "answered": len(answered),
+        "no process for the shard": sum(1 for s in sent if s.interaction is None),
         "unanswered": len(sent) - len(answered), "deferred": deferred,
         "no result": len(answered) - len(to_result),
         "answer p50 ms": round(1000 * percentile(to_answer, 50), 1),
@@ -308,18 +312,24 @@ async def chaos(procs: Processes, server: Server, players: Players, seconds: flo
     return {"events": events}
 
 
-async def stored(database: str) -> tuple[dict[int, int], Counter[str], dict[int, str | None]]:
+async def stored(database: str, channel: int | None = None
+                 ) -> tuple[dict[int, int], Counter[str], dict[int, str | None]]:
     """Stored interaction ids (-> game), how often each note text is stored, and each game's
-    latest action if a note (by channel)."""
+    latest action if a note (by channel); `channel`: that channel's game's only."""
+    where = "" if channel is None else " AND g.channel_id = %(c)s"
+    args = None if channel is None else {"c": channel}
     async with await psycopg.AsyncConnection.connect(database) as conn:
-        cur = await conn.execute("SELECT interaction_id, game_id FROM actions "
-                                 "WHERE interaction_id IS NOT NULL")
+        cur = await conn.execute("SELECT a.interaction_id, a.game_id FROM actions a JOIN games g"
+                                 " ON g.id = a.game_id WHERE a.interaction_id IS NOT NULL"
+                                 + where, args)
         ids = {int(i): int(g) for i, g in await cur.fetchall()}
-        cur = await conn.execute("SELECT params FROM actions WHERE action = 'note'")
+        cur = await conn.execute("SELECT a.params FROM actions a JOIN games g ON g.id = "
+                                 "a.game_id WHERE a.action = 'note'" + where, args)
         notes = Counter(json.loads(p)["text"] for (p,) in await cur.fetchall())
         cur = await conn.execute(
             "SELECT DISTINCT ON (a.game_id) g.channel_id, a.action, a.params FROM actions a "
-            "JOIN games g ON g.id = a.game_id ORDER BY a.game_id, a.seq DESC")
+            "JOIN games g ON g.id = a.game_id WHERE true" + where +
+            " ORDER BY a.game_id, a.seq DESC", args)
         latest = {int(c): (json.loads(p)["text"] if a == "note" else None)
                   for c, a, p in await cur.fetchall()}
     return ids, notes, latest
@@ -354,16 +364,28 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
             s.interaction.id not in ids]
     # A note whose answer never came is typed again, as test_crashes.py does: one the log
     # shows, no longer the game's latest action, counts as acknowledged; otherwise typed again.
-    retyped, retyped_wrong = 0, []
+    retyped: list[Sent] = []
+    wrong: list[tuple[str, str | None]] = []
+    by_game: dict[int, list[Sent]] = {}
     for s in (s for s in players.sent if s.action == "note" and not s.done):
-        assert s.text is not None
-        if notes[s.text] and latest.get(s.game.channel) != s.text:
-            continue
-        retyped += 1
-        again = await slash(fake, s.game.users[0], s.game.channel, "pig note", text=s.text)
-        expected = "was applied" if notes[s.text] else "Done."
-        if again is None or expected not in again.text():
-            retyped_wrong.append((s.text, again.text() if again else None))
+        by_game.setdefault(s.game.channel, []).append(s)
+    gate = asyncio.Semaphore(20)
+
+    async def retype(unanswered: list[Sent]) -> None:
+        async with gate:
+            for s in unanswered:  # one game's in the order they were sent
+                assert s.text is not None
+                _, notes_now, latest_now = await stored(database, s.game.channel)
+                if notes_now[s.text] and latest_now.get(s.game.channel) != s.text:
+                    continue
+                retyped.append(s)
+                again = await slash(fake, s.user, s.game.channel, "pig note",
+                                    text=s.text)
+                expected = "was applied" if notes_now[s.text] else "Done."
+                if again is None or expected not in again.text():
+                    wrong.append((s.text, again.text() if again else None))
+
+    await asyncio.gather(*(retype(sents) for sents in by_game.values()))
     await fake.settle(quiet=1.0, timeout=30)
     ids, notes, latest = await stored(database)
     twice = sorted(t for t, c in notes.items() if c > 1)
@@ -375,6 +397,8 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
             if " notes: " in msg.content:
                 posts[(game.channel, msg.content)] += 1
     duplicate_posts = sorted(k[1] for k, c in posts.items() if c > 1)
+    posted = {content.rsplit(": ", 1)[-1] for _, content in posts}
+    unposted = sorted(t for t in notes if t not in posted)
     # every awaited seat (from the game as stored): its newest DM prompt answers a click
     awaited = await awaited_seats(database)
     no_prompt, refused = [], []
@@ -401,9 +425,10 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
 
     await asyncio.gather(*(check(g) for g in games))
     return {"acknowledged": len(acknowledged), "acknowledged lost": len(lost),
-            "unacknowledged notes typed again": retyped,
-            "typed again, wrong answer": retyped_wrong[:5],
+            "unacknowledged notes typed again": len(retyped),
+            "typed again, wrong answer": len(wrong), "wrong answers": wrong[:5],
             "notes stored twice": len(twice), "duplicate posts": len(duplicate_posts),
+            "stored notes never posted": len(unposted),
             "games without a live prompt": len(no_prompt),
             "prompts refusing a click": len(refused), "refusals": refused[:5]}
 
@@ -436,7 +461,8 @@ async def main(args: argparse.Namespace) -> None:
                 players = Players(fake, games, rng)
                 layouts = {"two": ("two processes", ((0,), (1,))),
                            "one": ("one process", ((0, 1),))}
-                for phase, layout in (layouts[name] for name in args.layouts.split(",")):
+                for phase, layout in (layouts[name] for name in args.layouts.split(",")
+                                      if name):
                     await procs.stop_all()
                     for shards in layout:
                         await procs.start(shards)
@@ -465,7 +491,10 @@ async def main(args: argparse.Namespace) -> None:
                                            rng)
                     report("chaos", {**figures(players.sent[n0:], args.chaos_seconds, limits,
                                                g0, l0), **happened})
-                    await fake.settle(quiet=1.0, timeout=60)
+                    # the posts and prompts queued behind the global limit go out first
+                    drained = time.monotonic()
+                    await fake.settle(quiet=2.0, timeout=args.drain_seconds)
+                    report("drained", {"seconds": round(time.monotonic() - drained, 1)})
                     report("after chaos", await count_after_chaos(fake, database, players,
                                                                   games))
             finally:
@@ -484,5 +513,7 @@ if __name__ == "__main__":
                         help="commands a second past the ceiling, to find each layout's rate")
     parser.add_argument("--saturate-seconds", type=float, default=15.0)
     parser.add_argument("--chaos-seconds", type=float, default=120.0)
+    parser.add_argument("--drain-seconds", type=float, default=60.0,
+                        help="at most this long for the bots to go quiet after the chaos")
     parser.add_argument("--seed", type=int, default=27)
     asyncio.run(main(parser.parse_args()))
