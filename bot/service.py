@@ -210,10 +210,24 @@ class GameService:
 
     async def get(self, game_id: int) -> LiveGame:
         """A game by its number, loaded."""
-        live = self.live.get(game_id)
+        live = self.live.get(game_id) or await self._made_elsewhere(game_id)
         if live is None:
             raise NotAllowed("That game is over or no longer exists.")
         return await self.load(live)
+
+    async def _made_elsewhere(self, game_id: int) -> LiveGame | None:
+        """An unfinished game the index read at startup lacks: one another process over the
+        same database made since (a DM about it reaches this process, shard 0's)."""
+        row = await self.storage.game(game_id)
+        if row is None or row.status not in ("lobby", "running"):
+            return None
+        seats = await self.storage.seats(game_id)
+        known = self.live.get(game_id)  # tracked meanwhile: one LiveGame, one lock
+        if known is not None:
+            return known
+        live = LiveGame(row, seats)
+        self._track(live)
+        return live
 
     def entry_in(self, channel_id: int) -> LiveGame | None:
         """The channel's game as the index knows it (its row and seats), not loaded."""
@@ -285,6 +299,14 @@ class GameService:
         """Rebuild a running game that is not in memory (its lock held)."""
         if live.game is not None or live.broken is not None or live.row.status != "running":
             return
+        # The row as stored now, not as the index read it: another process over the same
+        # database may have played on since (its seq must match the log rebuilt below).
+        row = await self.storage.game(live.id)
+        if row is not None:
+            live.row = row
+            live.seats = await self.storage.seats(live.id)
+            if row.status != "running":
+                return
         try:
             live.game = await self._rebuild(live)
         except Exception as exc:  # noqa: BLE001 - one bad game must not stop the others

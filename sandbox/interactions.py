@@ -57,6 +57,10 @@ class Interaction:
     modal: dict[str, Any] | None = None
     payload: dict[str, Any] = field(default_factory=dict, repr=False)
     created_at: float = field(default_factory=time.time, repr=False)
+    #: When the bot's initial callback (an answer or a deferral) and its first follow-up
+    #: arrived (time.time(); None: not yet), for latency measurements.
+    answered_at: float | None = field(default=None, repr=False)
+    followed_up_at: float | None = field(default=None, repr=False)
     _responded: asyncio.Event = field(default_factory=asyncio.Event, repr=False, compare=False)
     _cursor: int = field(default=0, repr=False, compare=False)
 

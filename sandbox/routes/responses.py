@@ -99,6 +99,7 @@ async def callback(fake: DiscordState, request: web.Request, p: dict[str, str]) 
             raise form_error(problems)
         inter.modal = data
     inter.response_type = rtype
+    inter.answered_at = time.time()
     inter._responded.set()
     if request.query.get("with_response", "").lower() not in ("1", "true"):
         return NO_CONTENT
@@ -142,6 +143,8 @@ async def followup(fake: DiscordState, request: web.Request, p: dict[str, str]) 
             ephemeral_to=inter.user_id if eph else None, inter=inter,
         )
     inter.followups.append(msg)
+    if inter.followed_up_at is None:
+        inter.followed_up_at = time.time()
     if request.query.get("wait", "").lower() in ("1", "true"):
         return fake.world.message_json(msg)
     return NO_CONTENT

