@@ -48,7 +48,7 @@ async def _service(path: Path | str, **kw: Any) -> GameService:
     return GameService(storage, seed_source=lambda: "seed-1", **kw)
 
 
-async def _started(service: GameService, channel: int = 10) -> LiveGame:
+async def started_pig(service: GameService, channel: int = 10) -> LiveGame:
     live = await service.create(variant="pig", guild_id=1, channel_id=channel, creator_id=100,
                                 options={"target": 100})
     await service.join(live, 100, seat=None, player_name="Ann")
@@ -68,7 +68,7 @@ async def test_startup_reads_the_index_and_a_game_loads_when_first_touched(
         database: str) -> None:
     db = database
     service = await _service(db)
-    first, second = await _started(service, 10), await _started(service, 11)
+    first, second = await started_pig(service, 10), await started_pig(service, 11)
     await service.act(first, 100, "note", {"text": "hello"})
     before = first.game.state()
     clock = Clock()
@@ -84,7 +84,7 @@ async def test_startup_reads_the_index_and_a_game_loads_when_first_touched(
 async def test_an_idle_game_leaves_memory_and_comes_back_exactly(database: str) -> None:
     clock = Clock()
     service = await _service(database, clock=clock, idle_seconds=600)
-    live = await _started(service)
+    live = await started_pig(service)
     await service.act(live, 100, "note", {"text": "one"})
     before = live.game.state()
     clock.now += 601
@@ -99,7 +99,7 @@ async def test_an_idle_game_leaves_memory_and_comes_back_exactly(database: str) 
 async def test_a_busy_game_is_not_unloaded(database: str) -> None:
     clock = Clock()
     service = await _service(database, clock=clock, idle_seconds=600)
-    live = await _started(service)
+    live = await started_pig(service)
     clock.now += 601
     async with live.lock:
         assert service.unload_idle() == 0
@@ -111,7 +111,7 @@ async def test_undo_after_a_restart_reads_the_last_step_from_the_log(database: s
     at the very action to undo) still finds that action in storage."""
     db = database
     service = await _service(db, snapshot_every=1)
-    live = await _started(service)
+    live = await started_pig(service)
     await service.act(live, 100, "roll", {})
     before = live.game.state()
     await service.act(live, live.user_of(next(iter(live.game.prompts()))), "note",
@@ -126,7 +126,7 @@ async def test_undo_after_a_restart_reads_the_last_step_from_the_log(database: s
 async def test_a_stored_game_verifies_from_its_log(database: str) -> None:
     """`engine.verify` is given the steps beside the final state."""
     service = await _service(database)
-    live = await _started(service)
+    live = await started_pig(service)
     for _ in range(30):
         (seat,) = live.game.prompts()
         await service.act(live, live.user_of(seat), "roll", {})
@@ -141,7 +141,7 @@ async def test_storage_per_game_grows_linearly(tmp_path: Path) -> None:
     start and the latest), and each action row stores its luck and events once."""
     db = tmp_path / "c.db"
     service = await _service(db, snapshot_every=10)
-    live = await _started(service)
+    live = await started_pig(service)
     sizes = {}
     for n in range(1, 201):
         await service.act(live, 100, "note", {"text": f"note {n:04d}"})

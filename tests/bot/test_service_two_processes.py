@@ -17,6 +17,7 @@ import pytest
 import tests.support.pig  # noqa: F401  (the "pig" variant)
 from bot.service import GameService
 from bot.stores import open_storage
+from tests.bot.test_on_demand import started_pig
 
 
 @pytest.fixture
@@ -30,21 +31,12 @@ async def two_services(postgres_url: str) -> AsyncIterator[tuple[GameService, Ga
             await store.close()
 
 
-async def started(service: GameService, channel: int = 10):  # type: ignore[no-untyped-def]
-    live = await service.create(variant="pig", guild_id=1, channel_id=channel, creator_id=100,
-                                options={"target": 100})
-    await service.join(live, 100, seat=None, player_name="Ann")
-    await service.join(live, 200, seat=None, player_name="Bob")
-    await service.start(live, 100)
-    return live
-
-
 async def test_a_game_played_on_by_another_process_is_loaded_as_stored_now(
         two_services: tuple[GameService, GameService]) -> None:
     """The other process read its index before these actions: its first action on the game,
     loaded on demand, answers the game as stored, not as the index had it."""
     mine, other = two_services
-    live = await started(mine)
+    live = await started_pig(mine)
     assert await other.restore() == 1
     for _ in range(3):
         (seat,) = live.game.prompts()
@@ -61,7 +53,7 @@ async def test_a_game_made_by_another_process_after_this_one_started_is_found(
         two_services: tuple[GameService, GameService]) -> None:
     mine, other = two_services
     assert await other.restore() == 0
-    live = await started(mine)
+    live = await started_pig(mine)
     (seat,) = live.game.prompts()
     await mine.act(live, live.user_of(seat), "roll", {})
     theirs = await other.get(live.id)
@@ -77,7 +69,7 @@ async def test_a_game_made_by_another_process_after_this_one_started_is_found(
 async def test_a_finished_or_unknown_game_is_still_refused(
         two_services: tuple[GameService, GameService]) -> None:
     mine, other = two_services
-    live = await started(mine)
+    live = await started_pig(mine)
     await mine.abort(live)
     for game_id in (live.id, live.id + 1):
         with pytest.raises(Exception, match="over or no longer exists"):
