@@ -69,6 +69,10 @@ MIGRATION_LOCK = 0x63726F7570696572
 #: Connections each process keeps open at most (the pool grows to this under load).
 POOL_SIZE = 8
 
+#: Group committers each process runs side by side (games spread over them by id), each
+#: with at most one batch in flight on one pooled connection: fewer than `POOL_SIZE`.
+COMMITTERS = 4
+
 #: PostgreSQL's clock, in seconds since 1970 (`bot/migrations_pg/008_*.sql`): the
 #: statement's start, `extract(epoch from statement_timestamp())`, one value for the whole
 #: statement; or the test's clock, when its store set one (`PgStorage.use_clock`).
@@ -105,8 +109,12 @@ class PgStorage:
         self.now_sql = PG_NOW  # the database's clock, in SQL
         self._clock: Callable[[], float] | None = None  # see `use_clock`
         # Actions that arrive while one batch commits share the next transaction (one
-        # connection, one durable commit): see `_commit_actions`.
-        self._committer: GroupCommitter[_PendingAction] = GroupCommitter(self._commit_actions)
+        # connection, one durable commit): see `_commit_actions`. Games are spread over a
+        # few committers (a game always to the same one, so its actions stay in turn):
+        # their batches commit side by side on their own connections, each batch's
+        # statements round trips apart, while the server flushes their commits together.
+        self._committers: list[GroupCommitter[_PendingAction]] = [
+            GroupCommitter(self._commit_actions) for _ in range(COMMITTERS)]
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE,
@@ -325,7 +333,8 @@ class PgStorage:
                 deadline, seq, (game_id, seq, kind, seat, action, json.dumps(params), user_id,
                                 json.dumps(step), json.dumps(events), now),
                 snapshot, finished)
-        outcome = await self._committer.submit(_PendingAction(
+        committer = self._committers[game_id % len(self._committers)]
+        outcome = await committer.submit(_PendingAction(
             game_id, expected_seq,
             (game_id, seq, kind, seat, action, json.dumps(params), user_id, json.dumps(step),
              json.dumps(events), now, interaction_id),
@@ -758,19 +767,22 @@ class _PendingAction:
 
 
 async def _store_action(db: psycopg.AsyncConnection[Any], pending: _PendingAction) -> int:
-    """Lock the game's row, check the sequence the action answers, insert it and its side
-    rows (in the caller's transaction); its action number."""
+    """Lock the game's row, check the sequence the action answers (and that the game is
+    running), insert the action and its side rows, in the caller's transaction; its number."""
     game_id, expected_seq = pending.game_id, pending.expected_seq
-    cur = await db.execute("SELECT seq, status FROM games WHERE id = %s FOR UPDATE",
-                           (game_id,))
-    found = await cur.fetchone()
-    if found is None or found[0] != expected_seq or found[1] != "running":
+    # One round trip: the lock, the check and the row (none if the game moved on). Under
+    # READ COMMITTED a lock waited for re-checks the row as the other writer left it.
+    cur = await db.execute(
+        "WITH game AS (SELECT 1 FROM games WHERE id = %s AND seq = %s AND status = 'running' "
+        f"FOR UPDATE) INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
+        "%s::bigint, %s::bigint, %s::text, %s::text, %s::text, %s::text, %s::bigint, "
+        "%s::text, %s::text, %s::float8, %s::bigint FROM game",
+        (game_id, expected_seq, *pending.row))
+    if cur.rowcount != 1:
         if pending.interaction_id is not None and await _has_interaction(
                 db, pending.interaction_id):
             raise AlreadyApplied("That was already done a moment ago; it counts once.")
         raise StaleWrite("The game moved on before this action was stored.")
-    await db.execute(f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
-                     "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)", pending.row)
     await _snapshot_and_end(db, game_id, expected_seq + 1, pending.snapshot, pending.finished)
     return expected_seq + 1
 

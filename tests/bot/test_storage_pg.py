@@ -21,7 +21,7 @@ import pytest
 import tests.support.pig  # noqa: F401  (registers Pig)
 from bot.service import GameService, steps_in_effect
 from bot.storage import AlreadyApplied, StaleWrite, StorageUnavailable, _migrations
-from bot.storage_pg import PgStorage, migrations
+from bot.storage_pg import COMMITTERS, PgStorage, migrations
 from bot.stores import open_storage
 from engine import verify
 from tests.bot.pg_writer import SHARED
@@ -187,16 +187,19 @@ def _note(n: int) -> dict[str, Any]:
 
 
 def _count_commits(storage: PgStorage) -> list[int]:
-    """Count the transactions the store's group committer commits (one per batch)."""
+    """Count the transactions the store's group committers commit (one per batch): the
+    size of each batch, in the order they committed."""
     batches: list[int] = []
-    commit = storage._committer._commit
 
-    async def counted(batch: Any) -> Any:
-        outcomes = await commit(batch)
-        batches.append(len(batch))
-        return outcomes
+    def counting(commit: Any) -> Any:
+        async def counted(batch: Any) -> Any:
+            outcomes = await commit(batch)
+            batches.append(len(batch))
+            return outcomes
+        return counted
 
-    storage._committer._commit = counted
+    for committer in storage._committers:
+        committer._commit = counting(committer._commit)
     return batches
 
 
@@ -240,7 +243,9 @@ async def test_a_refused_member_is_undone_alone_and_the_rest_of_its_commit_stand
     as it would alone, its savepoint undone; the eight others are stored in that commit."""
     storage = await PgStorage.open(postgres_url)
     try:
-        *ids, opener = await _running_games(storage, 11)
+        # Eleven games of one committer (games are spread over committers by id).
+        made = await _running_games(storage, 11 * COMMITTERS)
+        *ids, opener = [g for g in made if g % COMMITTERS == made[0] % COMMITTERS][:11]
         await storage.append_action(ids[4], expected_seq=1, **_note(0))  # game 5 moves on
         await storage.append_action(ids[6], expected_seq=1, interaction_id=77, **_note(0))
         batches = _count_commits(storage)
