@@ -2,8 +2,9 @@
 for a bot that runs as several processes over one database (`CROUPIER_DB=postgresql://...`).
 
 psycopg 3 (async) through a `psycopg_pool` connection pool. Every write is one transaction
-(actions: one per batch of those arriving together, `bot/group_commit.py`) committed with PostgreSQL's default `synchronous_commit = on`: a method returns, and the bot
-acknowledges anything, only once the commit is durable (the SQLite store's contract). The two
+(actions: one per batch of those arriving together, `bot/group_commit.py`) committed with
+PostgreSQL's default `synchronous_commit = on`: a method returns, and the bot acknowledges
+anything, only once the commit is durable (the SQLite store's contract). The two
 writes that SQLite makes without waiting for the disk (`prompts_delivered`, `answered`) are
 committed with `synchronous_commit = off` here: a server crash may lose them, a process kill
 does not, which is what their callers expect.
@@ -323,8 +324,9 @@ class PgStorage:
 
         Group commit: the actions that arrive while one batch commits share the next
         transaction, each in its savepoint: lock the game's row, check the sequence, insert
-        the row, write the snapshot and the game's end; returned after the commit. `deadline`: the action is a
-        deadline's, stored only in the transaction that applies that deadline
+        the row, write the snapshot and the game's end; returned after the commit.
+        `deadline`: the action is a deadline's, stored only in the transaction that applies
+        that deadline
         (`_deadline_action`); otherwise `StaleWrite` (an answer, or the creator, came
         first), or `NotDueYet`."""
         seq = expected_seq + 1
