@@ -272,10 +272,11 @@ Sizes = dict[int, tuple[int, int, int]]
 
 
 async def play_powers(db: Path, variant: str, powers: list[str], move: Move, actions: int,
-                      tag: str) -> tuple[int, Sizes, Game, Counter[str]]:
-    """One game of a fixed-powers variant (the A&A games) to `actions` stored actions, each
-    taken as the deadline takes it (another seed if the game ends first); the database's
-    growth measured every hundred actions."""
+                      tag: str, players: int = 3) -> tuple[int, Sizes, Game, Counter[str]]:
+    """One game of a fixed-seats variant to `actions` stored actions, each taken as the
+    deadline takes it (another seed if the game ends first); the database's growth measured
+    every hundred actions. `players`: how many users hold the seats (the A&A games: three
+    players for five powers)."""
     from bench_growth import measure
 
     seed = 0
@@ -287,7 +288,7 @@ async def play_powers(db: Path, variant: str, powers: list[str], move: Move, act
         live = await service.create(variant=variant, guild_id=1, channel_id=1, creator_id=1,
                                     options={})
         for n, power in enumerate(powers):
-            await service.join(live, 100 + n % 3, seat=power, player_name=power)
+            await service.join(live, 100 + n % players, seat=power, player_name=power)
         await service.start(live, 1)
         sizes = {0: measure(db, live.id)}
         rnd = random.Random(f"{tag}-{seed}")

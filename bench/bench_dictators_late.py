@@ -30,18 +30,14 @@ from typing import Any
 
 import _common  # noqa: F401  (puts the repository on sys.path)
 import _late
-from bench_growth import measure
 
-from bot.service import GameService
-from bot.storage import Storage
-from engine import Game, RuleError
+from engine import Game
 from engine.games.dictators import Dictators
 from renders import dictators as picture_of
 from tests.engine.dictators.play import random_action
 
 VARIANT = "dictators"
 SEATS = ["Ann", "Bo", "Cy", "Di"]
-OPTIONS: dict[str, Any] = {}
 ACTIONS = 1000
 LIVE = 1000
 QUERIES = 3000
@@ -49,40 +45,13 @@ GUIDE = 0.2
 
 
 async def play(db: Path) -> tuple[int, dict[int, tuple[int, int, int]], Game, Counter[str]]:
-    """One game to `ACTIONS` stored actions (another seed if one ends first)."""
-    seed = 0
-    while True:
-        db.unlink(missing_ok=True)
-        storage = await Storage.open(str(db))
-        service = GameService(storage, seed_source=f"dict-late-{seed}".__str__,
-                              freeze_loaded=False)
-        live = await service.create(variant=VARIANT, guild_id=1, channel_id=1, creator_id=1,
-                                    options=OPTIONS)
-        for n, seat in enumerate(SEATS):
-            await service.join(live, 100 + n, seat=seat, player_name=seat)
-        await service.start(live, 1)
-        sizes = {0: measure(db, live.id)}
-        rnd = random.Random(f"dict-late-{seed}")
-        taken: Counter[str] = Counter()
-        done = 0
-        for _ in range(ACTIONS * 20):
-            game = live.game
-            if game is None or game.finished or done >= ACTIONS:
-                break
-            assert isinstance(game, Dictators)
-            seat, action, params = random_action(game, rnd, guide=GUIDE)
-            try:
-                await service.act_as_deadline(live, seat, action, params)
-            except RuleError:
-                continue
-            done += 1
-            taken[action] += 1
-            if done % 100 == 0:
-                sizes[done] = measure(db, live.id)
-        await storage.close()
-        if done == ACTIONS and live.game is not None and not live.game.finished:
-            return live.id, sizes, live.game, taken
-        seed += 1
+    """One game to `ACTIONS` stored actions (another seed if one ends first), a player a seat."""
+    def move(game: Game, rnd: random.Random) -> tuple[str, str, dict[str, Any]]:
+        assert isinstance(game, Dictators)
+        return random_action(game, rnd, guide=GUIDE)
+
+    return await _late.play_powers(db, VARIANT, SEATS, move, ACTIONS, "dict-late",
+                                   players=len(SEATS))
 
 
 def ask(live: Any, n: int, rnd: random.Random) -> tuple[Any, str, dict[str, Any]]:
