@@ -19,13 +19,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.aa.map import Area
 from engine.errors import Ambiguous, NotAllowed, RuleError
 from engine.events import Event, Seat
 from engine.game import Game
-from engine.spec import Choice, Param, Prompt
+from engine.spec import ActionSpec, Choice, Param, Prompt
 
 # The words of the keys the reference misspells, and the words players read instead.
 SPELLING: dict[str, str] = {"Mediteranean": "Mediterranean", "Carribean": "Caribbean",
@@ -49,24 +50,48 @@ def spelled_event(event: Event) -> Event:
     return event if text == event.text else dataclasses.replace(event, text=text)
 
 
+@lru_cache(maxsize=4096)
+def _spelled_label(text: str) -> str:
+    """`spelled` for the short texts a prompt repeats at every call (its choices' labels:
+    areas, rounds, orders), looked up rather than searched again."""
+    return spelled(text)
+
+
 def _spelled_choice(choice: Choice) -> Choice:
-    shown = spelled(choice.shown)
+    shown = _spelled_label(choice.shown)
     return choice if shown == choice.shown else Choice(choice.value, shown)
 
 
 def _spelled_param(param: Param) -> Param:
-    choices = None if param.choices is None else \
-        tuple(_spelled_choice(c) for c in param.choices)
-    return dataclasses.replace(param, choices=choices, question=spelled(param.question))
+    choices = param.choices
+    if choices is not None:
+        respelled = tuple(_spelled_choice(c) for c in choices)
+        if any(new is not old for new, old in zip(respelled, choices, strict=True)):
+            choices = respelled
+    question = _spelled_label(param.question)
+    if choices is param.choices and question == param.question:
+        return param
+    return dataclasses.replace(param, choices=choices, question=question)
 
 
 def spelled_prompt(prompt: Prompt) -> Prompt:
     """The prompt with its text, labels, questions and choices' labels spelled right; the
     choices' values (the keys an action is given) as they were."""
-    actions = tuple(dataclasses.replace(spec, label=spelled(spec.label),
-                                        params=tuple(_spelled_param(p) for p in spec.params))
-                    for spec in prompt.actions)
-    return dataclasses.replace(prompt, text=spelled(prompt.text), actions=actions)
+    actions = tuple(_spelled_spec(spec) for spec in prompt.actions)
+    text = spelled(prompt.text)
+    if text == prompt.text and all(new is old for new, old in
+                                   zip(actions, prompt.actions, strict=True)):
+        return prompt
+    return dataclasses.replace(prompt, text=text, actions=actions)
+
+
+def _spelled_spec(spec: ActionSpec) -> ActionSpec:
+    params = tuple(_spelled_param(p) for p in spec.params)
+    label = _spelled_label(spec.label)
+    if label == spec.label and all(new is old for new, old in
+                                   zip(params, spec.params, strict=True)):
+        return spec
+    return dataclasses.replace(spec, label=label, params=params)
 
 
 def spell_refusal(exc: RuleError) -> None:
