@@ -183,7 +183,7 @@ def current_form(live: LiveGame, power: str) -> str | None:
 def what_was_read(live: LiveGame, power: str) -> str | None:
     """What the power's last plot change read (the sheet's heading), for the answer."""
     read = live.game.view(power).get("my_plot_read", "") if live.game is not None else ""
-    return f"{power}: {spelled(read)}" if read else None
+    return f"{power}: {read}" if read else None
 
 
 # How the paste form reads (`bot/ui/paste.py`: the generic form keeps what was pasted, and

@@ -157,8 +157,8 @@ def test_an_ambiguous_name_is_refused_with_the_areas_spelled_right() -> None:
 
 def test_the_plot_sheet_and_its_form_spell_right_and_paste_back_to_the_same_plot() -> None:
     """Plotted A&A, "German 1st Turn Example" pasted as printed ("1 E Med bb, trn C Med +t
-    from S Eur"): the sheet (the prompt's detail, the private event, /game hand) says "East
-    Mediterranean Sea Zone"; its "As a form" part, pasted back, is the same plot; the plot
+    from S Eur"): the sheet (the prompt's detail, the private event, /game hand, the power's
+    view) says "East Mediterranean Sea Zone"; its "As a form" part, pasted back, is the same plot; the plot
     kept and its canonical JSON (the digest's text) name the keys."""
     game = plot_phase("spelling")
     events = game.act(GER, "plot-paste", text=GERMAN_FIRST_TURN)
@@ -166,6 +166,10 @@ def test_the_plot_sheet_and_its_form_spell_right_and_paste_back_to_the_same_plot
     assert "East Mediterranean Sea Zone" in sheet and not misspelt(sheet), sheet
     assert not misspelt(texts_of(events))
     assert not any(misspelt(p) for p in game.describe(GER))
+    mine = game.view(GER)  # the texts of the power's own view (its sheet, what was read)
+    assert "East Mediterranean Sea Zone" in mine["my_plot_read"]
+    assert not misspelt(mine["my_sheet"]) and not misspelt(mine["my_plot_read"])
+    assert E_MED in json.dumps(mine["my_plot"])  # the plot itself keeps the keys
     plot: Any = game.plots[GER]  # type: ignore[attr-defined]
     canonical = canonical_plot(plot)
     assert E_MED in canonical and "Mediterranean" not in canonical
