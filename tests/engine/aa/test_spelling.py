@@ -24,6 +24,7 @@ from engine.errors import Ambiguous
 from engine.events import Event
 from engine.games.aa_classic import AAClassic
 from engine.games.plotted_aa.commitment import canonical_plot
+from engine.games.plotted_aa.form import parse_form
 from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
 from tests.engine.plotted_aa.helpers import plot_phase
 from tests.support.dice import loaded
@@ -178,3 +179,22 @@ def test_the_plot_sheet_and_its_form_spell_right_and_paste_back_to_the_same_plot
     game.act(GER, "plot-clear")
     game.act(GER, "plot-paste", text=form)
     assert canonical_plot(game.plots[GER]) == canonical  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("row", "area", "source"), [
+    ("1 East Mediterranean Sea Zone bb, trn Central Mediterranean Sea Zone +t from S Eur",
+     E_MED, C_MED),
+    ("1 | eastern mediterranean | bb, trn | central mediterranean | +t from S Eur",
+     E_MED, C_MED),
+    ("Round 1: move into East Mediterranean Sea Zone: 1 battleship, 1 transport from Central "
+     "Mediterranean Sea Zone, picking up 1 armour from South Europe.", E_MED, C_MED),
+    ("2 Caribbean Sea Zone sub Gulf of Mexico", "Carribean Sea Zone", "Gulf of Mexico Sea Zone"),
+    ("2 Colombia i Panama", "Columbia", "Panama"),
+    ("3 Antarctic sub South Atlantic", "Antartic Sea Zone", "South Atlantic Sea Zone"),
+])
+def test_a_pasted_row_spelled_right_is_read(row: str, area: str, source: str) -> None:
+    """Plotted A&A's form ("Round, Move To / Build At, With Units, From, Notes"), pasted
+    with the names as players spell them, in every notation the reader takes (spaces, `|`,
+    the sheet's own sentences): the action names the board's keys."""
+    (action,) = parse_form(row)
+    assert action.area == area and [s.area for s in action.sources] == [source]
