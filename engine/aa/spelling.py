@@ -110,11 +110,10 @@ class SpelledNames(Game):
     lists areas is also read as a player names the area ("Caribbean", "E Med"): the step
     stored is given the key, so that a replay sees what it always saw.
 
-    First among a game class's bases, so that it wraps the game's own hooks; the game reads
-    a typed area with its `area(text)`."""
+    The first base of the registered game class (`AAClassic`, `PlottedAA`), so that it
+    wraps the game's own hooks too; the game reads a typed area with its `area(text)`."""
 
     area: Callable[[str], Area]  # the game's own (declared here, defined by the game)
-
 
     def __init__(self, seats: list[Seat], *, seed: str,
                  options: Mapping[str, Any] | None = None) -> None:
