@@ -22,6 +22,7 @@ from cogs.base import Complete, GameCog, from_prompt, prompt_choices, suggested
 from engine import Ambiguous, NotAllowed, RuleError
 from engine.aa.map import classic_map
 from engine.aa.names import classic_names
+from engine.aa.spelling import shown_name
 from engine.aa.units import POWERS
 
 Interaction = discord.Interaction[Any]
@@ -58,8 +59,9 @@ def areas(action: str, param: str, *, own_first: bool = False,
           variant: str = VARIANT) -> Complete:
     """The prompt's legal areas when it lists them; otherwise the areas the game reads what
     was typed as (abbreviations, coasts), then the map's names containing it (for where
-    units come from, the asker's own areas first). Serves every game on the 1984 map
-    (`variant`: A&A classic, Plotted A&A)."""
+    units come from, the asker's own areas first), each shown as players spell it and sent
+    as the board's key. Serves every game on the 1984 map (`variant`: A&A classic, Plotted
+    A&A)."""
 
     async def complete(interaction: Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
@@ -78,8 +80,9 @@ def areas(action: str, param: str, *, own_first: bool = False,
             names = sorted(own) + [n for n in names if n not in set(own)]
         typed = current.lower().strip()
         named = _read_as_named(current)
-        found = named + [n for n in names if typed in n.lower() and n not in named]
-        return [app_commands.Choice(name=n, value=n) for n in found][:25]
+        found = named + [n for n in names if n not in named
+                         and (typed in n.lower() or typed in shown_name(n).lower())]
+        return [app_commands.Choice(name=shown_name(n), value=n) for n in found][:25]
 
     return complete
 

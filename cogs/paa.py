@@ -37,6 +37,7 @@ from bot.ui import paste
 from cogs.aa import ODDS_DESCRIBED, areas, ask_odds
 from cogs.base import GameCog, from_prompt, suggested
 from engine import Ambiguous, NotAllowed
+from engine.aa.spelling import spelled
 from engine.aa.units import POWERS
 from engine.events import PUBLIC
 from engine.games.plotted_aa.commitment import commit
@@ -124,7 +125,7 @@ async def rounds(interaction: Interaction, current: int | str
         if len(powers) == 1:
             for raw in views[powers[0]]["my_plot"]:
                 action = Action.from_json(raw)
-                plotted[action.round] = describe_action(action).split(": ", 1)[-1]
+                plotted[action.round] = spelled(describe_action(action).split(": ", 1)[-1])
     last = max(plotted, default=0)
     choices = []
     for number in range(1, min(last + 1, 25) + 1):
@@ -176,7 +177,7 @@ def current_form(live: LiveGame, power: str) -> str | None:
     """The power's plot as it stands, in the form's notation (to edit and paste back)."""
     game: Any = live.game
     plot = game.plots.get(power, []) if game is not None else []
-    return format_form(plot) if plot else None
+    return spelled(format_form(plot)) if plot else None
 
 
 def what_was_read(live: LiveGame, power: str) -> str | None:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -39,6 +38,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw
 
 from engine.aa.map import AAMap, Area, classic_map
+from engine.aa.spelling import spelled
 from engine.aa.units import POWERS, Power
 from renders import aa_world, encode
 from renders.aa_world import Frame, Point
@@ -111,11 +111,10 @@ THEATRES: dict[str, tuple[Area, ...]] = {
     "South Atlantic": ("Brazil", "Argentina-Chile", "Angola", "South Africa",
                        "Antartic Sea Zone", "South Africa Sea Zone"),
 }
-# Names as a player reads them: spelled right on screen (the data keys keep the reference's
-# spellings, "Mediteranean", "Carribean", "Antartic", "Columbia"), and shortened where a
-# long name would not fit (PAA-1: the abbreviations players use).
-SPELLING = {"Mediteranean": "Mediterranean", "Carribean": "Caribbean",
-            "Antartic": "Antarctic", "Columbia": "Colombia"}
+# Names as a player reads them: spelled right on screen as in every text (`engine.aa.spelling`:
+# the data keys keep the reference's spellings, "Mediteranean", "Carribean", "Antartic",
+# "Columbia"), and shortened where a long name would not fit (PAA-1: the abbreviations
+# players use).
 SHORT_NAMES: dict[Area, str] = {
     "East Mediteranean Sea Zone": "E Med", "Central Mediteranean Sea Zone": "C Med",
     "West Mediteranean Sea Zone": "W Med", "French Equatorial Africa": "Fr Eq Africa",
@@ -179,11 +178,6 @@ def png(image: Image.Image) -> bytes:
     indexed = image if image.mode == "P" else in_palette(image)
     data = encode.png(indexed, level=3)
     return data if len(data) <= MAX_BYTES else encode.png(indexed)
-
-
-def spelled(text: str) -> str:
-    """`text` with the reference's misspellings of area names put right, for the screen."""
-    return re.sub("|".join(SPELLING), lambda m: SPELLING[m.group(0)], text)
 
 
 def screen_name(area: Area) -> str:

@@ -8,6 +8,7 @@ Used by the A&A games (`aa-classic`, `plotted-aa`), as `engine.risk` serves the 
 |---|---|
 | `map` | the board (`classic_map.json`): areas, borders, IPC values, capitals, canals, setup |
 | `names` | area names as players type them (PAA-1 aliases, coasts), `Ambiguous` candidates |
+| `spelling` | area names as players read them ("Mediterranean" for the key's "Mediteranean"): every A&A text and picture |
 | `units` | unit kinds, powers, sides, turn order, weapons developments, unit lists |
 | `position` | control, units, treasuries, and what the start of the turn fixes |
 | `movement` | land, sea, air, transport moves; landing; neutrals; canals |

@@ -6,7 +6,8 @@ The board is data (`classic_map.json`, a compact extract of
 belong to a `engine.aa.position.Position`, so both A&A games share one map.
 
 Names are TripleA's spellings ("Mediteranean", "Carribean"): they are the join keys of the
-reference. `engine.aa.names` reads what players type.
+reference, and of every stored state and log. `engine.aa.names` reads what players type;
+`engine.aa.spelling` spells the names right wherever players read them.
 
 >>> m = classic_map()
 >>> len(m.land), len(m.sea), len(m.borders), m.total_ipc()

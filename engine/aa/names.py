@@ -31,15 +31,17 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.aa.map import AAMap, Area, classic_map
+from engine.aa.spelling import SPELLING, shown_name
 from engine.errors import Ambiguous, Unreadable
 
-# Whole words players write for a word of the board's spelling.
+# Whole words players write for a word of the board's spelling: the words as players read
+# them (`engine.aa.spelling`, what every text and picture shows) among them.
 _CANON: dict[str, str] = {
     "eastern": "east", "western": "west", "northern": "north", "southern": "south",
-    "mediterranean": "mediteranean", "mediterranian": "mediteranean",
-    "caribbean": "carribean", "antarctic": "antartic", "colombia": "columbia",
+    "mediterranian": "mediteranean",
     "spn": "spain", "usa": "us", "centre": "central", "center": "central",
     "isl": "islands", "is": "islands", "island": "islands",
+    **{right.lower(): key.lower() for key, right in SPELLING.items()},
 }
 _DROP = frozenset({"the", "of", "and", "sz", "coast", "coastal", "waters", "off"})
 _SEA_WORDS = frozenset({"sea", "zone", "sz", "ocean", "coast", "coastal", "waters"})
@@ -165,7 +167,7 @@ class AreaNames:
             return area
         coast = set(self.board.coast(area))
         if not coast:
-            raise Unreadable(f"{area} has no coast: which sea zone?")
+            raise Unreadable(f"{shown_name(area)} has no coast: which sea zone?")
         return self._one(text, coast)
 
     def find_all(self, texts: Sequence[str]) -> list[Area]:
@@ -207,18 +209,19 @@ class AreaNames:
             if a not in nearest:
                 nearest.append(a)
         raise Unreadable(f"There is no area {text.strip()!r}. Nearest: "
-                         f"{', '.join(nearest[:3])}.")
+                         f"{', '.join(shown_name(a) for a in nearest[:3])}.")
 
     def _one(self, text: str, found: set[Area]) -> Area:
         if len(found) == 1:
             return next(iter(found))
         ordered = [a for a in self.board.areas if a in found]
+        shown = [shown_name(a) for a in ordered]
         if len(ordered) <= 2:
-            either = " or ".join(ordered)
+            either = " or ".join(shown)
         elif len(ordered) <= 8:
-            either = ", ".join(ordered[:-1]) + " or " + ordered[-1]
+            either = ", ".join(shown[:-1]) + " or " + shown[-1]
         else:
-            either = ", ".join(ordered[:6]) + f" or {len(ordered) - 6} more"
+            either = ", ".join(shown[:6]) + f" or {len(ordered) - 6} more"
         raise Ambiguous(f"{text.strip()!r} could be {either}: which one?", ordered)
 
 

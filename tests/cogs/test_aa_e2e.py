@@ -143,7 +143,8 @@ async def test_area_autocomplete_reads_names_as_players_write_them(table: Table)
 
     offered = await table.fake.autocomplete(uid, channel, "aa move", "to", to="E Med",
                                             units="inf", **{"from": "x"})
-    assert offered[0]["value"] == "East Mediteranean Sea Zone"
+    assert offered[0]["value"] == "East Mediteranean Sea Zone"  # the board's key is sent
+    assert offered[0]["name"] == "East Mediterranean Sea Zone"  # as players spell it
     offered = await table.fake.autocomplete(uid, channel, "aa attack", "to", to="Ukr",
                                             units="inf", **{"from": "x"})
     assert offered[0]["value"] == "Ukraine S.S.R."

@@ -130,11 +130,20 @@ async def test_the_paste_form_reads_the_german_first_turn_example(table: Table) 
     assert game.check("Germany", plot).errors == []
     sheets = [m.text() for m in table.dms("ann") if "Germany's plot for turn 1" in m.text()]
     assert sheets and "Round 6: build 6 armour at Germany." in sheets[-1]
+    assert "Round 1: move into East Mediterranean Sea Zone" in sheets[-1]
+    assert "Mediteranean" not in sheets[-1]  # the board's key, misspelt (issue 24)
     assert "Karelia" not in table.said() and "armour" not in table.said()
 
     again = await table.slash("ann", "paa plot paste", power="Germany")
     (box,) = [c["component"] for c in again.modal["components"]]  # type: ignore[index]
     assert "Karelia S.S.R." in box["value"] and box["value"].startswith("Round\t")
+    assert "1\tEast Mediterranean Sea Zone\tbb, trn\tCentral Mediterranean Sea Zone" \
+        in box["value"] and "Mediteranean" not in box["value"]
+    # The form as it opens, pasted back as it stands, is the same plot.
+    await table.fake.submit_modal(table.users["ann"], again, None, {"form": box["value"]})
+    await table.fake.settle()
+    assert [a.to_json() for a in (await game_of(table)).plots["Germany"]] == \
+        [a.to_json() for a in plot]
     plot_commands_were_private(table)
 
 
@@ -238,7 +247,14 @@ async def test_autocomplete_offers_rounds_units_from_the_area_and_areas(table: T
     assert sorted(values[2:]) == ["1 armour", "1 infantry"]
     offered = await table.fake.autocomplete(uid, channel, "paa plot move", "to", to="E Med",
                                             round=2, units="t", **{"from": "x"})
-    assert offered[0]["value"] == "East Mediteranean Sea Zone"
+    assert offered[0]["value"] == "East Mediteranean Sea Zone"  # the board's key is sent
+    assert offered[0]["name"] == "East Mediterranean Sea Zone"  # as players spell it
+    offered = await table.fake.autocomplete(uid, channel, "paa plot move", "to",
+                                            to="mediterranean", round=2, units="t",
+                                            **{"from": "x"})
+    assert [o["name"] for o in offered] == ["Central Mediterranean Sea Zone",
+                                            "East Mediterranean Sea Zone",
+                                            "West Mediterranean Sea Zone"]
     offered = await table.fake.autocomplete(table.users["ann"], channel, "paa plot move",
                                             "units", units="", round=1, to="x",
                                             power="Japan", **{"from": "Manchuria"})

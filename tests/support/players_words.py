@@ -2,7 +2,7 @@
 
 `jargon(text)` lists what gives a text away as the program's: JSON, snake_case names,
 Python values (True, False, None, a list's brackets), ruling ids, file paths,
-`name=value` option settings and variant slugs. Both the engine's texts (random games)
+`name=value` option settings, variant slugs and the A&A board's misspelt keys. Both the engine's texts (random games)
 and the demos' transcripts are read through it.
 """
 
@@ -23,6 +23,11 @@ JARGON: dict[str, re.Pattern[str]] = {
     "a file path": re.compile(r"\b[\w.-]+/[\w.-]+\.(md|py|json)\b"),
     "an option as name=value": re.compile(r"\b[a-z_]+=\w"),
     "a component's id": re.compile(r"\bcroupier:\w"),
+    # The A&A board's keys misspell some areas (the reference's "East Mediteranean Sea
+    # Zone"): players read them spelled right (`engine.aa.spelling`). "British Columbia"
+    # and "District of Columbia" are Dictators' own, rightly spelled.
+    "an area's name misspelt as the board's key": re.compile(
+        r"\b(?:Mediteranean|Carribean|Antartic)\b|(?<!British )(?<!of )\bColumbia\b"),
 }
 # A slash command as its player typed it (">> ann used /game new variant:…"): their own
 # words, read as typed.

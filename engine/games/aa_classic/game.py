@@ -22,6 +22,7 @@ from engine.aa.names import classic_names
 from engine.aa.odds_question import Board as OddsBoard
 from engine.aa.odds_question import ask_odds
 from engine.aa.position import Position
+from engine.aa.spelling import SpelledNames
 from engine.aa.units import (
     DEVELOPMENT_NAMES,
     DEVELOPMENTS,
@@ -62,9 +63,8 @@ RULINGS = (
 UNITS_HINT = "units, e.g. \"3 inf, 2 arm, ftr\""
 
 
-@register
-class AAClassic(Moves, Battles, Turn):
-    """Axis & Allies classic for the five powers."""
+class AAClassicRules(Moves, Battles, Turn):
+    """Axis & Allies classic for the five powers: the rules, in the board's own names."""
 
     variant = "aa-classic"
     title = "Axis & Allies (classic)"
@@ -307,3 +307,8 @@ class AAClassic(Moves, Battles, Turn):
             "amphibious": {a: dict(c) for a, c in self.amphibious.items()},
         }
 
+
+@register
+class AAClassic(SpelledNames, AAClassicRules):
+    """Axis & Allies classic as its players read it: every text the game hands out names
+    the areas spelled right (`engine.aa.spelling`), its own hooks' texts included."""

@@ -29,6 +29,7 @@ from typing import Any
 from engine.aa.economy import income
 from engine.aa.map import Area, classic_map
 from engine.aa.position import Position
+from engine.aa.spelling import SpelledNames, spelled
 from engine.aa.units import AIRCRAFT, POWERS, SHIPS, describe_units, unit_stacks
 from engine.errors import RuleError
 from engine.events import Event, Seat
@@ -70,8 +71,7 @@ OPTIONS_BEFORE_ORDERS = frozenset({"noop", "placement_cap", "economic_victory",
                                    "reveal_default", "pace", "plot_minutes", "reveal_minutes"})
 
 
-@register
-class PlottedAA(Odds, Reports):
+class PlottedRules(Odds, Reports):
     """Plotted Axis & Allies for the five powers."""
 
     variant = "plotted-aa"
@@ -395,8 +395,9 @@ class PlottedAA(Odds, Reports):
         if seat is not None:
             view["my_power"] = seat
             view["my_plot"] = [a.to_json() for a in self.plots.get(seat, [])]
-            view["my_sheet"] = self.sheet(seat)
-            view["my_plot_read"] = self.plot_notes.get(seat, "")  # what the last change read
+            # Texts to read, spelled as players read them (the plot itself keeps the keys).
+            view["my_sheet"] = spelled(self.sheet(seat))
+            view["my_plot_read"] = spelled(self.plot_notes.get(seat, ""))  # the last change
         return view
 
     def _revealed_so_far(self) -> list[dict[str, Any]]:
@@ -411,3 +412,10 @@ class PlottedAA(Odds, Reports):
                                                  and power_index <= self.current):
                     out.append({"power": power, **action.to_json()})
         return sorted(out, key=lambda a: (a["round"], POWERS.index(a["power"])))
+
+
+@register
+class PlottedAA(SpelledNames, PlottedRules):
+    """Plotted Axis & Allies as its players read it: every text the game hands out names
+    the areas spelled right (`engine.aa.spelling`), its own hooks' texts (the plot sheet,
+    `/game hand`) included."""

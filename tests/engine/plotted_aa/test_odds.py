@@ -14,6 +14,7 @@ from engine import RuleError
 from engine.aa.combat import DEFAULT_LOSS_ORDER
 from engine.aa.odds import battle_odds, chances, format_odds
 from engine.aa.odds_question import could_attack
+from engine.aa.spelling import spelled
 from engine.games.plotted_aa import odds as sheet
 from engine.games.plotted_aa.odds import odds_board
 from engine.games.plotted_aa.rulebook import GERMAN_FIRST_TURN
@@ -24,7 +25,8 @@ KARELIA_NOW = {"infantry": 3, "armour": 1, "fighter": 1}  # the USSR's, at the s
 
 
 def sheet_of(game: object, power: str = GER) -> str:
-    return game.sheet(power)  # type: ignore[attr-defined,no-any-return]
+    """The power's plot sheet as players read it (area names spelled right)."""
+    return spelled(game.sheet(power))  # type: ignore[attr-defined]
 
 
 # ----- the plot sheet (V-3) -------------------------------------------------------------------
