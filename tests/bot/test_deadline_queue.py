@@ -315,3 +315,41 @@ def test_procrastinates_schema_is_applied_once_by_processes_starting_together(
                 p.kill()
     assert [p.returncode for p in procs] == [0, 0, 0], results
     assert sorted(out.strip() for out, _ in results) == ["False", "False", "True"]
+
+
+async def test_the_bot_over_postgresql_runs_its_deadlines_on_the_queue(
+        postgres_url: str) -> None:
+    """The client's wiring: the bot over PostgreSQL (the real clock) opens the queue and runs
+    its worker in setup_hook; a deadline set through it passes by a job, its step is
+    announced in the channel, and the bot closes its queue on the way out."""
+    from bot.client import Croupier
+    from bot.config import Settings
+    from sandbox import FakeDiscord
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Table")
+        channel = fake.add_channel(guild, "pig")
+        ann, bob = fake.add_user("Ann", guild_id=guild), fake.add_user("Bob", guild_id=guild)
+        bot = Croupier(Settings(token=fake.bot_token, database=postgres_url),
+                       extensions=("cogs.lobby", "tests.support.pig_cog"))
+        await fake.run_bot(bot)
+        try:
+            assert bot.deadline_queue is not None
+            assert bot.deadlines.queue is bot.deadline_queue
+            live = await bot.service.create(variant="pig", guild_id=guild, channel_id=channel,
+                                            creator_id=ann, options={"target": 100})
+            await bot.service.join(live, ann, seat=None, player_name="Ann")
+            await bot.service.join(live, bob, seat=None, player_name="Bob")
+            await bot.service.start(live, ann)
+            row = await bot.deadlines.set(live, 3600)
+            row = await bot.service.storage.put_deadline(replace(row, due_at=time.time() + 0.3))
+            await bot.deadlines.arm(row)
+            found = await until(lambda: bot.service.storage.applied_deadlines(live.id))
+            assert [seq for _, seq, *_ in found] == [row.seq]
+
+            async def told() -> bool:
+                return any("deadline passed" in m.content for m in fake.messages(channel))
+            await until(told)
+        finally:
+            await fake.stop_bot(bot)
+        assert bot.deadline_queue._tasks == []
