@@ -18,10 +18,12 @@ each gives the deadline a new number) does nothing, and no job is ever removed. 
 database's clock finds early defers itself again a second later.
 
 The reconciler (`reconcile`, every `RECONCILE_SECONDS` in each process) re-defers each
-deadline due within the next pass and not applied that has no job waiting or running: a
-job lost because its process died between storing the deadline and deferring it, deleted
-by hand, or taken by a worker that was killed (procrastinate sees that worker's heartbeat
-stop; its job is dropped here after `STALLED_SECONDS`).
+deadline due within the next pass that has no job waiting or running: a job lost because
+its process died between storing the deadline and deferring it, deleted by hand, or taken
+by a worker that was killed (procrastinate sees that worker's heartbeat stop; its job is
+dropped here after `STALLED_SECONDS`); and a deadline applied `STALLED_SECONDS` ago and
+still not re-armed (its process died between storing the deadline's step and re-arming
+it: the job finds the game moved on and re-arms it, as the tick does over SQLite).
 
 Each bot process runs one worker in its own event loop (`start`), on the `deadlines`
 queue only, polling every `POLL_SECONDS` besides LISTEN/NOTIFY (a job deferred for later
@@ -58,7 +60,9 @@ POLL_SECONDS = 1.0  # a job due now waits at most this for a worker to look
 RECONCILE_SECONDS = 15.0
 RETRY_SECONDS = 1.0  # a job the database's clock found early runs again this much later
 HEARTBEAT_SECONDS = 5.0
-STALLED_SECONDS = 15.0  # a worker silent this long is dead: its running job is dropped
+# A worker silent this long is dead: its running job is dropped; and a deadline applied this
+# long ago and not re-armed since was left so by a process that died.
+STALLED_SECONDS = 15.0
 CONCURRENCY = 4  # jobs a worker runs at once (each game takes its own lock)
 
 #: What a job calls: the trigger of deadline number `seq` of game `game_id`
@@ -85,14 +89,18 @@ async def apply_schema(url: str) -> bool:
         return True
 
 
-#: Deadlines due by the database's clock within `horizon` seconds, not applied, with no job
-#: waiting or running for them (a running job of a dead worker is dropped before).
+#: Deadlines due by the database's clock within `horizon` seconds with no job waiting or
+#: running for them (a running job of a dead worker is dropped before): not applied, or
+#: applied `silent` seconds ago and not re-armed since (a deadline's step moves the game, and
+#: the process that stored it re-arms the deadline at once: unless it died in between; the
+#: job then finds the game moved and re-arms it).
 UNTRIGGERED = """
 SELECT d.game_id, d.seq, d.due_at FROM deadlines d JOIN games g ON g.id = d.game_id
  WHERE g.status = 'running' AND d.due_at IS NOT NULL
    AND d.due_at <= croupier_now() + %(horizon)s
    AND NOT EXISTS (SELECT 1 FROM deadline_applied a
-                    WHERE a.game_id = d.game_id AND a.deadline_seq = d.seq)
+                    WHERE a.game_id = d.game_id AND a.deadline_seq = d.seq
+                      AND a.applied_at > croupier_now() - %(silent)s)
    AND NOT EXISTS (SELECT 1 FROM procrastinate_jobs j
                     WHERE j.status IN ('todo', 'doing')
                       AND j.queueing_lock = 'deadline-' || d.game_id || '-' || d.seq)
@@ -107,12 +115,14 @@ class DeadlineQueue:
 
     def __init__(self, url: str, check: Check, *, poll: float = POLL_SECONDS,
                  reconcile_every: float = RECONCILE_SECONDS,
-                 stalled_after: float = STALLED_SECONDS, name: str | None = None) -> None:
+                 stalled_after: float = STALLED_SECONDS, unarmed_after: float = STALLED_SECONDS,
+                 name: str | None = None) -> None:
         self.url = url
         self.check = check
         self.poll = poll
         self.reconcile_every = reconcile_every
         self.stalled_after = stalled_after
+        self.unarmed_after = unarmed_after
         self.name = name or "croupier-deadlines"
         self.app = App(connector=PsycopgConnector(conninfo=url, min_size=1, max_size=4,
                                                   name="croupier-queue"))
@@ -155,8 +165,9 @@ class DeadlineQueue:
 
     async def reconcile(self, horizon: float | None = None) -> int:
         """Defer a job for every deadline due within `horizon` seconds (the next pass, by
-        default) that has none, after dropping the running jobs of dead workers; return
-        how many were deferred."""
+        default) that has none, not applied or applied and left unarmed by a process that
+        died, after dropping the running jobs of dead workers; return how many were
+        deferred."""
         horizon = self.reconcile_every + self.poll if horizon is None else horizon
         for job in await self.app.job_manager.get_stalled_jobs(
                 queue=QUEUE, task_name=TASK, seconds_since_heartbeat=self.stalled_after):
@@ -165,7 +176,7 @@ class DeadlineQueue:
         deferred = 0
         while True:
             rows = await self.app.connector.execute_query_all_async(
-                UNTRIGGERED, horizon=horizon, limit=1000)
+                UNTRIGGERED, horizon=horizon, silent=self.unarmed_after, limit=1000)
             for row in rows:
                 deferred += await self.defer(row["game_id"], row["seq"], row["due_at"])
             if len(rows) < 1000:

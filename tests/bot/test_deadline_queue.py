@@ -35,7 +35,7 @@ from bot.storage import DeadlineRow
 from bot.stores import open_storage
 from bot.timeouts import Timeouts
 from bot.windows import Windows
-from tests.bot.test_deadline_machine import Quiet
+from tests.bot.test_deadline_machine import Killed, Quiet
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -44,8 +44,10 @@ class Node:
     """One bot process on the database `url`: store, service, timed steps, deadlines, and
     the deadlines' queue. `clock`: the process's clock (the database keeps its own)."""
 
-    def __init__(self, url: str, name: str, clock: Callable[[], float] = time.time) -> None:
-        self.url, self.name, self.clock = url, name, clock
+    def __init__(self, url: str, name: str, clock: Callable[[], float] = time.time,
+                 **queue: Any) -> None:
+        self.url, self.name, self.clock, self.options = url, name, clock, queue
+        self.dies_after_a_step = False
 
     async def start(self, *, worker: bool) -> Node:
         self.storage = await open_storage(self.url)
@@ -57,14 +59,17 @@ class Node:
                                    Windows(self.service, self.timeouts, wake=lambda when: None),
                                    quiet, wake=lambda when: None)
         self.queue = await DeadlineQueue.open(self.url, self.deadlines.check, poll=0.05,
-                                              name=self.name)
+                                              name=self.name, **self.options)
         self.deadlines.use_queue(self.queue)
         if worker:
             self.queue.start(reconciler=False)
         return self
 
     async def announce(self, outcomes: list[Outcome], preface: list[str]) -> None:
-        """As the action path does after a step: re-arm the game's deadline."""
+        """As the action path does after a step: re-arm the game's deadline (unless this
+        process dies right after a step's commit: nothing after it runs)."""
+        if self.dies_after_a_step:
+            raise Killed()
         for live in {id(o.live): o.live for o in outcomes}.values():
             async with live.telling:
                 await self.deadlines.rearm(await facts.read(self.storage, live, self.clock()))
@@ -78,8 +83,9 @@ class Node:
 async def nodes(postgres_url: str) -> AsyncIterator[Callable[..., Awaitable[Node]]]:
     started: list[Node] = []
 
-    async def node(name: str, *, worker: bool, clock: Callable[[], float] = time.time) -> Node:
-        started.append(await Node(postgres_url, name, clock).start(worker=worker))
+    async def node(name: str, *, worker: bool, clock: Callable[[], float] = time.time,
+                   **queue: Any) -> Node:
+        started.append(await Node(postgres_url, name, clock, **queue).start(worker=worker))
         return started[-1]
 
     try:
@@ -240,6 +246,35 @@ async def test_the_reconciler_rearms_a_deadline_whose_worker_died_running_its_jo
     found = await until(lambda: applied(a, live.id))
     assert [seq for seq, _, _ in found] == [row.seq]
     assert await deadline_steps(a, live.id) == [("hold", 0)]
+
+
+async def test_the_reconciler_rearms_a_deadline_whose_process_died_after_its_step(
+        nodes: Callable[..., Awaitable[Node]]) -> None:
+    """A's job applied the deadline (Ann holds, stored) and A died before re-arming it for
+    Bob's turn: the deadline stays applied, on a game that moved on, with no job. Once that
+    has lasted (`unarmed_after`), B's reconciler gives it a job, whose check finds the game
+    moved and re-arms it for Bob (a new period), without a second step."""
+    a = await nodes("a", worker=False)
+    live = await pig(a)
+    row = await due_in(a, live, 0.0)
+    a.dies_after_a_step = True
+    async with await psycopg.AsyncConnection.connect(a.url, autocommit=True) as conn:
+        await conn.execute("DELETE FROM procrastinate_jobs")  # A's own job: run here instead
+    with pytest.raises(Killed):
+        await a.queue.task(game_id=live.id, seq=row.seq)
+    assert [seq for seq, _, _ in await applied(a, live.id)] == [row.seq]
+    left = await a.storage.deadline(live.id)
+    assert left is not None and (left.seq, left.armed_seq) == (row.seq, 1)  # not re-armed
+    b = await nodes("b", worker=True, unarmed_after=0.2)
+    assert await until(b.queue.reconcile) == 1
+
+    async def rearmed() -> DeadlineRow | None:
+        now = await a.storage.deadline(live.id)
+        return now if now is not None and now.seq != row.seq else None
+    after = await until(rearmed)
+    assert after.armed_seq == 2 and after.due_at is not None and after.due_at > time.time()
+    assert await deadline_steps(a, live.id) == [("hold", 0)]
+    assert [seq for seq, _, _ in await applied(a, live.id)] == [row.seq]
 
 
 async def test_a_job_that_comes_early_by_the_database_clock_applies_nothing_then_retries(
