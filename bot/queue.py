@@ -57,12 +57,12 @@ TASK = "croupier.check_deadline"
 SCHEMA_LOCK = 0x70726F6372617374
 
 POLL_SECONDS = 1.0  # a job due now waits at most this for a worker to look
-RECONCILE_SECONDS = 15.0
+RECONCILE_SECONDS = 10.0
 RETRY_SECONDS = 1.0  # a job the database's clock found early runs again this much later
-HEARTBEAT_SECONDS = 5.0
+HEARTBEAT_SECONDS = 2.0
 # A worker silent this long is dead: its running job is dropped; and a deadline applied this
 # long ago and not re-armed since was left so by a process that died.
-STALLED_SECONDS = 15.0
+STALLED_SECONDS = 10.0
 CONCURRENCY = 4  # jobs a worker runs at once (each game takes its own lock)
 
 #: What a job calls: the trigger of deadline number `seq` of game `game_id`
