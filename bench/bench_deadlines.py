@@ -26,11 +26,13 @@ time, the others wait for its lock; PostgreSQL queues them on the game's row):
 
 With `--queue` (PostgreSQL), the workers are the bot's: each a procrastinate worker
 (`bot.queue.DeadlineQueue`, as each bot process runs one) whose job `check_deadline(game,
-number)` applies that deadline as above, with the bot's reconciler every 15 s in each. Every
+number)` applies that deadline as above, with the bot's reconciler every 10 s in each. Every
 deadline's job is deferred when the deadline is stored (at the setup, by a re-arming worker or
 the racer: `schedule_at` its due time, `queueing_lock` "deadline-<game>-<number>"); nothing
 else looks for due deadlines, so a job lost with a killed worker (taken, "doing", when the
-kill came) is found only by the reconciler, once that worker's heartbeat is 15 s old.
+kill came) is found only by the reconciler, once that worker's heartbeat is 10 s old. As the
+bot re-arms a deadline after its step, a worker clears each deadline it applied (these are
+one-shot); one killed in between leaves it to the reconciler too.
 
 Checked at the end, from the database: each applied deadline once (the primary key), each
 application stored exactly one step of the deadline's and no step of the deadline's without
@@ -186,7 +188,16 @@ async def _queue_worker(db: str, period: float) -> None:
             return True
         if row.due_at > time.time():
             return False
-        return await _apply(storage, row, period, queue)
+        if not await _apply(storage, row, period, queue):
+            return False
+        # As the bot re-arms a deadline after its step (`Deadlines.rearm`); these are
+        # one-shot: cleared once applied. (A worker killed in between leaves it applied and
+        # unarmed: the reconciler's job, 10 s later, clears it here.)
+        if seq in [a[1] for a in await storage.applied_deadlines(game_id)]:
+            after = await storage.deadline(game_id)
+            if after is not None and after.seq == seq:
+                await storage.clear_deadline(game_id)
+        return True
 
     queue = await DeadlineQueue.open(db, check, name=f"bench-{os.getpid()}")
     queue.start()
