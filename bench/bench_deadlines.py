@@ -24,13 +24,23 @@ time, the others wait for its lock; PostgreSQL queues them on the game's row):
 - the supervisor (this process): `kill -9` of a random process every `--kill-every` seconds
   (restarted 0.5 s later), and once all the workers for `--outage` seconds.
 
+With `--queue` (PostgreSQL), the workers are the bot's: each a procrastinate worker
+(`bot.queue.DeadlineQueue`, as each bot process runs one) whose job `check_deadline(game,
+number)` applies that deadline as above, with the bot's reconciler every 10 s in each. Every
+deadline's job is deferred when the deadline is stored (at the setup, by a re-arming worker or
+the racer: `schedule_at` its due time, `queueing_lock` "deadline-<game>-<number>"); nothing
+else looks for due deadlines, so a job lost with a killed worker (taken, "doing", when the
+kill came) is found only by the reconciler, once that worker's heartbeat is 10 s old. As the
+bot re-arms a deadline after its step, a worker clears each deadline it applied (these are
+one-shot); one killed in between leaves it to the reconciler too.
+
 Checked at the end, from the database: each applied deadline once (the primary key), each
 application stored exactly one step of the deadline's and no step of the deadline's without
 one, none applied before due by the database's clock (SQLite's `julianday('now')`,
 PostgreSQL's `croupier_now()`, recorded by the applying transaction itself), lateness by the
 same clock, and no deadline left due and unapplied. Run: `.venv/bin/python
-bench/bench_deadlines.py [--postgres [URL]]` (defaults: 10,000 deadlines over 120 s, 4
-workers).
+bench/bench_deadlines.py [--postgres [URL]] [--queue]` (defaults: 10,000 deadlines over 120 s,
+4 workers; `--queue` implies `--postgres`).
 """
 
 from __future__ import annotations
@@ -58,6 +68,7 @@ from bot.storage import SQLITE_NOW, DeadlineRow, NotDueYet, StaleWrite, Store
 from bot.stores import is_postgres_url, open_storage
 
 LEAD = 5.0  # seconds before the first deadline falls due
+QUEUE_LEAD = 30.0  # with --queue: the setup defers a job per deadline first
 
 
 class Plain:
@@ -88,10 +99,11 @@ class Plain:
         self.conn.close()
 
 
-def setup(db: str, count: int, window: float) -> float:
-    """`count` running games, each at seq 1 with deadline number 1 due in the window."""
+def setup(db: str, count: int, window: float, queue: bool = False) -> float:
+    """`count` running games, each at seq 1 with deadline number 1 due in the window (and
+    with `queue`, its job deferred)."""
     asyncio.run(_migrate(db))
-    start = time.time() + LEAD
+    start = time.time() + (QUEUE_LEAD if queue else LEAD)
     rng = random.Random(27)
     conn = Plain(db)
     conn.execute("BEGIN")
@@ -108,7 +120,27 @@ def setup(db: str, count: int, window: float) -> float:
         [(g, window, start + rng.random() * window) for g in range(1, count + 1)])
     conn.execute("COMMIT")
     conn.close()
+    if queue:
+        asyncio.run(_defer_all(db))
     return start
+
+
+async def _defer_all(db: str) -> None:
+    """A job for every stored deadline, as arming it does (`Deadlines.arm`)."""
+    from bot.queue import DeadlineQueue
+
+    storage = await open_storage(db)
+    queue = await DeadlineQueue.open(db, _never)
+    rows = await storage.deadlines()
+    for part in range(0, len(rows), 500):
+        await asyncio.gather(*(queue.defer(r.game_id, r.seq, r.due_at or 0.0)
+                               for r in rows[part:part + 500]))
+    await queue.close()
+    await storage.close()
+
+
+async def _never(game_id: int, seq: int) -> bool:
+    raise AssertionError("no worker here")
 
 
 async def _migrate(db: str) -> None:
@@ -134,14 +166,54 @@ async def _worker(db: str, period: float) -> None:
             await _apply(storage, row, period)
 
 
-async def _apply(storage: Store, row: DeadlineRow, period: float) -> None:
+def queue_worker(db: str, period: float) -> None:
+    asyncio.run(_queue_worker(db, period))
+
+
+async def _queue_worker(db: str, period: float) -> None:
+    """A bot process's deadline worker: procrastinate's, and the reconciler."""
+    import logging
+
+    from bot.queue import DeadlineQueue
+
+    # what the reconciler re-arms, said on the bench's output
+    logging.basicConfig(level=logging.WARNING, format=f"worker {os.getpid()}: %(message)s")
+    logging.getLogger("bot.queue").setLevel(logging.INFO)
+    storage = await open_storage(db)
+    queue: Any = None
+
+    async def check(game_id: int, seq: int) -> bool:
+        row = await storage.deadline(game_id)
+        if row is None or row.seq != seq or row.due_at is None:
+            return True
+        if row.due_at > time.time():
+            return False
+        if not await _apply(storage, row, period, queue):
+            return False
+        # As the bot re-arms a deadline after its step (`Deadlines.rearm`); these are
+        # one-shot: cleared once applied. (A worker killed in between leaves it applied and
+        # unarmed: the reconciler's job, 10 s later, clears it here.)
+        if seq in [a[1] for a in await storage.applied_deadlines(game_id)]:
+            after = await storage.deadline(game_id)
+            if after is not None and after.seq == seq:
+                await storage.clear_deadline(game_id)
+        return True
+
+    queue = await DeadlineQueue.open(db, check, name=f"bench-{os.getpid()}")
+    queue.start()
+    await asyncio.Event().wait()
+
+
+async def _apply(storage: Store, row: DeadlineRow, period: float, queue: Any = None) -> bool:
+    """Apply deadline `row`; False if the database's clock found it early. With `queue`,
+    a re-armed deadline's job is deferred, as `Deadlines` arms it."""
     try:
         await storage.append_action(
             row.game_id, expected_seq=row.armed_seq, kind="act", seat="ann", action="hold",
             params={}, user_id=0, step={}, events=[], snapshot=None, finished=False,
             now=time.time(), deadline=replace(row, attempt=uuid.uuid4().hex))
     except NotDueYet:
-        return
+        return False
     except StaleWrite:
         # Applied by another worker, changed, or armed before the game's last move: then
         # a new period from now, as `Deadlines` re-arms it.
@@ -150,18 +222,26 @@ async def _apply(storage: Store, row: DeadlineRow, period: float) -> None:
         if game is not None and now is not None and now.seq == row.seq and \
                 game.seq != row.armed_seq and \
                 row.seq not in [a[1] for a in await storage.applied_deadlines(row.game_id)]:
-            await storage.put_deadline(replace(row, due_at=time.time() + period,
-                                               armed_seq=game.seq))
+            again = await storage.put_deadline(replace(row, due_at=time.time() + period,
+                                                       armed_seq=game.seq))
+            if queue is not None:
+                await queue.defer(again.game_id, again.seq, again.due_at or 0.0)
+    return True
 
 
-def racer(db: str, period: float, result: str) -> None:
-    asyncio.run(_racer(db, period, result))
+def racer(db: str, period: float, result: str, queued: bool = False) -> None:
+    asyncio.run(_racer(db, period, result, queued))
 
 
-async def _racer(db: str, period: float, result: str) -> None:
+async def _racer(db: str, period: float, result: str, queued: bool = False) -> None:
     """Answers at the last moment, from 10 ms before the deadline to 50 ms after (while it
     is not applied yet), in one game of ten, once (its first deadline)."""
     storage = await open_storage(db)
+    queue: Any = None
+    if queued:
+        from bot.queue import DeadlineQueue
+
+        queue = await DeadlineQueue.open(db, _never)  # defers only: no worker here
     rng = random.Random()
     tried = os.open(result, os.O_WRONLY | os.O_APPEND | os.O_CREAT)  # one byte a try
     reader = Plain(db)
@@ -184,8 +264,10 @@ async def _racer(db: str, period: float, result: str) -> None:
             continue
         row = await storage.deadline(game_id)
         if row is not None:
-            await storage.put_deadline(replace(row, due_at=time.time() + period,
-                                               armed_seq=seq + 1))
+            again = await storage.put_deadline(replace(row, due_at=time.time() + period,
+                                                       armed_seq=seq + 1))
+            if queue is not None:
+                await queue.defer(again.game_id, again.seq, again.due_at or 0.0)
 
 
 # ----- the supervisor --------------------------------------------------------
@@ -202,14 +284,20 @@ def main() -> None:
                         help="seconds every worker stays down once, mid-run")
     parser.add_argument("--postgres", nargs="?", const="", default=None, metavar="URL",
                         help="on PostgreSQL: this database, or a server started here")
+    parser.add_argument("--queue", action="store_true",
+                        help="the workers are procrastinate's (PostgreSQL): bot/queue.py")
     args = parser.parse_args()
+    if args.queue and args.postgres is None:
+        args.postgres = ""
     with tempfile.TemporaryDirectory() as folder, database(args.postgres, folder) as db:
-        print(f"store: {'PostgreSQL' if is_postgres_url(db) else 'SQLite'}")
+        print(f"store: {'PostgreSQL' if is_postgres_url(db) else 'SQLite'}"
+              f"{', workers: procrastinate' if args.queue else ''}")
         begun = time.time()
-        start = setup(db, args.deadlines, args.window)
+        start = setup(db, args.deadlines, args.window, args.queue)
         print(f"setup: {args.deadlines} games and deadlines in {time.time() - begun:.1f} s")
         run(db, start, args, Path(folder) / "racer.txt")
-        report(db, Path(folder) / "racer.txt")
+        report(db, Path(folder) / "racer.txt",
+               outage=(start + args.window / 2, start + args.window / 2 + args.outage))
 
 
 @contextlib.contextmanager
@@ -235,9 +323,11 @@ def run(db: str, start: float, args: argparse.Namespace, racer_file: Path) -> No
 
     def launch(name: str) -> None:
         if name == "racer":
-            proc = ctx.Process(target=racer, args=(db, args.period, str(racer_file)))
+            proc = ctx.Process(target=racer, args=(db, args.period, str(racer_file),
+                                                   args.queue))
         else:
-            proc = ctx.Process(target=worker, args=(db, args.period))
+            proc = ctx.Process(target=queue_worker if args.queue else worker,
+                               args=(db, args.period))
         proc.start()
         procs[name] = proc
 
@@ -294,7 +384,7 @@ async def _left(db: str) -> int:
         await storage.close()
 
 
-def report(db: str, racer_file: Path) -> None:
+def report(db: str, racer_file: Path, outage: tuple[float, float] | None = None) -> None:
     conn = Plain(db)
     applied = conn.execute("SELECT game_id, deadline_seq, due_at, applied_at, first_seq, "
                            "last_seq FROM deadline_applied").fetchall()
@@ -329,6 +419,19 @@ def report(db: str, racer_file: Path) -> None:
     if late:
         print(f"lateness by the database clock: p50 {statistics.median(late):.3f} s, "
               f"p99 {late[int(len(late) * 0.99)]:.3f} s, max {late[-1]:.3f} s")
+    if late and outage is not None:
+        # Lateness by when the deadline fell due, in 10 s slices from the outage's start:
+        # what a single kill costs (a job lost with its worker) apart from the outage's
+        # backlog and how long that took to drain.
+        begun, ended = outage
+        print(f"lateness by due time (the outage: {ended - begun:.0f} s from 0):")
+        slices: dict[int, list[float]] = {}
+        for *_, due, at, _f, _l in applied:
+            slices.setdefault(int((due - begun) // 10), []).append(at - due)
+        for key in sorted(slices):
+            rows = sorted(slices[key])
+            print(f"  due {key * 10:+4d}..{key * 10 + 10:+4d} s: {len(rows):5d}, p50 "
+                  f"{statistics.median(rows):7.3f} s, max {rows[-1]:7.3f} s")
     print(f"due and not applied at the end: {left}")
     print(f"last-moment answers racing the trigger: {tried} tried, {won} stored first (their "
           f"deadline then did nothing; re-armed, applied later), {tried - won} refused (the "

@@ -15,7 +15,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -35,7 +35,7 @@ from bot.notices import Notices
 from bot.repeats import RepeatGuard
 from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
-from bot.stores import open_storage
+from bot.stores import is_postgres_url, open_storage
 from bot.timeouts import Timeouts
 from bot.timers import Timers
 from bot.ui import forms
@@ -43,6 +43,9 @@ from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.target import ClickTarget
 from bot.windows import Windows
 from renders import PICTURES, Pictures
+
+if TYPE_CHECKING:  # procrastinate is imported only over PostgreSQL
+    from bot.queue import DeadlineQueue
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +94,7 @@ class Croupier(commands.Bot):
         self.render_pool = self.render_workers.threads
         self._closing_down = False
         self._built = False
+        self.deadline_queue: DeadlineQueue | None = None
         self._form_tasks: set[asyncio.Task[None]] = set()
         per_second = share_of_global(settings.shard_count, settings.shard_ids,
                                      settings.rest_per_second, proxied=settings.api_base is not None)
@@ -120,6 +124,7 @@ class Croupier(commands.Bot):
         else:
             await self.tree.sync()
         self.timers.start()
+        await self._start_deadline_queue()
         self._owed = asyncio.create_task(self._prompt_owed_games(), name="croupier-owed-prompts")
 
     def build(self) -> None:
@@ -151,6 +156,19 @@ class Croupier(commands.Bot):
         self.actions.picks = self.lobby.picks()  # a game picked from a DM's menu
         self._built = True
 
+    async def _start_deadline_queue(self) -> None:
+        """Over PostgreSQL, deadlines are triggered by a task queue's jobs, whichever
+        process's worker takes them (`bot/queue.py`); over SQLite, or with a clock handed in
+        (the queue runs on the database's real clock), by the timer's tick."""
+        if not is_postgres_url(self.settings.database) or self._clock is not time.time:
+            return
+        from bot.queue import DeadlineQueue
+
+        self.deadline_queue = await DeadlineQueue.open(self.settings.database,
+                                                       self.deadlines.check)
+        self.deadlines.use_queue(self.deadline_queue)
+        self.deadline_queue.start()
+
     async def _prompt_owed_games(self) -> None:
         """Once connected: every game that moved after its prompts last all went out (the
         process died in between) prompts its awaited seats again."""
@@ -170,6 +188,8 @@ class Croupier(commands.Bot):
         self._closing_down = True
         if self._built:
             await self.timers.stop()
+        if self.deadline_queue is not None:
+            await self.deadline_queue.close()
         owed = getattr(self, "_owed", None)
         if owed is not None and not owed.done():
             owed.cancel()

@@ -22,6 +22,12 @@ trigger that comes late, twice, or for a changed deadline does nothing. The tick
 reconciler: it scans every running game's deadline, so a due one whose trigger was lost (the
 process died) is checked again at the next tick.
 
+Over PostgreSQL (several processes) the trigger is a task queue's job instead
+(`bot/queue.py`, procrastinate): storing a deadline defers `check(game, number)` at its due
+time, run by whichever process's worker takes it, which may never have loaded the game;
+the queue's reconciler re-defers a due deadline whose job was lost. The tick then only
+sends reminders. Over SQLite (one process) the timer's tick stays the trigger.
+
 A daily deadline ("every day at 20:00", `/game deadline daily`) is due at that wall-clock
 time in the time zone of whoever set it (their `/game notify` time zone), worked out with
 `zoneinfo` each time it is armed and stored in UTC: 20:00 stays 20:00 across daylight saving
@@ -33,11 +39,13 @@ happens twice (02:30 when clocks go back) is due the first time.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
@@ -51,6 +59,11 @@ from bot.storage import DeadlineRow, NotDueYet, StaleWrite
 from bot.timeouts import Timeouts
 from bot.windows import Windows
 from engine import Game, NotAllowed, Prompt
+
+if TYPE_CHECKING:  # procrastinate is imported only over PostgreSQL
+    from bot.queue import DeadlineQueue
+
+log = logging.getLogger(__name__)
 
 REMIND_AT = 0.75  # of the allowance
 RETRY_SECONDS = 1.0  # a due deadline the database's clock did not yet see as due
@@ -116,6 +129,13 @@ class Deadlines:
         self.windows = windows
         self.sender = sender
         self.wake = wake
+        # Over PostgreSQL, the task queue whose jobs trigger the deadlines (`use_queue`).
+        self.queue: DeadlineQueue | None = None
+
+    def use_queue(self, queue: DeadlineQueue) -> None:
+        """Let `queue`'s jobs trigger the deadlines (its worker calls `check`) instead of
+        the tick, which then only sends reminders."""
+        self.queue = queue
 
     def now(self) -> float:
         return self.service.clock()
@@ -128,20 +148,30 @@ class Deadlines:
         return row.due_at
 
     async def _put(self, row: DeadlineRow) -> DeadlineRow:
-        """Store the row under its next number, and arm its trigger: have the timer wake for
-        its reminder or its end."""
+        """Store the row under its next number, and arm its trigger: every stored change
+        gives the deadline a new number, which only a trigger for that number applies."""
         row = await self.storage.put_deadline(row)
-        self.arm(row)
+        await self.arm(row)
         return row
 
-    def arm(self, row: DeadlineRow) -> None:
-        """The trigger for `row`'s reminder or end: in this process, the timer's wake-up.
-        (A task queue would defer `check(row.game_id, row.seq)` at the due time here,
-        with `queueing_lock` "deadline:<game>:<number>", so that one such trigger waits at
-        a time; never `lock`, which would hold back every other job sharing it.)"""
-        if row.due_at is not None:
+    async def arm(self, row: DeadlineRow) -> None:
+        """The trigger for `row`'s reminder or end: the timer's wake-up, and with a task
+        queue a job deferred for its due time (`DeadlineQueue.defer`: the queueing lock
+        "deadline-<game>-<number>", never `lock`). A job not deferred (the database
+        unreachable for a moment) is the queue's reconciler's to make up for."""
+        if row.due_at is None:
+            return
+        if self.queue is None:
             self.wake(row.due_at if row.reminder_sent else
                       row.due_at - row.turn_seconds * (1 - REMIND_AT))
+            return
+        if not row.reminder_sent:
+            self.wake(row.due_at - row.turn_seconds * (1 - REMIND_AT))
+        try:
+            await self.queue.defer(row.game_id, row.seq, row.due_at)
+        except Exception:  # noqa: BLE001 - the deadline is stored; the reconciler re-arms it
+            log.warning("game %s: deadline %s stored but its job not deferred", row.game_id,
+                        row.seq, exc_info=True)
 
     # ----- commands ------------------------------------------------------
 
@@ -173,7 +203,7 @@ class Deadlines:
         row = await self._existing(live)
         if row.due_at is None:
             raise NotAllowed("The deadline is already paused.")
-        return await self.storage.put_deadline(replace(
+        return await self._put(replace(
             row, due_at=None, paused_remaining=max(0.0, row.due_at - self.now())))
 
     async def resume(self, live: LiveGame) -> DeadlineRow | None:
@@ -185,7 +215,7 @@ class Deadlines:
             self.windows.due_now(live)
             if row is not None and row.due_at is not None and row.due_at < self.now():
                 # due now, not "two hours ago"
-                row = await self.storage.put_deadline(replace(row, due_at=self.now()))
+                row = await self._put(replace(row, due_at=self.now()))
             self.wake(self.now())
             if row is None or row.due_at is not None:
                 return row
@@ -234,7 +264,8 @@ class Deadlines:
         if row is None and by_hand is not None:
             return  # cleared by hand
         if row is not None and not self.new_question(known, row):
-            known.deadline = await self.storage.put_deadline(replace(
+            # (a new number, so a new trigger: the clock runs on to the same due time)
+            known.deadline = await self._put(replace(
                 row, paused_remaining=None, armed_seq=live.seq, question=question))
             return
         if row is not None and by_hand is not None:
@@ -272,7 +303,8 @@ class Deadlines:
         """The reconciler: every running game's deadline, each due reminder sent and each
         due deadline checked (`check`), whether or not its own trigger came; return when
         the others are due. Each game on its own: one game's failure never keeps the others
-        waiting."""
+        waiting. With a task queue, the reminders only: the queue's jobs check the
+        deadlines, and its own reconciler re-arms a lost one (`bot/queue.py`)."""
         now = self.now() if now is None else now
         upcoming: list[float] = []
         for row in await self.storage.deadlines():
@@ -283,6 +315,8 @@ class Deadlines:
                 continue
             remind_at = row.due_at - row.turn_seconds * (1 - REMIND_AT)
             if now >= row.due_at:
+                if self.queue is not None:
+                    continue
                 if not await self.check(row.game_id, row.seq, live):
                     upcoming.append(now + RETRY_SECONDS)
                 continue
@@ -290,20 +324,34 @@ class Deadlines:
                 await self.timeouts.each(live, self._remind(live, row), "A reminder was due")
             elif not row.reminder_sent:
                 upcoming.append(remind_at)
-            upcoming.append(row.due_at)
+            if self.queue is None:
+                upcoming.append(row.due_at)
         return upcoming
 
     async def check(self, game_id: int, seq: int, live: LiveGame | None = None) -> bool:
         """The trigger of deadline number `seq` of game `game_id`: apply it if it is still
         the game's deadline and due (the transaction that stores its effect checks both
         again, by the database's clock). Safe to call any number of times, from anywhere.
-        False if the database's clock found it not due yet (another clock ran ahead):
-        check again in a moment. (Anything else left undone waits for the next tick.)"""
-        live = live or self.service.live.get(game_id)
+        False if it is not due yet by this process's clock or the database's (a clock ran
+        ahead): check again in a moment. (Anything else left undone waits for the next
+        tick, or the queue's reconciler.)
+
+        The game need not be loaded in this process (a task queue's job runs in any), and
+        the copy it has is brought up to the stored log first: another process may have
+        moved the game on since."""
         row = await self.storage.deadline(game_id)
-        if live is None or row is None or row.seq != seq or row.due_at is None or \
-                row.due_at > self.now() or await self.timeouts.stalled(live):
-            return True  # not this deadline, or not due yet: a wake-up too many does nothing
+        if row is None or row.seq != seq or row.due_at is None:
+            return True  # not this deadline: a wake-up too many does nothing
+        if row.due_at > self.now():
+            return False
+        if live is None:
+            try:
+                live = await self.service.get(game_id)
+            except NotAllowed:
+                return True  # over, or gone
+        live = await self.service.catch_up(live)
+        if await self.timeouts.stalled(live):
+            return True
         await self.timeouts.each(live, self._expire(live, row), "The deadline passed")
         after = await self.storage.deadline(game_id)
         return after is None or after.seq != seq or after.due_at is None or \
@@ -362,7 +410,7 @@ class Deadlines:
         # No policy: a new period, applied as this deadline's effect (once), and the
         # creator told once per period.
         try:
-            self.arm(await self.storage.apply_deadline(
+            await self.arm(await self.storage.apply_deadline(
                 row, next_period(row, self.now(), row.armed_seq, row.question)))
         except (StaleWrite, NotDueYet):
             return  # changed meanwhile, applied by someone else, or not due yet

@@ -295,6 +295,18 @@ class GameService:
             self.loaded.move_to_end(live.id)
         return live
 
+    async def catch_up(self, live: LiveGame) -> LiveGame:
+        """`live` as stored now: a loaded copy that another process over the same database
+        has moved on since is rebuilt from the log (a deadline's job runs in whichever
+        process takes it, which may hold an older copy)."""
+        async with live.lock:
+            if live.game is not None:
+                row = await self.storage.game(live.id)
+                if row is not None and (row.seq, row.status) != (live.seq, live.row.status):
+                    live.game = None
+                    await self._ensure(live)
+        return live
+
     async def _ensure(self, live: LiveGame) -> None:
         """Rebuild a running game that is not in memory (its lock held)."""
         if live.game is not None or live.broken is not None or live.row.status != "running":
