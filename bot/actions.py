@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot import facts, records
+from bot import facts, outbox, records
 from bot.deadlines import Deadlines
 from bot.delivery.announce import Announcer
 from bot.delivery.discord_io import Sender, channel_link, chunks, fit, message_link, named
@@ -342,15 +342,18 @@ class ActionPath:
                                        typed=outcome.seat if typed else None)
 
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
-                           answered: dict[str, str] | None = None, typed: str | None = None
-                           ) -> Facts:
+                           answered: dict[str, str] | None = None, typed: str | None = None,
+                           tries: int = 0) -> Facts:
         """Announce several stored actions of one step (a deadline's) together: the step's
         facts read once, the deadline re-armed and the reaction window timed from them,
         then everyone told, one telling of the game at a time.
 
         A seat whose player is away (`/game away`) is not asked: the game's deadline policy
         answers for it at once, and that answer is told with the step ("Answered for
-        Germany, who is away."), as often as the game asks it something new."""
+        Germany, who is away."), as often as the game asks it something new.
+
+        The steps' outbox rows are marked sent once told (`bot/outbox.py`); a telling that
+        fails leaves them owed, tried again later (`tries`: how often it failed before)."""
         live = outcomes[-1].live
         failed: list[Automatic] = []
         async with live.telling:
@@ -369,7 +372,11 @@ class ActionPath:
             except Exception:  # the actions are stored: a failed announcement undoes nothing
                 log.exception("game %s: announcing actions up to %s failed", live.id,
                               outcomes[-1].seq)
+                # The prompts are tried again soon; the whole step, from the outbox, later.
                 self.announcer.prompt_later(live)
+                await outbox.told(self.service, outcomes, tries, ok=False)
+            else:
+                await outbox.told(self.service, outcomes, tries, ok=True)
         for done in failed:  # told once the telling is over (it posts and edits the status)
             await self.deadlines.timeouts.stall(live, done, "A player was away")
         return known
@@ -511,6 +518,7 @@ class ActionPath:
             called = asked.called()
             if called:
                 await self.announcer.say(live, [], called, held=asked.held)
+        await self.service.storage.outbox_sent(live.id, [live.seq])  # the undo's step, told
 
     async def undone_words(self, live: LiveGame) -> str:
         """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""

@@ -32,6 +32,7 @@ from bot.delivery.status import StatusPost
 from bot.identify import IDENTIFY_SPACING, IdentifyQueue, default_lock_file
 from bot.lobby import Lobby
 from bot.notices import Notices
+from bot.outbox import Outbox
 from bot.repeats import RepeatGuard
 from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
@@ -64,6 +65,7 @@ class Croupier(commands.Bot):
     windows: Windows
     deadlines: Deadlines
     notices: Notices
+    outbox: Outbox
     repeats: RepeatGuard
     actions: ActionPath
     lobby: Lobby
@@ -120,6 +122,7 @@ class Croupier(commands.Bot):
         else:
             await self.tree.sync()
         self.timers.start()
+        self.outbox.start()
         self._owed = asyncio.create_task(self._prompt_owed_games(), name="croupier-owed-prompts")
 
     def build(self) -> None:
@@ -149,6 +152,12 @@ class Croupier(commands.Bot):
         self.lobby = Lobby(service, self.actions, self.delivery, self.sender, self.status_post,
                            self.painter, self.deadlines)
         self.actions.picks = self.lobby.picks()  # a game picked from a DM's menu
+        # Stored steps not told (a process killed after storing them, a failed telling):
+        # told by this process's sender once nobody holds them (bot/outbox.py).
+        url = getattr(storage, "url", None)
+        self.outbox = Outbox(service, lambda outcomes, tries: self.actions.announce_all(
+                                 outcomes, tries=tries),
+                             alone=url is None, listen_url=url)
         self._built = True
 
     async def _prompt_owed_games(self) -> None:
@@ -156,6 +165,9 @@ class Croupier(commands.Bot):
         process died in between) prompts its awaited seats again."""
         await self.wait_until_ready()
         try:
+            # The steps owed first (each brings its prompts up to date), then the prompts
+            # owed otherwise (a DM refused for now, a prompt greyed by its own click).
+            await self.outbox.drain()
             count = await self.delivery.owed_prompts()
         except Exception:
             log.exception("prompting the games that owed prompts failed")
@@ -170,6 +182,7 @@ class Croupier(commands.Bot):
         self._closing_down = True
         if self._built:
             await self.timers.stop()
+            await self.outbox.stop()
         owed = getattr(self, "_owed", None)
         if owed is not None and not owed.done():
             owed.cancel()

@@ -538,6 +538,7 @@ class Lobby:
             await self.sender.post(live, file=picture)
         await self.announcer.refresh_prompts(live)
         await self.status.refresh(live)
+        await self.storage.outbox_sent(live.id, [live.seq])  # the imported start, told
 
     async def log(self, interaction: Interaction, full: bool) -> None:
         row = await self.storage.latest_game_in(interaction.channel_id or 0)

@@ -215,6 +215,29 @@ class GameService:
             raise NotAllowed("That game is over or no longer exists.")
         return await self.load(live)
 
+    async def for_telling(self, game_id: int, seq: int) -> LiveGame | None:
+        """The game whose stored step `seq` is to be told (`bot/outbox.py`), loaded as
+        stored now: a running game through `get` (rebuilt if this process's copy is older
+        than the step: another process stored it); a game that step finished, rebuilt
+        from its log without entering the index. None for a game aborted or gone."""
+        row = await self.storage.game(game_id)
+        if row is None or row.status not in ("lobby", "running", "finished"):
+            return None
+        if row.status == "finished":
+            live = self.live.get(game_id)
+            if live is not None and live.game is not None and live.game.finished:
+                return live
+            finished = LiveGame(row, await self.storage.seats(game_id))
+            finished.game = await self._rebuild(finished)
+            return finished
+        live = await self.get(game_id)
+        if live.game is not None and live.seq < seq:
+            async with live.lock:
+                if live.seq < seq:
+                    await self._reload(live)
+                    live.seats = await self.storage.seats(game_id)
+        return live
+
     async def _made_elsewhere(self, game_id: int) -> LiveGame | None:
         """An unfinished game the index read at startup lacks: one another process over the
         same database made since (a DM about it reaches this process, shard 0's)."""

@@ -1,0 +1,182 @@
+"""The outbox's sender: every stored step is told, by whichever process gets to it.
+
+A step's action and its outbox row are stored in one transaction (`bot/storage.py`,
+`bot/storage_pg.py`), the row leased for a minute to the process that stored it. That
+process tells the step at once, as it always did (`ActionPath.announce_all`, with the
+interaction's niceties: the prompt answered in place, "Done"), and marks the row sent. If it
+dies first, or the telling fails, the row stays owed: once its lease is over, any process's
+sender claims it (the game's owed steps together, in order; one game per claim), rebuilds
+what the steps did from the stored log and tells them as one step, as a deadline's step of
+several actions is told. The row is the intent; the messages are derived from the log, and
+carry the nonces of the step they tell (`step_nonce`), so a step told again is posted once.
+
+A failed telling is tried again later and later (`retry_delay`); past `TRIES_LOGGED` each
+failure is logged as an error, and the step stays owed: never dropped. The sender wakes every
+`POLL_SECONDS`, and, on PostgreSQL, whenever a step is stored by any process (`LISTEN
+croupier_outbox`): a notification only wakes it, the table is what it reads, and it reads
+the table again after every reconnection, so a notification missed meanwhile loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.service import GameService, LiveGame, Outcome
+from bot.storage import ActionRow, OutboxClaim, StorageError
+from engine import Event
+
+log = logging.getLogger(__name__)
+
+#: The sender looks at the table this often even if nothing woke it.
+POLL_SECONDS = 5.0
+#: The first retry of a failed telling comes this long after it, each next one twice as long
+#: (at most `RETRY_MAX_SECONDS`).
+RETRY_SECONDS = 15.0
+RETRY_MAX_SECONDS = 3600.0
+#: From this many failed tellings on, each failure is logged as an error.
+TRIES_LOGGED = 5
+#: After its listening connection drops, the sender connects again this long after.
+RECONNECT_SECONDS = 2.0
+
+#: Tells stored steps (`ActionPath.announce_all`): the steps' outcomes, and how many
+#: tellings of them failed already. It marks the rows sent, or failed, itself.
+Tell = Callable[[list[Outcome], int], Awaitable[Any]]
+
+
+def retry_delay(tries: int) -> float:
+    """How long after a failed telling (its `tries`-th before) the step is tried again."""
+    return min(RETRY_MAX_SECONDS, RETRY_SECONDS * 2 ** min(tries, 12))
+
+
+def outcome_of(live: LiveGame, row: ActionRow) -> Outcome:
+    """What a stored step did, from its log row: as `GameService` returned it when it stored
+    it (an undo or a start is named by its kind; the line an away answer added is not kept)."""
+    action = row.action if row.kind == "act" and row.action else row.kind
+    return Outcome(live, row.seq, row.seat, action, [Event.from_json(e) for e in row.events])
+
+
+async def told(service: GameService, outcomes: list[Outcome], tries: int, ok: bool) -> None:
+    """Mark the steps told (`ok`), or owed again after `retry_delay(tries)`. A store that
+    can't be reached now leaves them as they are: told again later, which is harmless."""
+    if not outcomes:
+        return
+    live = outcomes[-1].live
+    seqs = sorted({o.seq for o in outcomes})
+    try:
+        if ok:
+            await service.storage.outbox_sent(live.id, seqs)
+            return
+        delay = retry_delay(tries)
+        if tries + 1 >= TRIES_LOGGED:
+            log.error("game %s: telling steps %s failed %d times; tried again in %.0f s",
+                      live.id, seqs, tries + 1, delay)
+        await service.storage.outbox_failed(live.id, seqs, delay)
+    except StorageError as exc:
+        log.warning("game %s: could not record steps %s as %s: %s", live.id, seqs,
+                    "told" if ok else "owed", exc)
+
+
+class Outbox:
+    """This process's sender (one asyncio task), started by the client beside the timers."""
+
+    def __init__(self, service: GameService, tell: Tell, *, alone: bool,
+                 listen_url: str | None = None, poll_seconds: float = POLL_SECONDS) -> None:
+        self.service = service
+        self.tell = tell
+        # The database's only process (SQLite): the leases of a process killed before it
+        # told its steps end at this start.
+        self.alone = alone
+        self.listen_url = listen_url
+        self.poll_seconds = poll_seconds
+        self.reconnect_seconds = RECONNECT_SECONDS
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.listening = asyncio.Event()  # set while the LISTEN connection is up (tests)
+
+    def start(self) -> None:
+        self._tasks.append(asyncio.create_task(self._run(), name="croupier-outbox"))
+        if self.listen_url is not None:
+            self._tasks.append(asyncio.create_task(self._listen(self.listen_url),
+                                                   name="croupier-outbox-listen"))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        if self.alone:
+            try:
+                await self.service.storage.release_outbox()
+            except StorageError as exc:
+                log.warning("the outbox's leases could not be released: %s", exc)
+        while True:
+            self._wake.clear()
+            try:
+                await self.drain()
+            except Exception:  # noqa: BLE001 - the sender must outlive any one failure
+                log.exception("the outbox's sender failed; it looks again shortly")
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+
+    async def drain(self) -> int:
+        """Tell every owed step nobody holds, a game at a time; how many games were told."""
+        games = 0
+        while True:
+            claim = await self.service.storage.claim_outbox()
+            if claim is None:
+                return games
+            await self.tell_claimed(claim)
+            games += 1
+
+    async def tell_claimed(self, claim: OutboxClaim) -> None:
+        """Tell one game's claimed steps as one step (marked sent or failed by `tell`)."""
+        storage = self.service.storage
+        try:
+            live = await self.service.for_telling(claim.game_id, claim.seqs[-1])
+            if live is None:  # aborted or gone: nobody to tell
+                await storage.outbox_sent(claim.game_id, claim.seqs)
+                return
+            wanted = set(claim.seqs)
+            rows = [r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)
+                    if r.seq in wanted]
+            outcomes = [outcome_of(live, row) for row in rows]
+        except Exception:  # noqa: BLE001 - this game waits; the others go on
+            log.exception("game %s: the steps owed could not be read", claim.game_id)
+            with contextlib.suppress(StorageError):
+                await storage.outbox_failed(claim.game_id, claim.seqs, retry_delay(claim.tries))
+            return
+        log.info("game %s: telling steps %s owed since a process stopped or failed",
+                 live.id, claim.seqs)
+        await self.tell(outcomes, claim.tries)
+
+    async def _listen(self, url: str) -> None:
+        """Wake the sender on each step stored by any process (PostgreSQL's NOTIFY), and
+        after each (re)connection, since notifications sent meanwhile are lost."""
+        import psycopg
+
+        from bot.storage_pg import OUTBOX_CHANNEL
+
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {OUTBOX_CHANNEL}")
+                    self.listening.set()
+                    self.wake()  # whatever was stored while not listening: read the table
+                    async for _ in conn.notifies():
+                        self.wake()
+            except (psycopg.Error, OSError) as exc:
+                log.warning("the outbox's listening connection dropped: %s", exc)
+            self.listening.clear()
+            await asyncio.sleep(self.reconnect_seconds)
