@@ -96,6 +96,7 @@ class Outbox:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()  # set while the LISTEN connection is up (tests)
+        self.idle = asyncio.Event()  # set while the sender waits to be woken (tests)
 
     def start(self) -> None:
         self._tasks.append(asyncio.create_task(self._run(), name="croupier-outbox"))
@@ -126,8 +127,10 @@ class Outbox:
                 await self.drain()
             except Exception:  # noqa: BLE001 - the sender must outlive any one failure
                 log.exception("the outbox's sender failed; it looks again shortly")
+            self.idle.set()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            self.idle.clear()
 
     async def drain(self) -> int:
         """Tell every owed step nobody holds, a game at a time; how many games were told."""
@@ -172,8 +175,8 @@ class Outbox:
                 conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
                 async with conn:
                     await conn.execute(f"LISTEN {OUTBOX_CHANNEL}")
-                    self.listening.set()
                     self.wake()  # whatever was stored while not listening: read the table
+                    self.listening.set()
                     async for _ in conn.notifies():
                         self.wake()
             except (psycopg.Error, OSError) as exc:

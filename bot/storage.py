@@ -387,6 +387,7 @@ class Storage:
         self._committer: GroupCommitter[Write] = GroupCommitter(self._commit)
         self.now_sql = SQLITE_NOW  # the database's clock, in SQL (`use_clock`)
         self.process = process_name()  # the holder of the outbox leases this store takes
+        self.lease_seconds = LEASE_SECONDS  # how long it holds a step it stored
 
     @classmethod
     async def open(cls, path: str, *, clock: Callable[[], float] | None = None) -> Storage:
@@ -891,7 +892,7 @@ class Storage:
         """The statement that records a stored step to tell: (game, seq, lease holder)."""
         return ("INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
                 f"VALUES (?, ?, '{OUTBOX_STEP}', {self.now_sql}, ?, "
-                f"{self.now_sql} + {LEASE_SECONDS})")
+                f"{self.now_sql} + {float(self.lease_seconds)!r})")
 
     async def claim_outbox(self, lease_seconds: float = LEASE_SECONDS) -> OutboxClaim | None:
         """Claim the unsent steps of one game whose leases are all over (the game's oldest
@@ -1131,6 +1132,7 @@ class Store(Protocol):
     commit. The rows and errors above are both stores'."""
 
     process: str  # who holds the outbox leases this store takes
+    lease_seconds: float  # how long it holds a step it stored, to tell it
 
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...

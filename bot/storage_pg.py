@@ -119,6 +119,7 @@ class PgStorage:
         self.now_sql = PG_NOW  # the database's clock, in SQL
         self._clock: Callable[[], float] | None = None  # see `use_clock`
         self.process = process_name()  # the holder of the outbox leases this store takes
+        self.lease_seconds = LEASE_SECONDS  # how long it holds a step it stored
         # Actions that arrive while one batch commits share the next transaction (one
         # connection, one durable commit): see `_commit_actions`. Games are spread over a
         # few committers (a game always to the same one, so its actions stay in turn):
@@ -320,7 +321,7 @@ class PgStorage:
                  json.dumps(events), now))
             await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (%s, 1, %s)",
                              (game_id, json.dumps(state)))
-            await _put_outbox(db, game_id, 1, self.process)
+            await _put_outbox(db, game_id, 1, self.process, self.lease_seconds)
         return 1
 
     async def append_action(self, game_id: int, *, expected_seq: int, kind: str,
@@ -351,7 +352,7 @@ class PgStorage:
             game_id, expected_seq,
             (game_id, seq, kind, seat, action, json.dumps(params), user_id, json.dumps(step),
              json.dumps(events), now, interaction_id),
-            snapshot, finished, interaction_id, self.process))
+            snapshot, finished, interaction_id, self.process, self.lease_seconds))
         assert isinstance(outcome, int)
         return outcome
 
@@ -551,7 +552,7 @@ class PgStorage:
                     await self._consume_deadline(db, deadline, seq)
                 await db.execute(f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES "
                                  "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)", row)
-                await _put_outbox(db, game_id, seq, self.process)
+                await _put_outbox(db, game_id, seq, self.process, self.lease_seconds)
                 await _snapshot_and_end(db, game_id, seq, snapshot, finished)
         except pg_errors.IntegrityError:
             raise StaleWrite("The game moved on before this action was stored.") from None
@@ -590,23 +591,24 @@ class PgStorage:
         """Claim the unsent steps of one game whose leases are all over (the oldest lease
         first), leased to this process for `lease_seconds`; None if there are none.
 
-        A candidate row is picked `FOR UPDATE SKIP LOCKED` (another sender's claim in
-        flight is passed over), then the game's row is locked, which serializes the claims
-        of one game (and waits for an action of it being stored); the claim itself is a
-        new statement, so under READ COMMITTED it sees what a claim just committed: no two
-        processes ever hold leases on one game's steps at once."""
-        for _ in range(3):  # a candidate taken meanwhile: look again
+        The candidate's game row is locked `FOR UPDATE SKIP LOCKED` (a game another sender
+        is claiming, or whose action is being stored, is passed over for now), which
+        serializes the claims of one game and takes the locks in the order the action
+        writers take them (the game's row, then its outbox rows): no deadlock. The claim
+        itself is a new statement, so under READ COMMITTED it sees what a claim just
+        committed: no two processes ever hold leases on one game's steps at once."""
+        for _ in range(3):  # a candidate claimed meanwhile: look again
             async with self.transaction() as db:
                 cur = await db.execute(
-                    f"SELECT game_id FROM outbox o WHERE sent_at IS NULL AND lease_until <= "
-                    f"{PG_NOW} AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = "
-                    f"o.game_id AND p.sent_at IS NULL AND p.lease_until > {PG_NOW}) "
-                    "ORDER BY lease_until LIMIT 1 FOR UPDATE SKIP LOCKED")
+                    f"SELECT g.id FROM outbox o JOIN games g ON g.id = o.game_id WHERE "
+                    f"o.sent_at IS NULL AND o.lease_until <= {PG_NOW} AND NOT EXISTS (SELECT "
+                    "1 FROM outbox p WHERE p.game_id = o.game_id AND p.sent_at IS NULL AND "
+                    f"p.lease_until > {PG_NOW}) ORDER BY o.lease_until LIMIT 1 "
+                    "FOR UPDATE OF g SKIP LOCKED")
                 found = await cur.fetchone()
                 if found is None:
                     return None
                 game_id = found[0]
-                await _lock_game(db, game_id)
                 cur = await db.execute(
                     f"UPDATE outbox SET lease_owner = %s, lease_until = {PG_NOW} + %s WHERE "
                     f"game_id = %s AND sent_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox p "
@@ -823,13 +825,14 @@ async def _snapshot_and_end(db: psycopg.AsyncConnection[Any], game_id: int, seq:
 
 
 async def _put_outbox(db: psycopg.AsyncConnection[Any], game_id: int, seq: int,
-                      process: str) -> None:
-    """Record stored step `seq` to tell, leased to `process`, in the caller's transaction,
-    and wake the senders when it commits (a notification is delivered on commit only)."""
+                      process: str, lease: float) -> None:
+    """Record stored step `seq` to tell, leased to `process` for `lease` seconds, in the
+    caller's transaction, and wake the senders when it commits (a notification is delivered
+    on commit only)."""
     await db.execute(
         "INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
-        f"VALUES (%s, %s, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + {LEASE_SECONDS})",
-        (game_id, seq, process))
+        f"VALUES (%s, %s, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s)",
+        (game_id, seq, process, lease))
     await db.execute("SELECT pg_notify(%s, %s)", (OUTBOX_CHANNEL, str(game_id)))
 
 
@@ -850,6 +853,7 @@ class _PendingAction:
     finished: bool
     interaction_id: int | None
     process: str  # who tells the step: its outbox row's lease holder
+    lease: float  # for this long
 
 
 async def _store_action(db: psycopg.AsyncConnection[Any], pending: _PendingAction) -> int:
@@ -870,7 +874,7 @@ async def _store_action(db: psycopg.AsyncConnection[Any], pending: _PendingActio
             raise AlreadyApplied("That was already done a moment ago; it counts once.")
         raise StaleWrite("The game moved on before this action was stored.")
     await _snapshot_and_end(db, game_id, expected_seq + 1, pending.snapshot, pending.finished)
-    await _put_outbox(db, game_id, expected_seq + 1, pending.process)
+    await _put_outbox(db, game_id, expected_seq + 1, pending.process, pending.lease)
     return expected_seq + 1
 
 

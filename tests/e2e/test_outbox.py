@@ -1,0 +1,105 @@
+"""A stored step is told exactly once, whatever happens to the process between storing it
+and telling it (issue 27: "Side effects from an outbox: posts, DMs and renders are rows
+written in the action's transaction and sent after commit by whichever process holds the
+sender's job; channel posts carry a nonce so a resend never posts twice").
+
+The real bot and discord.py against the stand-in (tests/support/table.py), on SQLite.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.actions import ActionPath
+from bot.storage import LEASE_SECONDS
+from tests.support.table import Table
+
+
+def posts_saying(table: Table, words: str) -> list[Any]:
+    return [m for m in table.fake.messages(table.channel) if words in m.text()]
+
+
+def turn_prompts(table: Table, user: str) -> list[Any]:
+    return [m for m in table.dms(user) if m.buttons() and "Your turn" in m.text()]
+
+
+async def dies_before_telling(self: ActionPath, *args: Any, **kwargs: Any) -> Any:
+    raise SystemError("the process dies here, after the commit, before telling anything")
+
+
+async def test_a_step_stored_by_a_process_killed_before_telling_it_is_told_once_at_the_next_start(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ann's hold is stored, then the process dies before its post, DMs or prompts: the
+    restarted bot tells the step (its channel post, bob's prompt) once, from the log; a
+    further restart tells nothing again. (Before the outbox, only the prompts were redone:
+    the channel never said that ann banked.)"""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    bob_asked = len(turn_prompts(table, "bob"))
+    monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
+    await table.slash("ann", "pig hold")
+    assert not posts_saying(table, "ann banks")
+    assert table.bot is not None
+    game = table.live.id
+    storage = table.bot.service.storage
+    (owed,) = [r for r in await storage.outbox(game) if r.sent_at is None]
+    assert owed.seq == table.live.seq and owed.lease_owner == storage.process
+    await table.stop_bot()
+    monkeypatch.undo()
+    await table.start_bot()
+    post = await table.fake.wait_for_message(lambda m: "ann banks" in m.text())
+    await table.fake.settle()
+    assert post.channel_id == table.channel
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert len(turn_prompts(table, "bob")) == bob_asked + 1
+    assert table.bot is not None
+    assert all(r.sent_at is not None for r in await table.bot.service.storage.outbox(game))
+    await table.stop_bot()
+    await table.start_bot()
+    await table.fake.settle()
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert len(turn_prompts(table, "bob")) == bob_asked + 1
+    prompt = turn_prompts(table, "bob")[-1]
+    clicked = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in clicked.text()
+
+
+async def test_a_step_whose_telling_failed_stays_owed_and_is_told_once_later(
+        table: Table) -> None:
+    """Discord fails the step's channel post (a 503): the step stays owed (one failure counted),
+    and once its retry is due the sender tells it: the post appears once, and what had
+    gone out before the failure (bob's prompt) is not sent twice (its nonce)."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert table.bot is not None
+    bot = table.bot
+    bob_asked = len(turn_prompts(table, "bob"))
+    table.fake.inject_fault("POST", rf"^/channels/{table.channel}/messages$", 503, times=1)
+    await table.slash("ann", "pig hold")
+    game = table.live.id
+    assert not posts_saying(table, "ann banks")
+    (owed,) = [r for r in await bot.service.storage.outbox(game) if r.sent_at is None]
+    assert owed.tries == 1 and owed.lease_owner is None
+    assert await bot.outbox.drain() == 0  # not due yet
+    table.clock.advance(LEASE_SECONDS)
+    assert await bot.outbox.drain() == 1
+    await table.fake.settle()
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert len(turn_prompts(table, "bob")) == bob_asked + 1
+    assert all(r.sent_at is not None for r in await bot.service.storage.outbox(game))
+    assert await bot.outbox.drain() == 0
+
+
+async def test_a_normal_action_is_told_by_its_own_process_and_marked_sent(table: Table) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "pig hold")
+    assert table.bot is not None
+    rows = await table.bot.service.storage.outbox(table.live.id)
+    assert [r.seq for r in rows] == [1, 2] and all(r.sent_at is not None for r in rows)
+    table.clock.advance(LEASE_SECONDS * 2)
+    assert await table.bot.outbox.drain() == 0
+    assert len(posts_saying(table, "ann banks")) == 1
