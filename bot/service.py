@@ -571,20 +571,53 @@ class GameService:
                   interaction_id: int | None = None) -> Outcome:
         """Apply one action for a user, durably. `observed_seq` detects double requests;
         `interaction_id` (the Discord interaction it answers) is stored with the action, so
-        that the same interaction delivered twice, to any process, applies once."""
+        that the same interaction delivered twice, to any process, applies once.
+
+        A refusal is first checked against the stored game: if another process over the
+        same database played on since this copy was loaded, the copy is rebuilt as stored
+        and the action tried on it (it was "not your turn" only in the stale copy)."""
         async with live.lock:
             await self._ensure(live)
-            self._running(live)
-            assert live.game is not None
-            chosen = self.resolve_seat(live, user_id, action, seat)
-            if action in live.game.queries:
-                events = live.game.act(chosen, action, **params)
-                self._settle()  # the query's rollback rebuilt the state's containers
-                return Outcome(live, live.seq, chosen, action, events)
-            if observed_seq is not None and observed_seq != live.seq:
-                await self.refuse_repeat(live, observed_seq, chosen, action, params)
-            return await self._apply(live, chosen, action, params, user_id,
-                                     interaction_id=interaction_id)
+            try:
+                return await self._act_here(live, user_id, action, params, seat, observed_seq,
+                                            interaction_id)
+            except Duplicate:
+                raise
+            except RuleError:
+                if not await self._caught_up(live):
+                    raise
+            return await self._act_here(live, user_id, action, params, seat, observed_seq,
+                                        interaction_id)
+
+    async def _act_here(self, live: LiveGame, user_id: int, action: str,
+                        params: dict[str, Any], seat: str | None, observed_seq: int | None,
+                        interaction_id: int | None) -> Outcome:
+        """`act` on the game as this process holds it (its lock held)."""
+        self._running(live)
+        assert live.game is not None
+        chosen = self.resolve_seat(live, user_id, action, seat)
+        if action in live.game.queries:
+            events = live.game.act(chosen, action, **params)
+            self._settle()  # the query's rollback rebuilt the state's containers
+            return Outcome(live, live.seq, chosen, action, events)
+        if observed_seq is not None and observed_seq != live.seq:
+            await self.refuse_repeat(live, observed_seq, chosen, action, params)
+        return await self._apply(live, chosen, action, params, user_id,
+                                 interaction_id=interaction_id)
+
+    async def _caught_up(self, live: LiveGame) -> bool:
+        """Was this loaded copy behind the stored log (another process over the same
+        database played on)? Then it is rebuilt as stored now, and True (its lock held)."""
+        if live.game is None:
+            return False
+        row = await self.storage.game(live.id)
+        if row is None or row.seq == live.seq:
+            return False
+        await self._reload(live)
+        live.seats = await self.storage.seats(live.id)
+        if live.row.status != "running":
+            self._forget(live)
+        return True
 
     async def act_as_deadline(self, live: LiveGame, seat: str, action: str,
                               params: dict[str, Any]) -> Outcome:
