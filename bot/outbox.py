@@ -150,6 +150,8 @@ class Outbox:
             if live is None:  # aborted or gone: nobody to tell
                 await storage.outbox_sent(claim.game_id, claim.seqs)
                 return
+            if live.game is None:
+                raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
             wanted = set(claim.seqs)
             rows = [r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)
                     if r.seq in wanted]
@@ -161,7 +163,12 @@ class Outbox:
             return
         log.info("game %s: telling steps %s owed since a process stopped or failed",
                  live.id, claim.seqs)
-        await self.tell(outcomes, claim.tries)
+        try:
+            await self.tell(outcomes, claim.tries)
+        except Exception:  # noqa: BLE001 - before the telling proper: owed, tried again later
+            log.exception("game %s: telling steps %s failed", live.id, claim.seqs)
+            with contextlib.suppress(StorageError):
+                await storage.outbox_failed(live.id, claim.seqs, retry_delay(claim.tries))
 
     async def _listen(self, url: str) -> None:
         """Wake the sender on each step stored by any process (PostgreSQL's NOTIFY), and

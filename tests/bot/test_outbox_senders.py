@@ -37,9 +37,9 @@ class Process:
         """Record what would be told (game, steps, from, to), then mark it told."""
         began = time.monotonic()
         await asyncio.sleep(self.pause)
+        await outbox.told(self.service, outcomes, tries, ok=True)
         self.told.append((outcomes[-1].live.id, [o.seq for o in outcomes], began,
                           time.monotonic()))
-        await outbox.told(self.service, outcomes, tries, ok=True)
 
 
 async def process(database: str, *, listen: bool = False, alone: bool = False,

@@ -14,6 +14,7 @@ import pytest
 
 from bot.actions import ActionPath
 from bot.storage import LEASE_SECONDS
+from tests.e2e.test_on_postgres import pg_table  # noqa: F401  (fixture)
 from tests.support.table import Table
 
 
@@ -103,3 +104,29 @@ async def test_a_normal_action_is_told_by_its_own_process_and_marked_sent(table:
     table.clock.advance(LEASE_SECONDS * 2)
     assert await table.bot.outbox.drain() == 0
     assert len(posts_saying(table, "ann banks")) == 1
+
+
+async def test_over_postgresql_another_process_tells_the_step_once_the_lease_of_the_killed_one_ran_out(
+        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """Over PostgreSQL a process can't know the one before it is dead (several run at once):
+    the step it owed waits for its lease to run out by the database's clock, then the next
+    process's sender tells it, once."""
+    table = pg_table
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
+    await table.slash("ann", "pig hold")
+    await table.stop_bot()
+    monkeypatch.undo()
+    await table.start_bot()
+    assert table.bot is not None
+    bot = table.bot
+    assert await bot.outbox.drain() == 0  # the killed process's lease still runs
+    await table.fake.settle()
+    assert not posts_saying(table, "ann banks")
+    table.clock.advance(LEASE_SECONDS)
+    assert await bot.outbox.drain() == 1
+    await table.fake.settle()
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert all(r.sent_at is not None for r in await bot.service.storage.outbox(table.live.id))
+    assert await bot.outbox.drain() == 0
