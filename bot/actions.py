@@ -367,6 +367,9 @@ class ActionPath:
             await self.deadlines.rearm(known)
             self.windows.open_windows(outcomes)
             try:
+                if len({o.seq for o in outcomes}) > 1:  # told again, told together again
+                    await self.service.storage.outbox_told_together(
+                        live.id, sorted({o.seq for o in outcomes}))
                 await self.announcer.outcomes(known, outcomes, preface, answered=answered,
                                               typed=typed)
             except Exception:  # the actions are stored: a failed announcement undoes nothing

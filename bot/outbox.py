@@ -6,9 +6,11 @@ process tells the step at once, as it always did (`ActionPath.announce_all`, wit
 interaction's niceties: the prompt answered in place, "Done"), and marks the row sent. If it
 dies first, or the telling fails, the row stays owed: once its lease is over, any process's
 sender claims it (the game's owed steps together, in order; one game per claim), rebuilds
-what the steps did from the stored log and tells them as one step, as a deadline's step of
-several actions is told. The row is the intent; the messages are derived from the log, and
-carry the nonces of the step they tell (`step_nonce`), so a step told again is posted once.
+what the steps did from the stored log and tells them as their first telling would have (the
+steps it told together, a deadline's step of several actions, together: `told_with`; each
+other step alone). The row is the intent; the messages are derived from the log, and carry
+the nonces of the step they tell (`step_nonce`), so a step told again is posted once, and a
+telling cut short by a kill is finished without repeating what it had posted.
 
 A failed telling is tried again later and later (`retry_delay`); past `TRIES_LOGGED` each
 failure is logged as an error, and the step stays owed: never dropped. The sender wakes every
@@ -143,7 +145,8 @@ class Outbox:
             games += 1
 
     async def tell_claimed(self, claim: OutboxClaim) -> None:
-        """Tell one game's claimed steps as one step (marked sent or failed by `tell`)."""
+        """Tell one game's claimed steps, in order, in the tellings they were (to be) told
+        in (`OutboxClaim.tellings`): each is marked sent, or failed, by `tell`."""
         storage = self.service.storage
         try:
             live = await self.service.for_telling(claim.game_id, claim.seqs[-1])
@@ -152,10 +155,9 @@ class Outbox:
                 return
             if live.game is None:
                 raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
-            wanted = set(claim.seqs)
-            rows = [r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)
-                    if r.seq in wanted]
-            outcomes = [outcome_of(live, row) for row in rows]
+            rows = {r.seq: r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)}
+            tellings = [[outcome_of(live, rows[seq]) for seq in seqs]
+                        for seqs in claim.tellings()]
         except Exception:  # noqa: BLE001 - this game waits; the others go on
             log.exception("game %s: the steps owed could not be read", claim.game_id)
             with contextlib.suppress(StorageError):
@@ -163,12 +165,14 @@ class Outbox:
             return
         log.info("game %s: telling steps %s owed since a process stopped or failed",
                  live.id, claim.seqs)
-        try:
-            await self.tell(outcomes, claim.tries)
-        except Exception:  # noqa: BLE001 - before the telling proper: owed, tried again later
-            log.exception("game %s: telling steps %s failed", live.id, claim.seqs)
-            with contextlib.suppress(StorageError):
-                await storage.outbox_failed(live.id, claim.seqs, retry_delay(claim.tries))
+        for outcomes in tellings:
+            try:
+                await self.tell(outcomes, claim.tries)
+            except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
+                seqs = [o.seq for o in outcomes]
+                log.exception("game %s: telling steps %s failed", live.id, seqs)
+                with contextlib.suppress(StorageError):
+                    await storage.outbox_failed(live.id, seqs, retry_delay(claim.tries))
 
     async def _listen(self, url: str) -> None:
         """Wake the sender on each step stored by any process (PostgreSQL's NOTIFY), and

@@ -324,7 +324,7 @@ INSERT_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES
 LEASE_SECONDS = 60.0
 #: The outbox row's kind for "announce this stored step" (the only kind so far).
 OUTBOX_STEP = "step"
-OUTBOX_COLUMNS = "game_id, seq, kind, lease_owner, lease_until, sent_at, tries"
+OUTBOX_COLUMNS = "game_id, seq, kind, lease_owner, lease_until, sent_at, tries, told_with"
 
 
 def process_name() -> str:
@@ -344,16 +344,33 @@ class OutboxRow:
     lease_until: float
     sent_at: float | None
     tries: int
+    told_with: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class OutboxClaim:
     """The owed steps of one game a sender claimed (their leases now its own), in order;
-    `tries`: the most failed tellings among them."""
+    `tries`: the most failed tellings among them; `told_with`: each step's `told_with`."""
 
     game_id: int
     seqs: list[int]
     tries: int
+    told_with: list[int | None]
+
+    def tellings(self) -> list[list[int]]:
+        """The steps in the tellings they were (to be) told in, in order: those a telling
+        grouped (`told_with`) together, each other step alone."""
+        groups: dict[int, list[int]] = {}
+        for seq, last in zip(self.seqs, self.told_with, strict=True):
+            groups.setdefault(seq if last is None else last, []).append(seq)
+        return [groups[key] for key in sorted(groups)]
+
+
+def _claim(game_id: int, rows: Iterable[Any]) -> OutboxClaim:
+    """A claim from its rows (seq, tries, told_with)."""
+    ordered = sorted(rows)
+    return OutboxClaim(game_id, [r[0] for r in ordered], max(r[1] for r in ordered),
+                       [r[2] for r in ordered])
 
 
 def _json(value: dict[str, Any]) -> str:
@@ -910,10 +927,10 @@ class Storage:
                 return None
             async with db.execute(
                     f"UPDATE outbox SET lease_owner = ?, lease_until = {now} + ? WHERE "
-                    "game_id = ? AND sent_at IS NULL RETURNING seq, tries",
+                    "game_id = ? AND sent_at IS NULL RETURNING seq, tries, told_with",
                     (self.process, lease_seconds, found[0])) as cur:
                 rows = list(await cur.fetchall())
-        return OutboxClaim(found[0], sorted(r[0] for r in rows), max(r[1] for r in rows))
+        return _claim(found[0], rows)
 
     async def outbox_sent(self, game_id: int, seqs: Sequence[int]) -> None:
         """The steps `seqs` of the game were told. Not waited for on disk: if a crash loses
@@ -921,6 +938,14 @@ class Storage:
         marks = ",".join("?" * len(seqs))
         await self._unsynced(f"UPDATE outbox SET sent_at = {self.now_sql} WHERE game_id = ? "
                              f"AND seq IN ({marks}) AND sent_at IS NULL", (game_id, *seqs))
+
+    async def outbox_told_together(self, game_id: int, seqs: Sequence[int]) -> None:
+        """The steps `seqs` are about to be told in one telling, under the nonces of the
+        last (`told_with`): if it is cut short, they are told together again. Not waited
+        for on disk (a process killed keeps it; a power cut makes them told apart)."""
+        marks = ",".join("?" * len(seqs))
+        await self._unsynced(f"UPDATE outbox SET told_with = ? WHERE game_id = ? AND seq IN "
+                             f"({marks})", (max(seqs), game_id, *seqs))
 
     async def outbox_failed(self, game_id: int, seqs: Sequence[int], retry_in: float) -> None:
         """Telling the steps failed: they stay owed, free to claim again in `retry_in`
@@ -1188,6 +1213,7 @@ class Store(Protocol):
     async def claim_outbox(self, lease_seconds: float = LEASE_SECONDS
                            ) -> OutboxClaim | None: ...
     async def outbox_sent(self, game_id: int, seqs: Sequence[int]) -> None: ...
+    async def outbox_told_together(self, game_id: int, seqs: Sequence[int]) -> None: ...
     async def outbox_failed(self, game_id: int, seqs: Sequence[int],
                             retry_in: float) -> None: ...
     async def outbox(self, game_id: int) -> list[OutboxRow]: ...

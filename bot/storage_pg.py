@@ -65,6 +65,7 @@ from bot.storage import (
     StorageUnavailable,
     UndoRequest,
     _action,
+    _claim,
     _deadline,
     _game,
     process_name,
@@ -613,17 +614,21 @@ class PgStorage:
                     f"UPDATE outbox SET lease_owner = %s, lease_until = {PG_NOW} + %s WHERE "
                     f"game_id = %s AND sent_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox p "
                     f"WHERE p.game_id = %s AND p.sent_at IS NULL AND p.lease_until > {PG_NOW}) "
-                    "RETURNING seq, tries", (self.process, lease_seconds, game_id, game_id))
+                    "RETURNING seq, tries, told_with",
+                    (self.process, lease_seconds, game_id, game_id))
                 rows = list(await cur.fetchall())
             if rows:
-                return OutboxClaim(game_id, sorted(r[0] for r in rows),
-                                   max(r[1] for r in rows))
+                return _claim(game_id, rows)
         return None
 
     async def outbox_sent(self, game_id: int, seqs: Sequence[int]) -> None:
         """The steps were told (not waited for on disk: a step told again is harmless)."""
         await self._unsynced(f"UPDATE outbox SET sent_at = {PG_NOW} WHERE game_id = %s AND "
                              "seq = ANY(%s) AND sent_at IS NULL", (game_id, list(seqs)))
+
+    async def outbox_told_together(self, game_id: int, seqs: Sequence[int]) -> None:
+        await self._unsynced("UPDATE outbox SET told_with = %s WHERE game_id = %s AND "
+                             "seq = ANY(%s)", (max(seqs), game_id, list(seqs)))
 
     async def outbox_failed(self, game_id: int, seqs: Sequence[int], retry_in: float) -> None:
         async with self.transaction() as db:

@@ -9,7 +9,11 @@
 -- the same nonces. The acting process holds the row's lease (`lease_until`, by the
 -- database's clock) while it tells the step itself; a row unsent once its lease is over is
 -- claimed and told by whichever process's sender finds it (bot/outbox.py). `tries`
--- counts the tellings that failed (each puts the next one further off).
+-- counts the tellings that failed (each puts the next one further off). `told_with`: the
+-- last step of the telling this step was told in, when that telling told several (a
+-- deadline's step of several actions, away answers told with the step that asked them),
+-- written before it began: told again, the same steps are told together, under the same
+-- nonces, so a telling cut short is finished without repeating what it had posted.
 CREATE TABLE outbox (
     game_id      BIGINT  NOT NULL REFERENCES games (id),
     seq          BIGINT  NOT NULL,
@@ -19,6 +23,7 @@ CREATE TABLE outbox (
     lease_until  DOUBLE PRECISION NOT NULL,
     sent_at      DOUBLE PRECISION,
     tries        INTEGER NOT NULL DEFAULT 0,
+    told_with    BIGINT ,
     PRIMARY KEY (game_id, seq, kind)
 );
 

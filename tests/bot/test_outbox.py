@@ -171,3 +171,19 @@ async def test_a_lone_process_ends_the_leases_of_the_one_killed_before_it(
     await two.release_outbox()
     claim = await two.claim_outbox()
     assert claim is not None and claim.game_id == game and claim.seqs == [1]
+
+
+async def test_steps_a_telling_told_together_are_claimed_to_be_told_together_again(
+        stores: tuple[Store, Store, Clock]) -> None:
+    """A telling of several steps (a deadline's step of several actions) records them as
+    one before it begins: killed midway, the next sender tells them together again, under
+    the nonces of their last step, and every other step alone, as it was told."""
+    one, two, clock = stores
+    game = await started(one, 16)
+    for at in (1, 2, 3):
+        await roll(one, game, at)
+    await one.outbox_told_together(game, [2, 3])
+    clock.now = NOW + LEASE_SECONDS
+    claim = await two.claim_outbox()
+    assert claim is not None and claim.seqs == [1, 2, 3, 4]
+    assert claim.tellings() == [[1], [2, 3], [4]]

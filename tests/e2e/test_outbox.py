@@ -8,10 +8,12 @@ The real bot and discord.py against the stand-in (tests/support/table.py), on SQ
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+import bot.outbox
 from bot.actions import ActionPath
 from bot.storage import LEASE_SECONDS
 from tests.e2e.test_on_postgres import pg_table  # noqa: F401  (fixture)
@@ -20,6 +22,11 @@ from tests.support.table import Table
 
 def posts_saying(table: Table, words: str) -> list[Any]:
     return [m for m in table.fake.messages(table.channel) if words in m.text()]
+
+
+def channel_posts_sent(table: Table) -> list[Any]:
+    return [r for r in table.fake.requests if r.method == "POST"
+            and r.path.endswith(f"/channels/{table.channel}/messages")]
 
 
 def turn_prompts(table: Table, user: str) -> list[Any]:
@@ -62,6 +69,48 @@ async def test_a_step_stored_by_a_process_killed_before_telling_it_is_told_once_
     await table.fake.settle()
     assert len(posts_saying(table, "ann banks")) == 1
     assert len(turn_prompts(table, "bob")) == bob_asked + 1
+    prompt = turn_prompts(table, "bob")[-1]
+    clicked = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in clicked.text()
+
+
+async def test_a_step_told_by_a_process_killed_before_it_recorded_so_is_told_again_without_a_second_message(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ann's hold is told in full (post, bob's prompt, status), and the process dies before
+    it records that: the restarted bot tells the step again from the log, and every
+    message it sends carries the nonce the first telling's did, so Discord keeps the first:
+    not one message more in the channel or in anyone's DMs."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+
+    async def dies_before_recording(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    monkeypatch.setattr(bot.outbox, "told", dies_before_recording)
+    await table.slash("ann", "pig hold")
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert table.bot is not None
+    game = table.live.id
+    assert [r.seq for r in await table.bot.service.storage.outbox(game)
+            if r.sent_at is None] == [2]
+    channel = [m.id for m in table.fake.messages(table.channel)]
+    dms = {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")}
+    posted = len(channel_posts_sent(table))
+    await table.stop_bot()
+    monkeypatch.undo()
+    await table.start_bot()
+    assert table.bot is not None
+    storage = table.bot.service.storage
+    for _ in range(500):  # until the restarted bot told what was owed
+        if all(r.sent_at is not None for r in await storage.outbox(game)):
+            break
+        await asyncio.sleep(0.01)
+    await table.fake.settle()
+    assert all(r.sent_at is not None for r in await storage.outbox(game))
+    assert len(channel_posts_sent(table)) > posted  # sent again...
+    assert [m.id for m in table.fake.messages(table.channel)] == channel  # ...kept once
+    assert {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")} == dms
     prompt = turn_prompts(table, "bob")[-1]
     clicked = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
     await table.fake.settle()
