@@ -157,7 +157,7 @@ class Croupier(commands.Bot):
         url = getattr(storage, "url", None)
         self.outbox = Outbox(service, lambda outcomes, tries: self.actions.announce_all(
                                  outcomes, tries=tries),
-                             alone=url is None, listen_url=url)
+                             alone=url is None, listen_url=url, ready=self.wait_until_ready)
         self._built = True
 
     async def _prompt_owed_games(self) -> None:

@@ -86,9 +86,11 @@ class Outbox:
     """This process's sender (one asyncio task), started by the client beside the timers."""
 
     def __init__(self, service: GameService, tell: Tell, *, alone: bool,
-                 listen_url: str | None = None, poll_seconds: float = POLL_SECONDS) -> None:
+                 listen_url: str | None = None, poll_seconds: float = POLL_SECONDS,
+                 ready: Callable[[], Awaitable[Any]] | None = None) -> None:
         self.service = service
         self.tell = tell
+        self.ready = ready  # what to wait for before telling anything (the gateway)
         # The database's only process (SQLite): the leases of a process killed before it
         # told its steps end at this start.
         self.alone = alone
@@ -99,6 +101,8 @@ class Outbox:
         self._tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()  # set while the LISTEN connection is up (tests)
         self.idle = asyncio.Event()  # set while the sender waits to be woken (tests)
+        self._releasing = asyncio.Lock()
+        self._released = False
 
     def start(self) -> None:
         self._tasks.append(asyncio.create_task(self._run(), name="croupier-outbox"))
@@ -118,11 +122,8 @@ class Outbox:
         self._wake.set()
 
     async def _run(self) -> None:
-        if self.alone:
-            try:
-                await self.service.storage.release_outbox()
-            except StorageError as exc:
-                log.warning("the outbox's leases could not be released: %s", exc)
+        if self.ready is not None:
+            await self.ready()
         while True:
             self._wake.clear()
             try:
@@ -134,8 +135,21 @@ class Outbox:
                 await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
             self.idle.clear()
 
+    async def _release_once(self) -> None:
+        """Alone on the database: end the leases of the process before this one, once,
+        before the first claim (whichever caller drains first)."""
+        async with self._releasing:
+            if not self.alone or self._released:
+                return
+            try:
+                await self.service.storage.release_outbox()
+                self._released = True
+            except StorageError as exc:
+                log.warning("the outbox's leases could not be released: %s", exc)
+
     async def drain(self) -> int:
         """Tell every owed step nobody holds, a game at a time; how many games were told."""
+        await self._release_once()
         games = 0
         while True:
             claim = await self.service.storage.claim_outbox()

@@ -179,3 +179,33 @@ async def test_over_postgresql_another_process_tells_the_step_once_the_lease_of_
     assert len(posts_saying(table, "ann banks")) == 1
     assert all(r.sent_at is not None for r in await bot.service.storage.outbox(table.live.id))
     assert await bot.outbox.drain() == 0
+
+
+async def test_the_winning_step_of_a_process_killed_before_telling_it_is_told_once(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step that ends the game is stored, then the process dies: the game is no longer
+    in the index of the next start, yet its last step is told from the log (rebuilt for
+    the telling alone): the game-over post, once."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob", target=5)
+    assert table.bot is not None
+    for _ in range(200):  # play until the pot would win, then bank it
+        live = await table.loaded()
+        (seat,) = live.game.prompts()
+        if live.game.pot + live.game.scores[seat] >= 5:
+            break
+        await table.slash(seat, "pig roll")
+    monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
+    await table.slash(seat, "pig hold")
+    game = live.id
+    assert table.bot.service.entry_in(table.channel) is None  # finished: out of the index
+    assert not posts_saying(table, "Game over")
+    await table.stop_bot()
+    monkeypatch.undo()
+    await table.start_bot()
+    over = await table.fake.wait_for_message(lambda m: "Game over" in m.text())
+    await table.fake.settle()
+    assert f"Winner: {seat}" in over.text()
+    assert len(posts_saying(table, "Game over")) == 1
+    assert table.bot is not None
+    assert all(r.sent_at is not None for r in await table.bot.service.storage.outbox(game))
