@@ -156,10 +156,17 @@ class ActionPath:
             await self.reply_error(interaction, exc)
 
     async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef, *,
-                             any_step: bool = False) -> PromptContext:
+                             any_step: bool = False, checked: bool = False) -> PromptContext:
         """The game, seat, prompt and action a component refers to, if it is still current
-        (`any_step`: whatever step it was shown at, while the seat's prompt offers it)."""
+        (`any_step`: whatever step it was shown at, while the seat's prompt offers it).
+
+        Before a click is refused, the game is checked as stored (`checked` once it was):
+        over a database several processes share, this copy may be behind the log (a DM
+        reaches shard 0's process whoever played last), and is caught up first."""
         live = await self.service.get(ref.game_id)
+        if ref.seq > live.seq and not checked:  # a step this copy has not seen
+            await self.service.catch_up(live)
+            checked = True
         if live.broken is not None:
             raise NotAllowed(paused_message(live))
         if live.game is None or not 0 <= ref.seat < len(live.game.seats):
@@ -177,6 +184,9 @@ class ActionPath:
             record = await records.load(self.service.storage, live.id, seat)
             current = records.still_current(record, ref.seq, live.seq)
         if prompt is None or spec is None or not current:
+            if not checked and await self.service.catch_up(live):
+                return await self.prompt_context(interaction, ref, any_step=any_step,
+                                                 checked=True)
             if record is None:
                 record = await records.load(self.service.storage, live.id, seat)
             newest = (f" ({message_link(record.channel_id, record.message_id)})"

@@ -605,6 +605,12 @@ class GameService:
         return await self._apply(live, chosen, action, params, user_id,
                                  interaction_id=interaction_id)
 
+    async def catch_up(self, live: LiveGame) -> bool:
+        """`_caught_up` under the game's lock: a click whose step this copy has not seen,
+        or that it would refuse, is checked against the game as stored."""
+        async with live.lock:
+            return await self._caught_up(live)
+
     async def _caught_up(self, live: LiveGame) -> bool:
         """Was this loaded copy behind the stored log (another process over the same
         database played on)? Then it is rebuilt as stored now, and True (its lock held)."""

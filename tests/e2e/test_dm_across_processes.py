@@ -83,6 +83,13 @@ async def test_a_dm_click_on_a_game_made_by_the_other_process_is_served_and_told
         await fake.settle()
         assert "Done." in again.text()
         assert len([m for m in fake.messages(channel) if "ann banks" in m.text()]) == 2
+        # bob's next prompt, clicked in his DMs: shard 0's process again, whose copy is
+        # from before ann's hold (made through the other process).
+        newer = await fake.wait_for_message(lambda m: bobs_prompt(m) and m.id != prompt.id)
+        rolled = await fake.click(bob, newer.id, newer.button("Roll"))
+        await fake.settle()
+        assert "You chose: Roll" in rolled.text(), rolled.text()
+        assert len([m for m in fake.messages(channel) if "bob rolls" in m.text()]) == 1
     finally:
         await fake.stop_bot(first)
         await fake.stop_bot(second)
