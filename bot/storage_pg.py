@@ -834,11 +834,11 @@ async def _put_outbox(db: psycopg.AsyncConnection[Any], game_id: int, seq: int,
     """Record stored step `seq` to tell, leased to `process` for `lease` seconds, in the
     caller's transaction, and wake the senders when it commits (a notification is delivered
     on commit only)."""
-    await db.execute(
-        "INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
-        f"VALUES (%s, %s, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s)",
-        (game_id, seq, process, lease))
-    await db.execute("SELECT pg_notify(%s, %s)", (OUTBOX_CHANNEL, str(game_id)))
+    await db.execute(  # one round trip for both
+        "WITH stored AS (INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, "
+        f"lease_until) VALUES (%s, %s, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s) "
+        "RETURNING game_id) SELECT pg_notify(%s, game_id::text) FROM stored",
+        (game_id, seq, process, lease, OUTBOX_CHANNEL))
 
 
 async def _has_interaction(db: psycopg.AsyncConnection[Any], interaction_id: int) -> bool:
