@@ -12,6 +12,7 @@ callables handed in here. Buttons and forms reach the action path as
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from bot.outbox import Outbox
 from bot.repeats import RepeatGuard
 from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
+from bot.storage import StorageError
 from bot.stores import open_storage
 from bot.timeouts import Timeouts
 from bot.timers import Timers
@@ -191,6 +193,9 @@ class Croupier(commands.Bot):
             await self.sender.close()
         await super().close()
         if hasattr(self, "service"):
+            if self._built:  # what this process was still to tell: the others' to tell now
+                with contextlib.suppress(StorageError):
+                    await self.service.storage.release_own_outbox()
             await self.service.storage.close()
         self.render_workers.shutdown()
 

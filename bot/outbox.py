@@ -14,9 +14,12 @@ telling cut short by a kill is finished without repeating what it had posted.
 
 A failed telling is tried again later and later (`retry_delay`); past `TRIES_LOGGED` each
 failure is logged as an error, and the step stays owed: never dropped. The sender wakes every
-`POLL_SECONDS`, and, on PostgreSQL, whenever a step is stored by any process (`LISTEN
-croupier_outbox`): a notification only wakes it, the table is what it reads, and it reads
-the table again after every reconnection, so a notification missed meanwhile loses nothing.
+`POLL_SECONDS`, and, on PostgreSQL, whenever a stopping process hands back the steps it had
+not told (`LISTEN croupier_outbox`; `release_own_outbox` notifies): a notification only
+wakes it, the table is what it reads, and it reads the table again after every
+reconnection, so a notification missed meanwhile loses nothing. (A step just stored is not
+notified: it is its teller's while the lease runs, so a notification would wake every other
+sender for nothing, and cost the commit PostgreSQL's notify lock.)
 """
 
 from __future__ import annotations

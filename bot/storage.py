@@ -964,6 +964,13 @@ class Storage:
                f"lease_until > {self.now_sql} AND (lease_owner IS NULL OR lease_owner <> ?)")
         await self._write(Statement(sql, (self.process,)))
 
+    async def release_own_outbox(self) -> None:
+        """This process stops: the steps it holds and has not told are anyone's to tell now
+        (on SQLite, the next process's: it is alone on the database)."""
+        await self._write(Statement(
+            f"UPDATE outbox SET lease_owner = NULL, lease_until = {self.now_sql} WHERE "
+            "sent_at IS NULL AND lease_owner = ?", (self.process,)))
+
     async def outbox(self, game_id: int) -> list[OutboxRow]:
         """The game's outbox rows, by step (what the tests and the bench read)."""
         rows = await self._all(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? "
@@ -1218,6 +1225,7 @@ class Store(Protocol):
                             retry_in: float) -> None: ...
     async def outbox(self, game_id: int) -> list[OutboxRow]: ...
     async def release_outbox(self) -> None: ...
+    async def release_own_outbox(self) -> None: ...
 
     async def message(self, game_id: int, purpose: str) -> tuple[int, int, str] | None: ...
     async def messages(self, game_id: int) -> dict[str, tuple[int, int, str]]: ...

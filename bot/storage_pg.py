@@ -646,6 +646,19 @@ class PgStorage:
         async with self.transaction() as db:
             await db.execute(sql, (self.process,))
 
+    async def release_own_outbox(self) -> None:
+        """This process stops: the steps it holds and has not told are anyone's to tell
+        now, and the other processes' senders are woken to tell them (a notification,
+        delivered when this commits: `LISTEN croupier_outbox`)."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE outbox SET lease_owner = NULL, lease_until = {PG_NOW} WHERE "
+                "sent_at IS NULL AND lease_owner = %s RETURNING game_id", (self.process,))
+            games = sorted({row[0] for row in await cur.fetchall()})
+            if games:
+                await db.execute("SELECT pg_notify(%s, %s)",
+                                 (OUTBOX_CHANNEL, ",".join(map(str, games))[:7000]))
+
     async def outbox(self, game_id: int) -> list[OutboxRow]:
         rows = await self._all(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = %s "
                                "ORDER BY seq, kind", (game_id,))
@@ -832,13 +845,12 @@ async def _snapshot_and_end(db: psycopg.AsyncConnection[Any], game_id: int, seq:
 async def _put_outbox(db: psycopg.AsyncConnection[Any], game_id: int, seq: int,
                       process: str, lease: float) -> None:
     """Record stored step `seq` to tell, leased to `process` for `lease` seconds, in the
-    caller's transaction, and wake the senders when it commits (a notification is delivered
-    on commit only)."""
-    await db.execute(  # one round trip for both
-        "WITH stored AS (INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, "
-        f"lease_until) VALUES (%s, %s, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s) "
-        "RETURNING game_id) SELECT pg_notify(%s, game_id::text) FROM stored",
-        (game_id, seq, process, lease, OUTBOX_CHANNEL))
+    caller's transaction. No notification: nobody else may tell it while the lease runs
+    (see `release_own_outbox`)."""
+    await db.execute(
+        "INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
+        f"VALUES (%s, %s, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s::float8)",
+        (game_id, seq, process, lease))
 
 
 async def _has_interaction(db: psycopg.AsyncConnection[Any], interaction_id: int) -> bool:
@@ -865,21 +877,23 @@ async def _store_action(db: psycopg.AsyncConnection[Any], pending: _PendingActio
     """Lock the game's row, check the sequence the action answers (and that the game is
     running), insert the action and its side rows, in the caller's transaction; its number."""
     game_id, expected_seq = pending.game_id, pending.expected_seq
-    # One round trip: the lock, the check and the row (none if the game moved on). Under
-    # READ COMMITTED a lock waited for re-checks the row as the other writer left it.
+    # One round trip: the lock, the check, the row (none if the game moved on) and its
+    # outbox row. Under READ COMMITTED a lock waited for re-checks the row as the other
+    # writer left it.
     cur = await db.execute(
         "WITH game AS (SELECT 1 FROM games WHERE id = %s AND seq = %s AND status = 'running' "
-        f"FOR UPDATE) INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
+        f"FOR UPDATE), act AS (INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
         "%s::bigint, %s::bigint, %s::text, %s::text, %s::text, %s::text, %s::bigint, "
-        "%s::text, %s::text, %s::float8, %s::bigint FROM game",
-        (game_id, expected_seq, *pending.row))
+        "%s::text, %s::text, %s::float8, %s::bigint FROM game RETURNING game_id, seq) "
+        "INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
+        f"SELECT game_id, seq, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s::float8 FROM act",
+        (game_id, expected_seq, *pending.row, pending.process, pending.lease))
     if cur.rowcount != 1:
         if pending.interaction_id is not None and await _has_interaction(
                 db, pending.interaction_id):
             raise AlreadyApplied("That was already done a moment ago; it counts once.")
         raise StaleWrite("The game moved on before this action was stored.")
     await _snapshot_and_end(db, game_id, expected_seq + 1, pending.snapshot, pending.finished)
-    await _put_outbox(db, game_id, expected_seq + 1, pending.process, pending.lease)
     return expected_seq + 1
 
 

@@ -1,6 +1,7 @@
 -- Croupier storage on PostgreSQL, version 9 (issue 27), as bot/migrations/009_outbox.sql: the outbox.
--- A notification on the channel `croupier_outbox` (payload: the game id) is sent in the
--- same transaction and delivered on commit: it only wakes the senders; the table is the truth.
+-- A notification on the channel `croupier_outbox` (payload: the games) is sent when a
+-- stopping process hands back the steps it had not told: it only wakes the other processes'
+-- senders; the table is the truth.
 --
 -- One row per stored step to tell ("announce step `seq` of game `game_id`": its secrets by
 -- DM, the prompts, the channel post with its images, the status post), written in the

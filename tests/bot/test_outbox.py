@@ -187,3 +187,16 @@ async def test_steps_a_telling_told_together_are_claimed_to_be_told_together_aga
     claim = await two.claim_outbox()
     assert claim is not None and claim.seqs == [1, 2, 3, 4]
     assert claim.tellings() == [[1], [2, 3], [4]]
+
+
+async def test_a_stopping_process_hands_back_only_its_own_untold_steps(
+        stores: tuple[Store, Store, Clock]) -> None:
+    one, two, _ = stores
+    mine, theirs = await started(one, 17), await started(two, 18)
+    await roll(one, mine, 1)
+    await one.outbox_sent(mine, [1])
+    await one.release_own_outbox()
+    claim = await two.claim_outbox()  # at once: no lease left to run out
+    assert claim is not None and (claim.game_id, claim.seqs) == (mine, [2])
+    assert await two.claim_outbox() is None  # `two`'s own step stays its own
+    assert [r.lease_owner for r in await two.outbox(theirs)] == [two.process]

@@ -70,32 +70,35 @@ async def until(check: object, seconds: float = 10.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_a_step_stored_by_one_process_wakes_another_through_listen(
+async def test_steps_a_stopping_process_did_not_tell_wake_another_through_listen(
         postgres_url: str, processes: list[Process]) -> None:
-    """The listening process's sender polls once an hour here: only the notification sent
-    in the storing transaction can wake it in time."""
-    dead = await process(postgres_url)
+    """A process stops (a deploy) holding a step it stored and has not told: it hands its
+    leases back and notifies; the listening process's sender, which polls once an hour
+    here, is woken by the notification alone and tells the step at once."""
+    stopping = await process(postgres_url)
     listening = await process(postgres_url, listen=True)
-    processes += [dead, listening]
+    processes += [stopping, listening]
     listening.sender.start()
     await asyncio.wait_for(listening.sender.listening.wait(), 10)
     # asleep for the hour, having read the table since it started listening
     await until(lambda: listening.sender.idle.is_set() and not listening.sender._wake.is_set())
-    dead.service.storage.lease_seconds = 0.0  # killed as soon as it stored the game's start
-    live = await started_pig(dead.service)
+    live = await started_pig(stopping.service)
+    assert not listening.told  # its lease runs: nobody else may tell it
+    await stopping.service.storage.release_own_outbox()
     await until(lambda: listening.told)
     assert [(game, seqs) for game, seqs, *_ in listening.told] == [(live.id, [1])]
-    assert all(r.sent_at is not None for r in await dead.service.storage.outbox(live.id))
+    assert all(r.sent_at is not None for r in await stopping.service.storage.outbox(live.id))
 
 
 async def test_a_dropped_listening_connection_reads_the_table_again(
         postgres_url: str, processes: list[Process]) -> None:
-    """The listening connection is cut; a step is stored while it is down (its notification
-    goes to nobody); on reconnecting the sender reads the table and tells it."""
+    """The listening connection is cut; a stopping process hands back a step while it is
+    down (its notification goes to nobody); on reconnecting the sender reads the table and
+    tells it."""
     dead = await process(postgres_url)
     listening = await process(postgres_url, listen=True)
     processes += [dead, listening]
-    listening.sender.reconnect_seconds = 0.5
+    listening.sender.reconnect_seconds = 1.0
     listening.sender.start()
     await asyncio.wait_for(listening.sender.listening.wait(), 10)
     await until(lambda: listening.sender.idle.is_set() and not listening.sender._wake.is_set())
@@ -104,8 +107,9 @@ async def test_a_dropped_listening_connection_reads_the_table_again(
                                   "WHERE query = 'LISTEN croupier_outbox'")
         assert [row[0] for row in await cur.fetchall()] == [True]
     await until(lambda: not listening.sender.listening.is_set())
-    dead.service.storage.lease_seconds = 0.0
     live = await started_pig(dead.service)
+    await dead.service.storage.release_own_outbox()
+    assert not listening.sender.listening.is_set()  # handed back while nobody listened
     assert not listening.told
     await until(lambda: listening.told)
     assert listening.sender.listening.is_set()  # connected again
