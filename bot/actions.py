@@ -531,7 +531,7 @@ class ActionPath:
             called = asked.called()
             if called:
                 await self.announcer.say(live, [], called, held=asked.held)
-        await self.service.storage.outbox_sent(live.id, [live.seq])  # the undo's step, told
+        await outbox.mark_told(self.service, live.id, [live.seq])  # the undo's step, told
 
     async def undone_words(self, live: LiveGame) -> str:
         """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""

@@ -85,6 +85,15 @@ async def told(service: GameService, outcomes: list[Outcome], tries: int, ok: bo
                     "told" if ok else "owed", exc)
 
 
+async def mark_told(service: GameService, game_id: int, seqs: list[int]) -> None:
+    """Steps told outside `ActionPath.announce_all` (an undo's, an import's start), marked
+    so; a store that can't be reached now leaves them owed: told again later, harmlessly."""
+    try:
+        await service.storage.outbox_sent(game_id, seqs)
+    except StorageError as exc:
+        log.warning("game %s: could not record steps %s as told: %s", game_id, seqs, exc)
+
+
 class Outbox:
     """This process's sender (one asyncio task), started by the client beside the timers."""
 

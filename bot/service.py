@@ -231,11 +231,14 @@ class GameService:
             finished.game = await self._rebuild(finished)
             return finished
         live = await self.get(game_id)
-        if live.game is not None and live.seq < seq:
+        if live.game is None or live.seq < seq:
             async with live.lock:
-                if live.seq < seq:
-                    await self._reload(live)
+                if live.game is None:  # the index may have it in the lobby still
+                    live.row = row
+                    await self._ensure(live)
+                elif live.seq < seq:
                     live.seats = await self.storage.seats(game_id)
+                    await self._reload(live)
         return live
 
     async def _made_elsewhere(self, game_id: int) -> LiveGame | None:
@@ -619,8 +622,8 @@ class GameService:
         row = await self.storage.game(live.id)
         if row is None or row.seq == live.seq:
             return False
-        await self._reload(live)
         live.seats = await self.storage.seats(live.id)
+        await self._reload(live)
         if live.row.status != "running":
             self._forget(live)
         return True

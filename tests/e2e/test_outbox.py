@@ -9,11 +9,13 @@ The real bot and discord.py against the stand-in (tests/support/table.py), on SQ
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
 
 import bot.outbox
+import engine
 from bot.actions import ActionPath
 from bot.storage import LEASE_SECONDS
 from tests.e2e.test_on_postgres import pg_table  # noqa: F401  (fixture)
@@ -209,3 +211,33 @@ async def test_the_winning_step_of_a_process_killed_before_telling_it_is_told_on
     assert len(posts_saying(table, "Game over")) == 1
     assert table.bot is not None
     assert all(r.sent_at is not None for r in await table.bot.service.storage.outbox(game))
+
+
+async def test_an_undo_and_an_import_are_told_by_their_own_paths_and_never_again(
+        table: Table) -> None:
+    """The undo's and the import's steps are told by their own commands (not by
+    `announce_all`) and marked told there: once their leases are long over, the sender
+    finds nothing to tell, and the channels get no second post."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    await table.slash("ann", "pig note", text="oops")
+    undone = await table.slash("ann", "game undo")
+    assert "taken back" in undone.text()
+    other = table.fake.add_channel(table.guild, "imported")
+    state = engine.new_game("pig", ["ann", "bob"], seed="imported",
+                            options={"target": 10}).state()
+    players = ", ".join(f"{name}=<@{table.users[name]}>" for name in ("ann", "bob"))
+    imported = await table.fake.slash(table.users["ann"], other, "game import", variant="pig",
+                                      players=players,
+                                      file=("pig.json", json.dumps(state).encode()))
+    await table.fake.settle()
+    assert "Imported as game #" in imported.text()
+    assert table.bot is not None
+    storage = table.bot.service.storage
+    for game in (table.live.id, table.bot.service.entry_in(other).id):
+        assert all(r.sent_at is not None for r in await storage.outbox(game)), game
+    said = {channel: len(table.fake.messages(channel)) for channel in (table.channel, other)}
+    table.clock.advance(LEASE_SECONDS * 2)
+    assert await table.bot.outbox.drain() == 0
+    await table.fake.settle()
+    assert {channel: len(table.fake.messages(channel)) for channel in said} == said
