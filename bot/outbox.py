@@ -140,6 +140,8 @@ class Outbox:
             self._wake.clear()
             try:
                 await self.drain()
+            except StorageError as exc:  # the database is down for now (a restart)
+                log.warning("the outbox's sender can't read the database now: %s", exc)
             except Exception:  # noqa: BLE001 - the sender must outlive any one failure
                 log.exception("the outbox's sender failed; it looks again shortly")
             self.idle.set()

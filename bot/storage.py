@@ -914,14 +914,16 @@ class Storage:
     async def claim_outbox(self, lease_seconds: float = LEASE_SECONDS) -> OutboxClaim | None:
         """Claim the unsent steps of one game whose leases are all over (the game's oldest
         lease first): they are leased to this process for `lease_seconds`. None if no game
-        owes a step nobody holds. One writer: the transaction is the whole claim."""
+        owes a step nobody holds. One writer: the transaction is the whole claim (taken only
+        when a read finds something to claim: the senders look every few seconds)."""
         now = self.now_sql
+        owed = (f"SELECT game_id FROM outbox o WHERE sent_at IS NULL AND lease_until <= {now} "
+                "AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id AND "
+                f"p.sent_at IS NULL AND p.lease_until > {now}) ORDER BY lease_until LIMIT 1")
+        if await self._one(owed) is None:
+            return None
         async with self.transaction() as db:
-            async with db.execute(
-                    f"SELECT game_id FROM outbox o WHERE sent_at IS NULL AND lease_until <= {now} "
-                    "AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id AND "
-                    f"p.sent_at IS NULL AND p.lease_until > {now}) ORDER BY lease_until "
-                    "LIMIT 1") as cur:
+            async with db.execute(owed) as cur:
                 found = await cur.fetchone()
             if found is None:
                 return None
