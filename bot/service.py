@@ -209,11 +209,17 @@ class GameService:
         return await self.load(live)
 
     async def get(self, game_id: int) -> LiveGame:
-        """A game by its number, loaded."""
+        """A game by its number, loaded. On a database several processes share, a copy
+        loaded before is first checked against the stored game (one read): a DM, a menu or
+        a button reaches shard 0's process whichever process played last."""
         live = self.live.get(game_id) or await self._made_elsewhere(game_id)
         if live is None:
             raise NotAllowed("That game is over or no longer exists.")
-        return await self.load(live)
+        loaded = live.game is not None
+        await self.load(live)
+        if loaded and self.storage.shared:
+            await self.catch_up(live)
+        return live
 
     async def for_telling(self, game_id: int, seq: int) -> LiveGame | None:
         """The game whose stored step `seq` is to be told (`bot/outbox.py`), loaded as

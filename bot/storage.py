@@ -405,6 +405,7 @@ class Storage:
         self.now_sql = SQLITE_NOW  # the database's clock, in SQL (`use_clock`)
         self.process = process_name()  # the holder of the outbox leases this store takes
         self.lease_seconds = LEASE_SECONDS  # how long it holds a step it stored
+        self.shared = False  # one process per SQLite database (`hold_database`)
 
     @classmethod
     async def open(cls, path: str, *, clock: Callable[[], float] | None = None) -> Storage:
@@ -1166,6 +1167,7 @@ class Store(Protocol):
     commit. The rows and errors above are both stores'."""
 
     process: str  # who holds the outbox leases this store takes
+    shared: bool  # may several processes use the database at once?
     lease_seconds: float  # how long it holds a step it stored, to tell it
 
     async def close(self) -> None: ...

@@ -121,6 +121,7 @@ class PgStorage:
         self._clock: Callable[[], float] | None = None  # see `use_clock`
         self.process = process_name()  # the holder of the outbox leases this store takes
         self.lease_seconds = LEASE_SECONDS  # how long it holds a step it stored
+        self.shared = True  # several processes over one database: the point
         # Actions that arrive while one batch commits share the next transaction (one
         # connection, one durable commit): see `_commit_actions`. Games are spread over a
         # few committers (a game always to the same one, so its actions stay in turn):

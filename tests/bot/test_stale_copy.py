@@ -29,3 +29,17 @@ async def test_an_action_refused_by_a_stale_copy_is_tried_on_the_game_as_stored(
     assert outcome.seq == 3 and theirs.seq == 3 and live.seq == 2
     with pytest.raises(NotAllowed):  # a refusal on the game as stored stays a refusal
         await other.act(theirs, theirs.user_of(second), "hold", {})
+
+
+async def test_a_game_looked_up_by_id_is_caught_up_with_what_another_process_stored(
+        two_services: tuple[GameService, GameService]) -> None:  # noqa: F811
+    """What a DM click, menu or Show my hand looks up (`get`, by the game's id) is the game
+    as stored, not this process's copy from before the other process's move."""
+    mine, other = two_services
+    live = await started_pig(mine)
+    theirs = await other.get(live.id)
+    (seat,) = live.game.prompts()
+    await mine.act(live, live.user_of(seat), "roll", {})
+    again = await other.get(live.id)
+    assert again is theirs and theirs.seq == live.seq == 2
+    assert theirs.game.state() == live.game.state()
