@@ -121,7 +121,7 @@ class ActionPath:
         mine = [g for g in self.service.games_of(interaction.user.id)
                 if variant is None or g.row.variant == variant]
         if len(mine) == 1:
-            return await self.service.load(mine[0])
+            return await self.service.current(mine[0])
         if not mine:
             raise NotAllowed("You have no running game here. Use the command in the game's "
                              "channel.")

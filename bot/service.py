@@ -202,11 +202,11 @@ class GameService:
     # ----- lookup --------------------------------------------------------
 
     async def in_channel(self, channel_id: int) -> LiveGame:
-        """The channel's game, loaded."""
+        """The channel's game, loaded (and checked against the stored game, as `get`)."""
         live = self.entry_in(channel_id)
         if live is None:
             raise NotAllowed("There is no game in this channel. Start one with /game new.")
-        return await self.load(live)
+        return await self.current(live)
 
     async def get(self, game_id: int) -> LiveGame:
         """A game by its number, loaded. On a database several processes share, a copy
@@ -215,6 +215,11 @@ class GameService:
         live = self.live.get(game_id) or await self._made_elsewhere(game_id)
         if live is None:
             raise NotAllowed("That game is over or no longer exists.")
+        return await self.current(live)
+
+    async def current(self, live: LiveGame) -> LiveGame:
+        """`load`, and on a shared store a copy loaded before is checked against its row
+        and caught up if another process played on since."""
         loaded = live.game is not None
         await self.load(live)
         if loaded and self.storage.shared:

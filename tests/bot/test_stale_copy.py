@@ -43,3 +43,15 @@ async def test_a_game_looked_up_by_id_is_caught_up_with_what_another_process_sto
     again = await other.get(live.id)
     assert again is theirs and theirs.seq == live.seq == 2
     assert theirs.game.state() == live.game.state()
+
+
+async def test_a_game_looked_up_by_its_channel_is_caught_up_too(
+        two_services: tuple[GameService, GameService]) -> None:  # noqa: F811
+    mine, other = two_services
+    live = await started_pig(mine)
+    await other.restore()
+    theirs = await other.in_channel(live.row.channel_id)
+    (seat,) = live.game.prompts()
+    await mine.act(live, live.user_of(seat), "roll", {})
+    assert (await other.in_channel(live.row.channel_id)).seq == live.seq == 2
+    assert theirs.game.state() == live.game.state()
