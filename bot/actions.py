@@ -376,12 +376,13 @@ class ActionPath:
                 known = await facts.read(self.service.storage, live, self.service.clock())
             await self.deadlines.rearm(known)
             self.windows.open_windows(outcomes)
+            seqs = sorted({o.seq for o in outcomes})
             try:
-                if len({o.seq for o in outcomes}) > 1:  # told again, told together again
-                    await self.service.storage.outbox_told_together(
-                        live.id, sorted({o.seq for o in outcomes}))
-                await self.announcer.outcomes(known, outcomes, preface, answered=answered,
-                                              typed=typed)
+                if len(seqs) > 1:  # told again, told together again
+                    await self.service.storage.outbox_told_together(live.id, seqs)
+                async with outbox.held(self.service, live.id, seqs):
+                    await self.announcer.outcomes(known, outcomes, preface, answered=answered,
+                                                  typed=typed)
             except Exception:  # the actions are stored: a failed announcement undoes nothing
                 log.exception("game %s: announcing actions up to %s failed", live.id,
                               outcomes[-1].seq)

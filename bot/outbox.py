@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.service import GameService, LiveGame, Outcome
@@ -83,6 +83,33 @@ async def told(service: GameService, outcomes: list[Outcome], tries: int, ok: bo
     except StorageError as exc:
         log.warning("game %s: could not record steps %s as %s: %s", live.id, seqs,
                     "told" if ok else "owed", exc)
+
+
+@contextlib.asynccontextmanager
+async def held(service: GameService, game_id: int, seqs: list[int],
+               every: float | None = None) -> AsyncIterator[None]:
+    """While a telling runs, keep its steps' leases this process's: renewed every third of
+    the lease (`every` seconds), so that a telling held back by Discord's rate limits past
+    its lease is not claimed and told a second time by another process meanwhile."""
+    storage = service.storage
+    interval = storage.lease_seconds / 3 if every is None else every
+
+    async def renew() -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await storage.outbox_renew(game_id, seqs)
+            except StorageError as exc:
+                log.warning("game %s: could not renew the leases of steps %s: %s", game_id,
+                            seqs, exc)
+
+    task = asyncio.create_task(renew(), name=f"croupier-outbox-lease-{game_id}")
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 async def mark_told(service: GameService, game_id: int, seqs: list[int]) -> None:

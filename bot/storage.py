@@ -950,6 +950,17 @@ class Storage:
         await self._unsynced(f"UPDATE outbox SET told_with = ? WHERE game_id = ? AND seq IN "
                              f"({marks})", (max(seqs), game_id, *seqs))
 
+    async def outbox_renew(self, game_id: int, seqs: Sequence[int]) -> int:
+        """Extend this process's leases on the steps while it is still telling them (by
+        `lease_seconds` from now); how many it still held."""
+        marks = ",".join("?" * len(seqs))
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE outbox SET lease_until = {self.now_sql} + ? WHERE game_id = ? AND "
+                f"seq IN ({marks}) AND sent_at IS NULL AND lease_owner = ?",
+                (self.lease_seconds, game_id, *seqs, self.process))
+            return int(cur.rowcount)
+
     async def outbox_failed(self, game_id: int, seqs: Sequence[int], retry_in: float) -> None:
         """Telling the steps failed: they stay owed, free to claim again in `retry_in`
         seconds, one more failure counted."""
@@ -1225,6 +1236,7 @@ class Store(Protocol):
                            ) -> OutboxClaim | None: ...
     async def outbox_sent(self, game_id: int, seqs: Sequence[int]) -> None: ...
     async def outbox_told_together(self, game_id: int, seqs: Sequence[int]) -> None: ...
+    async def outbox_renew(self, game_id: int, seqs: Sequence[int]) -> int: ...
     async def outbox_failed(self, game_id: int, seqs: Sequence[int],
                             retry_in: float) -> None: ...
     async def outbox(self, game_id: int) -> list[OutboxRow]: ...

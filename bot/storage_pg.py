@@ -631,6 +631,14 @@ class PgStorage:
         await self._unsynced("UPDATE outbox SET told_with = %s WHERE game_id = %s AND "
                              "seq = ANY(%s)", (max(seqs), game_id, list(seqs)))
 
+    async def outbox_renew(self, game_id: int, seqs: Sequence[int]) -> int:
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE outbox SET lease_until = {PG_NOW} + %s WHERE game_id = %s AND "
+                "seq = ANY(%s) AND sent_at IS NULL AND lease_owner = %s",
+                (self.lease_seconds, game_id, list(seqs), self.process))
+            return int(cur.rowcount)
+
     async def outbox_failed(self, game_id: int, seqs: Sequence[int], retry_in: float) -> None:
         async with self.transaction() as db:
             await db.execute(f"UPDATE outbox SET tries = tries + 1, lease_owner = NULL, "

@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot import outbox
+from bot.service import GameService
 from bot.storage import LEASE_SECONDS, DeadlineRow, StaleWrite, Store
 from bot.stores import open_storage
 
@@ -200,3 +202,25 @@ async def test_a_stopping_process_hands_back_only_its_own_untold_steps(
     assert claim is not None and (claim.game_id, claim.seqs) == (mine, [2])
     assert await two.claim_outbox() is None  # `two`'s own step stays its own
     assert [r.lease_owner for r in await two.outbox(theirs)] == [two.process]
+
+
+async def test_a_telling_that_runs_long_keeps_its_leases(
+        stores: tuple[Store, Store, Clock]) -> None:
+    """While a telling runs (`outbox.held`), its steps' leases are renewed, so a telling
+    held back past its lease by Discord's rate limits is not claimed by another process;
+    only the holder's own unsent steps are renewed."""
+    one, two, clock = stores
+    game = await started(one, 19)
+    await roll(one, game, 1)
+    service = GameService(one)
+    async with outbox.held(service, game, [1, 2], every=0.01):
+        clock.now = NOW + LEASE_SECONDS - 1
+        for _ in range(1000):
+            if {r.lease_until for r in await one.outbox(game)} == {clock.now + LEASE_SECONDS}:
+                break
+            await asyncio.sleep(0.01)
+        clock.now = NOW + LEASE_SECONDS + 1  # the first leases would be over now
+        assert await two.claim_outbox() is None
+    await one.outbox_sent(game, [1])
+    assert await two.outbox_renew(game, [1, 2]) == 0  # not `two`'s to renew
+    assert await one.outbox_renew(game, [1, 2]) == 1  # step 2 only: 1 was told
