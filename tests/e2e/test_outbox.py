@@ -18,6 +18,7 @@ import bot.outbox
 import engine
 from bot.actions import ActionPath
 from bot.storage import LEASE_SECONDS
+from bot.storage_pg import PgStorage
 from tests.e2e.test_on_postgres import pg_table  # noqa: F401  (fixture)
 from tests.support.table import Table
 
@@ -167,6 +168,11 @@ async def test_over_postgresql_another_process_tells_the_step_once_the_lease_of_
     await table.pig_game("ann", "bob")
     monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
     await table.slash("ann", "pig hold")
+
+    async def killed(*args: Any) -> None:  # SIGKILL: no cleanup hands anything back
+        return None
+
+    monkeypatch.setattr(PgStorage, "release_own_outbox", killed)
     await table.stop_bot()
     monkeypatch.undo()
     await table.start_bot()
@@ -241,3 +247,29 @@ async def test_an_undo_and_an_import_are_told_by_their_own_paths_and_never_again
     assert await table.bot.outbox.drain() == 0
     await table.fake.settle()
     assert {channel: len(table.fake.messages(channel)) for channel in said} == said
+
+
+async def test_over_postgresql_a_process_stopped_hands_its_untold_step_to_the_next_at_once(
+        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """A process stopped (a deploy) while a step it stored was untold hands its lease back
+    as it closes: the next process tells the step at once, not a minute later."""
+    table = pg_table
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
+    await table.slash("ann", "pig hold")
+    assert table.bot is not None
+    game, storage = table.live.id, table.bot.service.storage
+    await table.stop_bot()
+    reader = await PgStorage.open(table.url)  # type: ignore[attr-defined]
+    try:
+        owed = [r for r in await reader.outbox(game) if r.sent_at is None]
+    finally:
+        await reader.close()
+    assert [(r.seq, r.lease_owner) for r in owed] == [(2, None)]
+    monkeypatch.undo()
+    await table.start_bot()  # the test's clock stands still: no lease ran out
+    await table.fake.wait_for_message(lambda m: "ann banks" in m.text())
+    await table.fake.settle()
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert storage.process != table.bot.service.storage.process  # type: ignore[union-attr]
