@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot import facts, records
+from bot import facts, outbox, records
 from bot.deadlines import Deadlines
 from bot.delivery.announce import Announcer
 from bot.delivery.discord_io import Sender, channel_link, chunks, fit, message_link, named
@@ -121,7 +121,7 @@ class ActionPath:
         mine = [g for g in self.service.games_of(interaction.user.id)
                 if variant is None or g.row.variant == variant]
         if len(mine) == 1:
-            return await self.service.load(mine[0])
+            return await self.service.current(mine[0])
         if not mine:
             raise NotAllowed("You have no running game here. Use the command in the game's "
                              "channel.")
@@ -156,10 +156,17 @@ class ActionPath:
             await self.reply_error(interaction, exc)
 
     async def prompt_context(self, interaction: discord.Interaction[Any], ref: FormRef, *,
-                             any_step: bool = False) -> PromptContext:
+                             any_step: bool = False, checked: bool = False) -> PromptContext:
         """The game, seat, prompt and action a component refers to, if it is still current
-        (`any_step`: whatever step it was shown at, while the seat's prompt offers it)."""
+        (`any_step`: whatever step it was shown at, while the seat's prompt offers it).
+
+        Before a click is refused, the game is checked as stored (`checked` once it was):
+        over a database several processes share, this copy may be behind the log (a DM
+        reaches shard 0's process whoever played last), and is caught up first."""
         live = await self.service.get(ref.game_id)
+        if ref.seq > live.seq and not checked:  # a step this copy has not seen
+            await self.service.catch_up(live)
+            checked = True
         if live.broken is not None:
             raise NotAllowed(paused_message(live))
         if live.game is None or not 0 <= ref.seat < len(live.game.seats):
@@ -177,6 +184,9 @@ class ActionPath:
             record = await records.load(self.service.storage, live.id, seat)
             current = records.still_current(record, ref.seq, live.seq)
         if prompt is None or spec is None or not current:
+            if not checked and await self.service.catch_up(live):
+                return await self.prompt_context(interaction, ref, any_step=any_step,
+                                                 checked=True)
             if record is None:
                 record = await records.load(self.service.storage, live.id, seat)
             newest = (f" ({message_link(record.channel_id, record.message_id)})"
@@ -342,15 +352,18 @@ class ActionPath:
                                        typed=outcome.seat if typed else None)
 
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
-                           answered: dict[str, str] | None = None, typed: str | None = None
-                           ) -> Facts:
+                           answered: dict[str, str] | None = None, typed: str | None = None,
+                           tries: int = 0) -> Facts:
         """Announce several stored actions of one step (a deadline's) together: the step's
         facts read once, the deadline re-armed and the reaction window timed from them,
         then everyone told, one telling of the game at a time.
 
         A seat whose player is away (`/game away`) is not asked: the game's deadline policy
         answers for it at once, and that answer is told with the step ("Answered for
-        Germany, who is away."), as often as the game asks it something new."""
+        Germany, who is away."), as often as the game asks it something new.
+
+        The steps' outbox rows are marked sent once told (`bot/outbox.py`); a telling that
+        fails leaves them owed, tried again later (`tries`: how often it failed before)."""
         live = outcomes[-1].live
         failed: list[Automatic] = []
         async with live.telling:
@@ -363,13 +376,21 @@ class ActionPath:
                 known = await facts.read(self.service.storage, live, self.service.clock())
             await self.deadlines.rearm(known)
             self.windows.open_windows(outcomes)
+            seqs = sorted({o.seq for o in outcomes})
             try:
-                await self.announcer.outcomes(known, outcomes, preface, answered=answered,
-                                              typed=typed)
+                if len(seqs) > 1:  # told again, told together again
+                    await self.service.storage.outbox_told_together(live.id, seqs)
+                async with outbox.held(self.service, live.id, seqs):
+                    await self.announcer.outcomes(known, outcomes, preface, answered=answered,
+                                                  typed=typed)
             except Exception:  # the actions are stored: a failed announcement undoes nothing
                 log.exception("game %s: announcing actions up to %s failed", live.id,
                               outcomes[-1].seq)
+                # The prompts are tried again soon; the whole step, from the outbox, later.
                 self.announcer.prompt_later(live)
+                await outbox.told(self.service, outcomes, tries, ok=False)
+            else:
+                await outbox.told(self.service, outcomes, tries, ok=True)
         for done in failed:  # told once the telling is over (it posts and edits the status)
             await self.deadlines.timeouts.stall(live, done, "A player was away")
         return known
@@ -511,6 +532,7 @@ class ActionPath:
             called = asked.called()
             if called:
                 await self.announcer.say(live, [], called, held=asked.held)
+        await outbox.mark_told(self.service, live.id, [live.seq])  # the undo's step, told
 
     async def undone_words(self, live: LiveGame) -> str:
         """What the undo took back, in the prompt's words: "Miss Scarlet's Go: Hall"."""

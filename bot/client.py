@@ -12,6 +12,7 @@ callables handed in here. Buttons and forms reach the action path as
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -32,9 +33,11 @@ from bot.delivery.status import StatusPost
 from bot.identify import IDENTIFY_SPACING, IdentifyQueue, default_lock_file
 from bot.lobby import Lobby
 from bot.notices import Notices
+from bot.outbox import Outbox
 from bot.repeats import RepeatGuard
 from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
+from bot.storage import StorageError
 from bot.stores import is_postgres_url, open_storage
 from bot.timeouts import Timeouts
 from bot.timers import Timers
@@ -67,6 +70,7 @@ class Croupier(commands.Bot):
     windows: Windows
     deadlines: Deadlines
     notices: Notices
+    outbox: Outbox
     repeats: RepeatGuard
     actions: ActionPath
     lobby: Lobby
@@ -124,6 +128,7 @@ class Croupier(commands.Bot):
         else:
             await self.tree.sync()
         self.timers.start()
+        self.outbox.start()
         await self._start_deadline_queue()
         self._owed = asyncio.create_task(self._prompt_owed_games(), name="croupier-owed-prompts")
 
@@ -154,6 +159,12 @@ class Croupier(commands.Bot):
         self.lobby = Lobby(service, self.actions, self.delivery, self.sender, self.status_post,
                            self.painter, self.deadlines)
         self.actions.picks = self.lobby.picks()  # a game picked from a DM's menu
+        # Stored steps not told (a process killed after storing them, a failed telling):
+        # told by this process's sender once nobody holds them (bot/outbox.py).
+        url = getattr(storage, "url", None)
+        self.outbox = Outbox(service, lambda outcomes, tries: self.actions.announce_all(
+                                 outcomes, tries=tries),
+                             alone=url is None, listen_url=url, ready=self.wait_until_ready)
         self._built = True
 
     async def _start_deadline_queue(self) -> None:
@@ -174,6 +185,9 @@ class Croupier(commands.Bot):
         process died in between) prompts its awaited seats again."""
         await self.wait_until_ready()
         try:
+            # The steps owed first (each brings its prompts up to date), then the prompts
+            # owed otherwise (a DM refused for now, a prompt greyed by its own click).
+            await self.outbox.drain()
             count = await self.delivery.owed_prompts()
         except Exception:
             log.exception("prompting the games that owed prompts failed")
@@ -188,6 +202,7 @@ class Croupier(commands.Bot):
         self._closing_down = True
         if self._built:
             await self.timers.stop()
+            await self.outbox.stop()
         if self.deadline_queue is not None:
             await self.deadline_queue.close()
         owed = getattr(self, "_owed", None)
@@ -198,6 +213,9 @@ class Croupier(commands.Bot):
             await self.sender.close()
         await super().close()
         if hasattr(self, "service"):
+            if self._built:  # what this process was still to tell: the others' to tell now
+                with contextlib.suppress(StorageError):
+                    await self.service.storage.release_own_outbox()
             await self.service.storage.close()
         self.render_workers.shutdown()
 

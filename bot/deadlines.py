@@ -349,7 +349,7 @@ class Deadlines:
                 live = await self.service.get(game_id)
             except NotAllowed:
                 return True  # over, or gone
-        live = await self.service.catch_up(live)
+        await self.service.catch_up(live)  # a job may run where an older copy is loaded
         if await self.timeouts.stalled(live):
             return True
         await self.timeouts.each(live, self._expire(live, row), "The deadline passed")

@@ -26,6 +26,7 @@ from bot.delivery.discord_io import CANNOT_DM, DM_HELP, Sender, chunks
 from bot.delivery.pictures import Painter
 from bot.delivery.status import StatusPost, options_in_words, status_embed
 from bot.importing import MAX_BYTES, import_game, start_state, verify_imported, was_imported
+from bot.outbox import mark_told
 from bot.records import prompt_purpose
 from bot.service import GameService, LiveGame
 from bot.storage import ActionRow, GameRow
@@ -538,6 +539,7 @@ class Lobby:
             await self.sender.post(live, file=picture)
         await self.announcer.refresh_prompts(live)
         await self.status.refresh(live)
+        await mark_told(self.service, live.id, [live.seq])  # the imported start, told
 
     async def log(self, interaction: Interaction, full: bool) -> None:
         row = await self.storage.latest_game_in(interaction.channel_id or 0)

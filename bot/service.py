@@ -202,18 +202,55 @@ class GameService:
     # ----- lookup --------------------------------------------------------
 
     async def in_channel(self, channel_id: int) -> LiveGame:
-        """The channel's game, loaded."""
+        """The channel's game, loaded (and checked against the stored game, as `get`)."""
         live = self.entry_in(channel_id)
         if live is None:
             raise NotAllowed("There is no game in this channel. Start one with /game new.")
-        return await self.load(live)
+        return await self.current(live)
 
     async def get(self, game_id: int) -> LiveGame:
-        """A game by its number, loaded."""
+        """A game by its number, loaded. On a database several processes share, a copy
+        loaded before is first checked against the stored game (one read): a DM, a menu or
+        a button reaches shard 0's process whichever process played last."""
         live = self.live.get(game_id) or await self._made_elsewhere(game_id)
         if live is None:
             raise NotAllowed("That game is over or no longer exists.")
-        return await self.load(live)
+        return await self.current(live)
+
+    async def current(self, live: LiveGame) -> LiveGame:
+        """`load`, and on a shared store a copy loaded before is checked against its row
+        and caught up if another process played on since."""
+        loaded = live.game is not None
+        await self.load(live)
+        if loaded and self.storage.shared:
+            await self.catch_up(live)
+        return live
+
+    async def for_telling(self, game_id: int, seq: int) -> LiveGame | None:
+        """The game whose stored step `seq` is to be told (`bot/outbox.py`), loaded as
+        stored now: a running game through `get` (rebuilt if this process's copy is older
+        than the step: another process stored it); a game that step finished, rebuilt
+        from its log without entering the index. None for a game aborted or gone."""
+        row = await self.storage.game(game_id)
+        if row is None or row.status not in ("lobby", "running", "finished"):
+            return None
+        if row.status == "finished":
+            live = self.live.get(game_id)
+            if live is not None and live.game is not None and live.game.finished:
+                return live
+            finished = LiveGame(row, await self.storage.seats(game_id))
+            finished.game = await self._rebuild(finished)
+            return finished
+        live = await self.get(game_id)
+        if live.game is None or live.seq < seq:
+            async with live.lock:
+                if live.game is None:  # the index may have it in the lobby still
+                    live.row = row
+                    await self._ensure(live)
+                elif live.seq < seq:
+                    live.seats = await self.storage.seats(game_id)
+                    await self._reload(live)
+        return live
 
     async def _made_elsewhere(self, game_id: int) -> LiveGame | None:
         """An unfinished game the index read at startup lacks: one another process over the
@@ -293,18 +330,6 @@ class GameService:
             self.unload_idle()
         elif live.id in self.loaded:
             self.loaded.move_to_end(live.id)
-        return live
-
-    async def catch_up(self, live: LiveGame) -> LiveGame:
-        """`live` as stored now: a loaded copy that another process over the same database
-        has moved on since is rebuilt from the log (a deadline's job runs in whichever
-        process takes it, which may hold an older copy)."""
-        async with live.lock:
-            if live.game is not None:
-                row = await self.storage.game(live.id)
-                if row is not None and (row.seq, row.status) != (live.seq, live.row.status):
-                    live.game = None
-                    await self._ensure(live)
         return live
 
     async def _ensure(self, live: LiveGame) -> None:
@@ -560,20 +585,59 @@ class GameService:
                   interaction_id: int | None = None) -> Outcome:
         """Apply one action for a user, durably. `observed_seq` detects double requests;
         `interaction_id` (the Discord interaction it answers) is stored with the action, so
-        that the same interaction delivered twice, to any process, applies once."""
+        that the same interaction delivered twice, to any process, applies once.
+
+        A refusal is first checked against the stored game: if another process over the
+        same database played on since this copy was loaded, the copy is rebuilt as stored
+        and the action tried on it (it was "not your turn" only in the stale copy)."""
         async with live.lock:
             await self._ensure(live)
-            self._running(live)
-            assert live.game is not None
-            chosen = self.resolve_seat(live, user_id, action, seat)
-            if action in live.game.queries:
-                events = live.game.act(chosen, action, **params)
-                self._settle()  # the query's rollback rebuilt the state's containers
-                return Outcome(live, live.seq, chosen, action, events)
-            if observed_seq is not None and observed_seq != live.seq:
-                await self.refuse_repeat(live, observed_seq, chosen, action, params)
-            return await self._apply(live, chosen, action, params, user_id,
-                                     interaction_id=interaction_id)
+            try:
+                return await self._act_here(live, user_id, action, params, seat, observed_seq,
+                                            interaction_id)
+            except Duplicate:
+                raise
+            except RuleError:
+                if not await self._caught_up(live):
+                    raise
+            return await self._act_here(live, user_id, action, params, seat, observed_seq,
+                                        interaction_id)
+
+    async def _act_here(self, live: LiveGame, user_id: int, action: str,
+                        params: dict[str, Any], seat: str | None, observed_seq: int | None,
+                        interaction_id: int | None) -> Outcome:
+        """`act` on the game as this process holds it (its lock held)."""
+        self._running(live)
+        assert live.game is not None
+        chosen = self.resolve_seat(live, user_id, action, seat)
+        if action in live.game.queries:
+            events = live.game.act(chosen, action, **params)
+            self._settle()  # the query's rollback rebuilt the state's containers
+            return Outcome(live, live.seq, chosen, action, events)
+        if observed_seq is not None and observed_seq != live.seq:
+            await self.refuse_repeat(live, observed_seq, chosen, action, params)
+        return await self._apply(live, chosen, action, params, user_id,
+                                 interaction_id=interaction_id)
+
+    async def catch_up(self, live: LiveGame) -> bool:
+        """`_caught_up` under the game's lock: a click whose step this copy has not seen,
+        or that it would refuse, is checked against the game as stored."""
+        async with live.lock:
+            return await self._caught_up(live)
+
+    async def _caught_up(self, live: LiveGame) -> bool:
+        """Was this loaded copy behind the stored game (another process over the same
+        database played on, or paused, aborted or finished it)? Then it is rebuilt as stored now, and True (its lock held)."""
+        if live.game is None:
+            return False
+        row = await self.storage.game(live.id)
+        if row is None or (row.seq, row.status) == (live.seq, live.row.status):
+            return False
+        live.seats = await self.storage.seats(live.id)
+        await self._reload(live)
+        if live.row.status != "running":
+            self._forget(live)
+        return True
 
     async def act_as_deadline(self, live: LiveGame, seat: str, action: str,
                               params: dict[str, Any]) -> Outcome:

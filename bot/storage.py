@@ -20,6 +20,8 @@ import asyncio
 import contextlib
 import json
 import os
+import secrets
+import socket
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -317,6 +319,59 @@ SQLITE_NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 INSERT_ACTION = (f"INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) VALUES "
                  "(?,?,?,?,?,?,?,?,?,?,?)")
 
+#: How long the process that stored a step, or claimed it, has to tell it before another
+#: process's sender may (seconds, by the database's clock): `bot/outbox.py`.
+LEASE_SECONDS = 60.0
+#: The outbox row's kind for "announce this stored step" (the only kind so far).
+OUTBOX_STEP = "step"
+OUTBOX_COLUMNS = "game_id, seq, kind, lease_owner, lease_until, sent_at, tries, told_with"
+
+
+def process_name() -> str:
+    """Who holds an outbox lease: this host and process, and a few random characters (a
+    restarted process with the same pid is another holder)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """A stored step to tell (`bot/migrations/009_outbox.sql`)."""
+
+    game_id: int
+    seq: int
+    kind: str
+    lease_owner: str | None
+    lease_until: float
+    sent_at: float | None
+    tries: int
+    told_with: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxClaim:
+    """The owed steps of one game a sender claimed (their leases now its own), in order;
+    `tries`: the most failed tellings among them; `told_with`: each step's `told_with`."""
+
+    game_id: int
+    seqs: list[int]
+    tries: int
+    told_with: list[int | None]
+
+    def tellings(self) -> list[list[int]]:
+        """The steps in the tellings they were (to be) told in, in order: those a telling
+        grouped (`told_with`) together, each other step alone."""
+        groups: dict[int, list[int]] = {}
+        for seq, last in zip(self.seqs, self.told_with, strict=True):
+            groups.setdefault(seq if last is None else last, []).append(seq)
+        return [groups[key] for key in sorted(groups)]
+
+
+def _claim(game_id: int, rows: Iterable[Any]) -> OutboxClaim:
+    """A claim from its rows (seq, tries, told_with)."""
+    ordered = sorted(rows)
+    return OutboxClaim(game_id, [r[0] for r in ordered], max(r[1] for r in ordered),
+                       [r[2] for r in ordered])
+
 
 def _json(value: dict[str, Any]) -> str:
     """JSON for a row's params or step: most are empty, and need no encoder."""
@@ -348,6 +403,9 @@ class Storage:
         self._reader: sqlite3.Connection | None = None  # see `snapshot_and_tail`
         self._committer: GroupCommitter[Write] = GroupCommitter(self._commit)
         self.now_sql = SQLITE_NOW  # the database's clock, in SQL (`use_clock`)
+        self.process = process_name()  # the holder of the outbox leases this store takes
+        self.lease_seconds = LEASE_SECONDS  # how long it holds a step it stored
+        self.shared = False  # one process per SQLite database (`hold_database`)
 
     @classmethod
     async def open(cls, path: str, *, clock: Callable[[], float] | None = None) -> Storage:
@@ -578,6 +636,7 @@ class Storage:
                  json.dumps(events), now))
             await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?, 1, ?)",
                              (game_id, json.dumps(state)))
+            await db.execute(self._outbox_insert(), (game_id, 1, self.process))
         return 1
 
     async def append_action(self, game_id: int, *, expected_seq: int, kind: str,
@@ -603,11 +662,10 @@ class Storage:
                                 _json(step), json.dumps(events), now, interaction_id)
         if deadline is not None:  # applied in its own transaction (`_deadline_action`)
             return await self._deadline_action(deadline, INSERT_ACTION, row, snapshot, finished)
-        insert = Statement(INSERT_ACTION, row)
-        if snapshot is None and not finished:
-            await self._write(insert)
-            return seq
-        statements = [insert]
+        # The step to tell goes into the outbox in the same transaction, leased to this
+        # process, which tells it once this returns (`bot/outbox.py`).
+        statements = [Statement(INSERT_ACTION, row),
+                      Statement(self._outbox_insert(), (game_id, seq, self.process))]
         if snapshot is not None:
             # Only the latest snapshot and the start (seq 1: where a replay begins, an
             # imported game's position) are read; the others go, so a game's storage grows
@@ -793,6 +851,7 @@ class Storage:
                 if cur.rowcount != 1:
                     await self._consume_deadline(db, deadline, seq)
                 await db.execute(insert, row)
+                await db.execute(self._outbox_insert(), (game_id, seq, self.process))
                 if snapshot is not None:
                     await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
                                      (game_id, seq, json.dumps(snapshot)))
@@ -841,6 +900,96 @@ class Storage:
         if found is None:
             raise StaleWrite("That game is gone.")
         return int(found[0])
+
+    # ----- the outbox: stored steps to tell ----------------------------------
+    # A row per stored step, written with it (`append_action`, `start_game`, a deadline's
+    # action), leased to the process that stored it; told and marked sent by that process,
+    # or, once the lease is over, claimed by any process's sender (`bot/outbox.py`).
+
+    def _outbox_insert(self) -> str:
+        """The statement that records a stored step to tell: (game, seq, lease holder)."""
+        return ("INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
+                f"VALUES (?, ?, '{OUTBOX_STEP}', {self.now_sql}, ?, "
+                f"{self.now_sql} + {float(self.lease_seconds)!r})")
+
+    async def claim_outbox(self, lease_seconds: float = LEASE_SECONDS) -> OutboxClaim | None:
+        """Claim the unsent steps of one game whose leases are all over (the game's oldest
+        lease first): they are leased to this process for `lease_seconds`. None if no game
+        owes a step nobody holds. One writer: the transaction is the whole claim (taken only
+        when a read finds something to claim: the senders look every few seconds)."""
+        now = self.now_sql
+        owed = (f"SELECT game_id FROM outbox o WHERE sent_at IS NULL AND lease_until <= {now} "
+                "AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id AND "
+                f"p.sent_at IS NULL AND p.lease_until > {now}) ORDER BY lease_until LIMIT 1")
+        if await self._one(owed) is None:
+            return None
+        async with self.transaction() as db:
+            async with db.execute(owed) as cur:
+                found = await cur.fetchone()
+            if found is None:
+                return None
+            async with db.execute(
+                    f"UPDATE outbox SET lease_owner = ?, lease_until = {now} + ? WHERE "
+                    "game_id = ? AND sent_at IS NULL RETURNING seq, tries, told_with",
+                    (self.process, lease_seconds, found[0])) as cur:
+                rows = list(await cur.fetchall())
+        return _claim(found[0], rows)
+
+    async def outbox_sent(self, game_id: int, seqs: Sequence[int]) -> None:
+        """The steps `seqs` of the game were told. Not waited for on disk: if a crash loses
+        it, the step is told again, and its messages' nonces make Discord keep the first."""
+        marks = ",".join("?" * len(seqs))
+        await self._unsynced(f"UPDATE outbox SET sent_at = {self.now_sql} WHERE game_id = ? "
+                             f"AND seq IN ({marks}) AND sent_at IS NULL", (game_id, *seqs))
+
+    async def outbox_told_together(self, game_id: int, seqs: Sequence[int]) -> None:
+        """The steps `seqs` are about to be told in one telling, under the nonces of the
+        last (`told_with`): if it is cut short, they are told together again. Not waited
+        for on disk (a process killed keeps it; a power cut makes them told apart)."""
+        marks = ",".join("?" * len(seqs))
+        await self._unsynced(f"UPDATE outbox SET told_with = ? WHERE game_id = ? AND seq IN "
+                             f"({marks})", (max(seqs), game_id, *seqs))
+
+    async def outbox_renew(self, game_id: int, seqs: Sequence[int]) -> int:
+        """Extend this process's leases on the steps while it is still telling them (by
+        `lease_seconds` from now); how many it still held."""
+        marks = ",".join("?" * len(seqs))
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE outbox SET lease_until = {self.now_sql} + ? WHERE game_id = ? AND "
+                f"seq IN ({marks}) AND sent_at IS NULL AND lease_owner = ?",
+                (self.lease_seconds, game_id, *seqs, self.process))
+            return int(cur.rowcount)
+
+    async def outbox_failed(self, game_id: int, seqs: Sequence[int], retry_in: float) -> None:
+        """Telling the steps failed: they stay owed, free to claim again in `retry_in`
+        seconds, one more failure counted."""
+        marks = ",".join("?" * len(seqs))
+        await self._write(Statement(
+            f"UPDATE outbox SET tries = tries + 1, lease_owner = NULL, lease_until = "
+            f"{self.now_sql} + ? WHERE game_id = ? AND seq IN ({marks}) AND sent_at IS NULL",
+            (retry_in, game_id, *seqs)))
+
+    async def release_outbox(self) -> None:
+        """End every lease held by another process now: only for a process that knows it
+        is the database's only one (SQLite's, which holds the file), so that the steps a
+        killed process owed are told at once, not when their leases run out."""
+        sql = (f"UPDATE outbox SET lease_until = {self.now_sql} WHERE sent_at IS NULL AND "
+               f"lease_until > {self.now_sql} AND (lease_owner IS NULL OR lease_owner <> ?)")
+        await self._write(Statement(sql, (self.process,)))
+
+    async def release_own_outbox(self) -> None:
+        """This process stops: the steps it holds and has not told are anyone's to tell now
+        (on SQLite, the next process's: it is alone on the database)."""
+        await self._write(Statement(
+            f"UPDATE outbox SET lease_owner = NULL, lease_until = {self.now_sql} WHERE "
+            "sent_at IS NULL AND lease_owner = ?", (self.process,)))
+
+    async def outbox(self, game_id: int) -> list[OutboxRow]:
+        """The game's outbox rows, by step (what the tests and the bench read)."""
+        rows = await self._all(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? "
+                               "ORDER BY seq, kind", (game_id,))
+        return [OutboxRow(*r) for r in rows]
 
     # ----- messages the bot edits ----------------------------------------
 
@@ -1028,6 +1177,10 @@ class Store(Protocol):
     says: every write is durable when it returns, an action acknowledged only after its
     commit. The rows and errors above are both stores'."""
 
+    process: str  # who holds the outbox leases this store takes
+    shared: bool  # may several processes use the database at once?
+    lease_seconds: float  # how long it holds a step it stored, to tell it
+
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...
 
@@ -1078,6 +1231,17 @@ class Store(Protocol):
                              then: DeadlineRow | None) -> DeadlineRow: ...
     async def applied_deadlines(self, game_id: int | None = None
                                 ) -> list[tuple[int, int, float, float, int | None]]: ...
+
+    async def claim_outbox(self, lease_seconds: float = LEASE_SECONDS
+                           ) -> OutboxClaim | None: ...
+    async def outbox_sent(self, game_id: int, seqs: Sequence[int]) -> None: ...
+    async def outbox_told_together(self, game_id: int, seqs: Sequence[int]) -> None: ...
+    async def outbox_renew(self, game_id: int, seqs: Sequence[int]) -> int: ...
+    async def outbox_failed(self, game_id: int, seqs: Sequence[int],
+                            retry_in: float) -> None: ...
+    async def outbox(self, game_id: int) -> list[OutboxRow]: ...
+    async def release_outbox(self) -> None: ...
+    async def release_own_outbox(self) -> None: ...
 
     async def message(self, game_id: int, purpose: str) -> tuple[int, int, str] | None: ...
     async def messages(self, game_id: int) -> dict[str, tuple[int, int, str]]: ...

@@ -45,6 +45,9 @@ from bot.storage import (
     ACTION_COLUMNS,
     DEADLINE_COLUMNS,
     GAME_COLUMNS,
+    LEASE_SECONDS,
+    OUTBOX_COLUMNS,
+    OUTBOX_STEP,
     PREFERENCE_COLUMNS,
     ActionRow,
     AlreadyApplied,
@@ -52,6 +55,8 @@ from bot.storage import (
     DeadlineRow,
     GameRow,
     NotDueYet,
+    OutboxClaim,
+    OutboxRow,
     Preferences,
     SeatRow,
     StaleWrite,
@@ -60,8 +65,10 @@ from bot.storage import (
     StorageUnavailable,
     UndoRequest,
     _action,
+    _claim,
     _deadline,
     _game,
+    process_name,
 )
 
 #: The key of the advisory lock that serializes migrations (any constant: "croupier").
@@ -78,6 +85,9 @@ COMMITTERS = 4
 #: statement's start, `extract(epoch from statement_timestamp())`, one value for the whole
 #: statement; or the test's clock, when its store set one (`PgStorage.use_clock`).
 PG_NOW = "croupier_now()"
+
+#: The channel on which a stored step wakes the processes' senders (payload: the game id).
+OUTBOX_CHANNEL = "croupier_outbox"
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -109,6 +119,9 @@ class PgStorage:
         self.url = url
         self.now_sql = PG_NOW  # the database's clock, in SQL
         self._clock: Callable[[], float] | None = None  # see `use_clock`
+        self.process = process_name()  # the holder of the outbox leases this store takes
+        self.lease_seconds = LEASE_SECONDS  # how long it holds a step it stored
+        self.shared = True  # several processes over one database: the point
         # Actions that arrive while one batch commits share the next transaction (one
         # connection, one durable commit): see `_commit_actions`. Games are spread over a
         # few committers (a game always to the same one, so its actions stay in turn):
@@ -310,6 +323,7 @@ class PgStorage:
                  json.dumps(events), now))
             await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (%s, 1, %s)",
                              (game_id, json.dumps(state)))
+            await _put_outbox(db, game_id, 1, self.process, self.lease_seconds)
         return 1
 
     async def append_action(self, game_id: int, *, expected_seq: int, kind: str,
@@ -340,7 +354,7 @@ class PgStorage:
             game_id, expected_seq,
             (game_id, seq, kind, seat, action, json.dumps(params), user_id, json.dumps(step),
              json.dumps(events), now, interaction_id),
-            snapshot, finished, interaction_id))
+            snapshot, finished, interaction_id, self.process, self.lease_seconds))
         assert isinstance(outcome, int)
         return outcome
 
@@ -540,6 +554,7 @@ class PgStorage:
                     await self._consume_deadline(db, deadline, seq)
                 await db.execute(f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES "
                                  "(%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)", row)
+                await _put_outbox(db, game_id, seq, self.process, self.lease_seconds)
                 await _snapshot_and_end(db, game_id, seq, snapshot, finished)
         except pg_errors.IntegrityError:
             raise StaleWrite("The game moved on before this action was stored.") from None
@@ -571,6 +586,92 @@ class PgStorage:
         if found is not None and not found[2] and found[0] is not None and found[0] > found[1]:
             raise NotDueYet("The deadline is not due yet by the database's clock.")
         raise StaleWrite("The deadline changed, or was applied, before this was stored.")
+
+    # ----- the outbox: stored steps to tell (as `bot/storage.py`'s) ----------------
+
+    async def claim_outbox(self, lease_seconds: float = LEASE_SECONDS) -> OutboxClaim | None:
+        """Claim the unsent steps of one game whose leases are all over (the oldest lease
+        first), leased to this process for `lease_seconds`; None if there are none.
+
+        The candidate's game row is locked `FOR UPDATE SKIP LOCKED` (a game another sender
+        is claiming, or whose action is being stored, is passed over for now), which
+        serializes the claims of one game and takes the locks in the order the action
+        writers take them (the game's row, then its outbox rows): no deadlock. The claim
+        itself is a new statement, so under READ COMMITTED it sees what a claim just
+        committed: no two processes ever hold leases on one game's steps at once."""
+        for _ in range(3):  # a candidate claimed meanwhile: look again
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    f"SELECT g.id FROM outbox o JOIN games g ON g.id = o.game_id WHERE "
+                    f"o.sent_at IS NULL AND o.lease_until <= {PG_NOW} AND NOT EXISTS (SELECT "
+                    "1 FROM outbox p WHERE p.game_id = o.game_id AND p.sent_at IS NULL AND "
+                    f"p.lease_until > {PG_NOW}) ORDER BY o.lease_until LIMIT 1 "
+                    "FOR UPDATE OF g SKIP LOCKED")
+                found = await cur.fetchone()
+                if found is None:
+                    return None
+                game_id = found[0]
+                cur = await db.execute(
+                    f"UPDATE outbox SET lease_owner = %s, lease_until = {PG_NOW} + %s WHERE "
+                    f"game_id = %s AND sent_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox p "
+                    f"WHERE p.game_id = %s AND p.sent_at IS NULL AND p.lease_until > {PG_NOW}) "
+                    "RETURNING seq, tries, told_with",
+                    (self.process, lease_seconds, game_id, game_id))
+                rows = list(await cur.fetchall())
+            if rows:
+                return _claim(game_id, rows)
+        return None
+
+    async def outbox_sent(self, game_id: int, seqs: Sequence[int]) -> None:
+        """The steps were told (not waited for on disk: a step told again is harmless)."""
+        await self._unsynced(f"UPDATE outbox SET sent_at = {PG_NOW} WHERE game_id = %s AND "
+                             "seq = ANY(%s) AND sent_at IS NULL", (game_id, list(seqs)))
+
+    async def outbox_told_together(self, game_id: int, seqs: Sequence[int]) -> None:
+        await self._unsynced("UPDATE outbox SET told_with = %s WHERE game_id = %s AND "
+                             "seq = ANY(%s)", (max(seqs), game_id, list(seqs)))
+
+    async def outbox_renew(self, game_id: int, seqs: Sequence[int]) -> int:
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE outbox SET lease_until = {PG_NOW} + %s WHERE game_id = %s AND "
+                "seq = ANY(%s) AND sent_at IS NULL AND lease_owner = %s",
+                (self.lease_seconds, game_id, list(seqs), self.process))
+            return int(cur.rowcount)
+
+    async def outbox_failed(self, game_id: int, seqs: Sequence[int], retry_in: float) -> None:
+        async with self.transaction() as db:
+            await db.execute(f"UPDATE outbox SET tries = tries + 1, lease_owner = NULL, "
+                             f"lease_until = {PG_NOW} + %s WHERE game_id = %s AND "
+                             "seq = ANY(%s) AND sent_at IS NULL",
+                             (retry_in, game_id, list(seqs)))
+
+    async def release_outbox(self) -> None:
+        """End every lease held by another process now: only for a process that knows it
+        is the database's only one (SQLite's, which holds the file), so that the steps a
+        killed process owed are told at once, not when their leases run out."""
+        sql = (f"UPDATE outbox SET lease_until = {PG_NOW} WHERE sent_at IS NULL AND "
+               f"lease_until > {PG_NOW} AND (lease_owner IS NULL OR lease_owner <> %s)")
+        async with self.transaction() as db:
+            await db.execute(sql, (self.process,))
+
+    async def release_own_outbox(self) -> None:
+        """This process stops: the steps it holds and has not told are anyone's to tell
+        now, and the other processes' senders are woken to tell them (a notification,
+        delivered when this commits: `LISTEN croupier_outbox`)."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE outbox SET lease_owner = NULL, lease_until = {PG_NOW} WHERE "
+                "sent_at IS NULL AND lease_owner = %s RETURNING game_id", (self.process,))
+            games = sorted({row[0] for row in await cur.fetchall()})
+            if games:
+                await db.execute("SELECT pg_notify(%s, %s)",
+                                 (OUTBOX_CHANNEL, ",".join(map(str, games))[:7000]))
+
+    async def outbox(self, game_id: int) -> list[OutboxRow]:
+        rows = await self._all(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = %s "
+                               "ORDER BY seq, kind", (game_id,))
+        return [OutboxRow(*r) for r in rows]
 
     # ----- messages the bot edits ----------------------------------------
 
@@ -750,6 +851,17 @@ async def _snapshot_and_end(db: psycopg.AsyncConnection[Any], game_id: int, seq:
         await db.execute("UPDATE games SET status = 'finished' WHERE id = %s", (game_id,))
 
 
+async def _put_outbox(db: psycopg.AsyncConnection[Any], game_id: int, seq: int,
+                      process: str, lease: float) -> None:
+    """Record stored step `seq` to tell, leased to `process` for `lease` seconds, in the
+    caller's transaction. No notification: nobody else may tell it while the lease runs
+    (see `release_own_outbox`)."""
+    await db.execute(
+        "INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
+        f"VALUES (%s, %s, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s::float8)",
+        (game_id, seq, process, lease))
+
+
 async def _has_interaction(db: psycopg.AsyncConnection[Any], interaction_id: int) -> bool:
     cur = await db.execute("SELECT 1 FROM actions WHERE interaction_id = %s", (interaction_id,))
     return await cur.fetchone() is not None
@@ -766,20 +878,25 @@ class _PendingAction:
     snapshot: dict[str, Any] | None
     finished: bool
     interaction_id: int | None
+    process: str  # who tells the step: its outbox row's lease holder
+    lease: float  # for this long
 
 
 async def _store_action(db: psycopg.AsyncConnection[Any], pending: _PendingAction) -> int:
     """Lock the game's row, check the sequence the action answers (and that the game is
     running), insert the action and its side rows, in the caller's transaction; its number."""
     game_id, expected_seq = pending.game_id, pending.expected_seq
-    # One round trip: the lock, the check and the row (none if the game moved on). Under
-    # READ COMMITTED a lock waited for re-checks the row as the other writer left it.
+    # One round trip: the lock, the check, the row (none if the game moved on) and its
+    # outbox row. Under READ COMMITTED a lock waited for re-checks the row as the other
+    # writer left it.
     cur = await db.execute(
         "WITH game AS (SELECT 1 FROM games WHERE id = %s AND seq = %s AND status = 'running' "
-        f"FOR UPDATE) INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
+        f"FOR UPDATE), act AS (INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT "
         "%s::bigint, %s::bigint, %s::text, %s::text, %s::text, %s::text, %s::bigint, "
-        "%s::text, %s::text, %s::float8, %s::bigint FROM game",
-        (game_id, expected_seq, *pending.row))
+        "%s::text, %s::text, %s::float8, %s::bigint FROM game RETURNING game_id, seq) "
+        "INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
+        f"SELECT game_id, seq, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s::float8 FROM act",
+        (game_id, expected_seq, *pending.row, pending.process, pending.lease))
     if cur.rowcount != 1:
         if pending.interaction_id is not None and await _has_interaction(
                 db, pending.interaction_id):

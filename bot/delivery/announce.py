@@ -5,7 +5,9 @@ images one a post (Discord shrinks several side by side), then the status post.
 A step is one action, or every action of one timed step (a deadline's): Discord allows
 about five posts a channel in five seconds, so a Danger round's six timed-out cards must
 not become a dozen posts. A game whose prompts could not all go out (a DM Discord refused
-for now, a failed announcement) is prompted again a little later, and at the next start.
+for now, a failed announcement) is prompted again a little later, and at the next start; a
+step whose telling failed, or never happened (the process killed), stays in the outbox
+until it is told (`bot/outbox.py`).
 """
 
 from __future__ import annotations
@@ -202,7 +204,12 @@ class Announcer:
 
     async def owed_prompts(self) -> int:
         """At startup: prompt the games that moved after their prompts last all went out (a
-        crash in between, a refused DM). Only those games are loaded and looked at."""
+        crash in between, a refused DM). Only those games are loaded and looked at.
+
+        A step a killed process stored and never told is the outbox's (`bot/outbox.py`),
+        told first, with its prompts; what is left here is what the outbox does not owe: a
+        DM refused past its retries, a prompt greyed by its own click, and, over
+        PostgreSQL, the prompts of a step whose teller's lease has not run out yet."""
         done = 0
         for game_id in await self.service.storage.games_owing_prompts():
             try:
