@@ -159,8 +159,12 @@ async def test_a_deadline_armed_in_one_process_is_applied_once_by_anothers_worke
     assert await deadline_steps(a, live.id) == [("hold", 0)]
     assert live.id in b.service.live  # B found it by its id, in the database
     # its effect announced by B: the next turn (Bob's) has a new deadline, an hour away
-    after = await a.storage.deadline(live.id)
-    assert after is not None and after.seq > row.seq and after.armed_seq == 2
+    async def rearmed() -> Any:
+        after = await a.storage.deadline(live.id)
+        return after if after is not None and after.seq > row.seq else None
+
+    after = await until(rearmed)  # B re-arms once its telling of the step is over
+    assert after.armed_seq == 2
 
 
 async def test_an_extension_before_due_leaves_the_first_job_to_do_nothing(
