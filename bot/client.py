@@ -35,7 +35,7 @@ from bot.notices import Notices
 from bot.repeats import RepeatGuard
 from bot.rest_pace import RestPace, share_of_global
 from bot.service import GameService
-from bot.stores import open_storage
+from bot.stores import is_postgres_url, open_storage
 from bot.timeouts import Timeouts
 from bot.timers import Timers
 from bot.ui import forms
@@ -105,7 +105,8 @@ class Croupier(commands.Bot):
         storage = await open_storage(self.settings.database,
                                      clock=None if self._clock is time.time else self._clock)
         self.service = GameService(storage, clock=self._clock, seed_source=self._seed_source,
-                                   snapshot_every=self.settings.snapshot_every)
+                                   snapshot_every=self.settings.snapshot_every,
+                                   shared=is_postgres_url(self.settings.database))
         restored = await self.service.restore()
         log.info("restored %d unfinished games", restored)
         self.build()

@@ -184,8 +184,11 @@ class GameService:
     def __init__(self, storage: Store, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], str] | None = None, snapshot_every: int = 20,
                  idle_seconds: float = 3600.0, freeze_loaded: bool = True,
-                 settle_delay: float = 0.2) -> None:
+                 settle_delay: float = 0.2, shared: bool = False) -> None:
         self.storage = storage
+        # Other processes write to the same database (PostgreSQL): a copy in memory may be
+        # behind the log, so a game is looked up as stored before each use (`_catch_up`).
+        self.shared = shared
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.token_hex(16))
         self.snapshot_every = snapshot_every
@@ -287,6 +290,8 @@ class GameService:
         has, a logged action the engine now refuses) is paused, not dropped: `broken` says
         why, its stored log is left untouched, and every command says so."""
         live.used = self.clock()
+        if self.shared:
+            await self._catch_up(live)
         if live.game is None and live.row.status == "running" and live.broken is None:
             async with live.lock:
                 await self._ensure(live)
@@ -294,6 +299,30 @@ class GameService:
         elif live.id in self.loaded:
             self.loaded.move_to_end(live.id)
         return live
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Bring this process's copy of a game to the log as stored, if another process
+        over the same database stored actions since (or started or ended the game): one
+        read of the game's row. Discord sends every DM's click to shard 0's process and
+        the channel's commands to the guild's shard's, so two processes serve one game;
+        judged on a stale copy, a click on the newest prompt was refused as out of date,
+        as not the player's turn, or by the store ("the game moved on"), found by
+        bench/bench_processes.py. The store still refuses a write on a copy that another
+        process overtakes after this read: then the copy is reloaded (`_apply`)."""
+        if live.broken is not None or not live.row.live or live.game is None and \
+                live.row.status == "running":
+            return  # `_ensure` reads the row as stored when it loads the game
+        row = await self.storage.game(live.id)
+        if row is None or (row.seq, row.status) == (live.row.seq, live.row.status):
+            return
+        async with live.lock:
+            if live.game is not None and live.seq == row.seq and live.row.status == row.status:
+                return  # caught up meanwhile
+            live.row = row
+            live.seats = await self.storage.seats(live.id)
+            live.game = None
+            self.loaded.pop(live.id, None)
+            await self._ensure(live)
 
     async def _ensure(self, live: LiveGame) -> None:
         """Rebuild a running game that is not in memory (its lock held)."""
