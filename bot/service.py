@@ -65,12 +65,28 @@ class LiveGame:
     # The game's prompts and public view at one step: (the engine object, its step count,
     # what it said then).
     _asked: tuple[Game, int, dict[str, Prompt]] | None = None
+    # The seq of each seat's latest stored action, known for every action after
+    # `acted_from` (where the loaded copy's log began): whether a seat answered since its
+    # prompt was asked (`acted_since`).
+    acted: dict[str, int] = field(default_factory=dict)
+    acted_from: int = 0
     _shown: tuple[Game, int, dict[str, Any]] | None = None
     _telling: asyncio.Lock | None = None
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    async def acted_since(self, storage: Store, seat: str, since: int) -> bool:
+        """Did the seat store an action after step `since`? Known from memory for the
+        steps the copy loaded or stored; an older step's are read from the log once (and
+        then known)."""
+        if since < self.acted_from:
+            for row in await storage.actions(self.id, after=since):
+                if row.kind == "act" and row.seat is not None and row.seq <= self.acted_from:
+                    self.acted[row.seat] = max(self.acted.get(row.seat, 0), row.seq)
+            self.acted_from = since
+        return self.acted.get(seat, -1) > since
 
     @property
     def telling(self) -> asyncio.Lock:
@@ -412,9 +428,13 @@ class GameService:
         if found is None:
             raise RuleError("its starting snapshot is missing")
         state, tail = found
+        # Who acted when: known from the snapshot's step on (older steps are read if asked).
+        live.acted_from = tail[0].seq - 1 if tail else row.seq
+        live.acted = {a.seat: a.seq for a in tail if a.kind == "act" and a.seat is not None}
         if any(a.kind == "undo" for a in tail):
             # Every undo stores a snapshot, so this log was written otherwise: replay the
             # steps in effect from the seed.
+            live.acted_from, live.acted = row.seq, {}
             steps = steps_in_effect(await self.storage.actions(row.id))
             return engine.replay(row.variant, [s.seat for s in live.seats], row.seed,
                                  row.options, steps)
@@ -679,6 +699,7 @@ class GameService:
             raise
         live.row = replace(live.row, seq=seq,
                            status="finished" if game.finished else live.row.status)
+        live.acted[seat] = seq
         self._settle()
         if game.finished:
             self._forget(live)
