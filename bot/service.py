@@ -65,13 +65,13 @@ class LiveGame:
     # The game's prompts and public view at one step: (the engine object, its step count,
     # what it said then).
     _asked: tuple[Game, int, dict[str, Prompt]] | None = None
+    _shown: tuple[Game, int, dict[str, Any]] | None = None
+    _telling: asyncio.Lock | None = None
     # The seq of each seat's latest stored action, known for every action after
     # `acted_from` (where the loaded copy's log began): whether a seat answered since its
     # prompt was asked (`acted_since`).
     acted: dict[str, int] = field(default_factory=dict)
     acted_from: int = 0
-    _shown: tuple[Game, int, dict[str, Any]] | None = None
-    _telling: asyncio.Lock | None = None
 
     @property
     def id(self) -> int:
@@ -332,13 +332,20 @@ class GameService:
         if row is None or (row.seq, row.status) == (live.row.seq, live.row.status):
             return
         async with live.lock:
-            if live.game is not None and live.seq == row.seq and live.row.status == row.status:
+            if (live.seq, live.row.status) == (row.seq, row.status):
                 return  # caught up meanwhile
-            live.row = row
-            live.seats = await self.storage.seats(live.id)
-            live.game = None
-            self.loaded.pop(live.id, None)
-            await self._ensure(live)
+            if live.game is None or row.status != "running":
+                # Started (or ended) by the other process: loaded as stored, or left.
+                live.row, live.game = row, None
+                self.loaded.pop(live.id, None)
+                await self._ensure(live)
+                return
+            try:  # the old copy serves readers until the new one is built, as in `_apply`
+                live.seats = await self.storage.seats(live.id)
+                await self._reload(live)
+            except Exception as exc:  # noqa: BLE001 - one bad game must not stop the others
+                log.exception("game %s could not be brought up to date", live.id)
+                live.broken = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
 
     async def _ensure(self, live: LiveGame) -> None:
         """Rebuild a running game that is not in memory (its lock held)."""
