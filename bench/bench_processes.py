@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -41,6 +44,7 @@ import psycopg
 
 import engine
 import tests.support.pig  # noqa: F401  (the "pig" variant, to rebuild stored games)
+from bot.delivery.discord_io import NONCE_LENGTH
 from sandbox import FakeDiscord, Interaction, RateLimits, SandboxError
 from sandbox.shards import IdentifyQueue
 from tests.support import postgres
@@ -55,6 +59,8 @@ class Game:
     users: tuple[int, int]
     names: tuple[str, str]
     turn: int = 0  # which of the two the bench believes is to play
+    id: int = 0  # the game's number and its latest seq, read from the database at the end
+    seq_max: int = 0
 
 
 @dataclass
@@ -214,6 +220,64 @@ class Players:
             await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
+class Stalls:
+    """The bench process's event loop (the stand-in's too) measured: when it ran late, and
+    when the stand-in answered a global 429, to tell a starved stand-in (requests sent
+    apart, handled together) from requests sent too close."""
+
+    def __init__(self, limits: RateLimits) -> None:
+        self.stalls: list[tuple[float, float]] = []  # (when it ended, how late)
+        self.global_429s: list[float] = []
+        check = limits.check
+
+        def counted(method: str, path: str, now: float) -> tuple[float, bool, dict[str, str]]:
+            answer = check(method, path, now)
+            if answer[1]:
+                self.global_429s.append(now)
+            return answer
+
+        limits.check = counted  # type: ignore[method-assign]
+        self.task = asyncio.create_task(self._watch())
+        self.collections: list[tuple[float, float]] = []  # full collections: (end, seconds)
+        self._collecting = 0.0
+        gc.callbacks.append(self._timed)
+
+    def _timed(self, phase: str, info: dict[str, int]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._collecting = time.monotonic()
+        else:
+            self.collections.append((time.monotonic(), time.monotonic() - self._collecting))
+
+    async def _watch(self, tick: float = 0.01) -> None:
+        frozen = time.monotonic()
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(tick)
+            late = time.monotonic() - before - tick
+            if late >= 0.05:
+                self.stalls.append((time.monotonic(), late))
+            if before - frozen >= 1.0:
+                # What the stand-in made this second (messages, interactions) out of the
+                # collector's full passes too: one took 160-250 ms here, under load
+                gc.freeze()
+                frozen = before
+
+    def since(self, began: float) -> dict[str, Any]:
+        stalls = [(t, late) for t, late in self.stalls if t >= began]
+        hits = [t for t in self.global_429s if t >= began]
+        after_stall = sum(1 for t in hits if any(0 <= t - end <= 1.5 and late >= 0.1
+                                                 for end, late in stalls))
+        full = [seconds for end, seconds in self.collections if end >= began]
+        return {"bench loop stalls >= 100 ms": sum(1 for _, late in stalls if late >= 0.1),
+                "bench full collections": len(full),
+                "longest full collection ms": round(1000 * max(full, default=0.0)),
+                "longest stall ms": round(1000 * max((late for _, late in stalls),
+                                                     default=0.0)),
+                "global 429s within 1.5 s after a stall": after_stall}
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -246,6 +310,24 @@ def figures(sent: list[Sent], seconds: float, limits: RateLimits, global_before:
         "global 429s": limits.global_limited - global_before,
         "all 429s": len(limits.limited) - limited_before,
     }
+
+
+async def load_phase(fake: FakeDiscord, players: Players, stalls: Stalls, phase: str,
+                     seconds: float, rate: float, settle: float) -> None:
+    """Scripted players at `rate` for `seconds`, then until the posts they caused went out
+    (their 429s counted too: the posts queue behind the global limit)."""
+    limits = fake.rate_limits
+    assert limits is not None
+    g0, l0, n0 = limits.global_limited, len(limits.limited), len(players.sent)
+    began = time.monotonic()
+    await players.run(seconds, rate, phase)
+    await players.drain()
+    data = figures(players.sent[n0:], seconds, limits, g0, l0)
+    quiet = time.monotonic()
+    await fake.settle(quiet=1.0, timeout=settle)
+    data["posts out after s"] = round(time.monotonic() - quiet, 1)
+    data["global 429s, posts included"] = limits.global_limited - g0
+    report(phase, {**data, **stalls.since(began)})
 
 
 def report(phase: str, data: dict[str, Any]) -> None:
@@ -389,19 +471,78 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
     await fake.settle(quiet=1.0, timeout=30)
     ids, notes, latest = await stored(database)
     twice = sorted(t for t, c in notes.items() if c > 1)
-    # duplicate posts: a step's public post ("pX notes: text", "pX rolls ...") twice in a
-    # channel; notes are unique texts, so a second post of one is a post sent twice
-    posts: Counter[tuple[int, str]] = Counter()
+    async with await psycopg.AsyncConnection.connect(database) as conn:
+        cur = await conn.execute("SELECT channel_id, id, seq FROM games")
+        numbers = {int(c): (int(i), int(s)) for c, i, s in await cur.fetchall()}
     for game in games:
+        game.id, game.seq_max = numbers[game.channel]
+    posts = count_posts(fake, games, notes)
+    prompts = await check_prompts(fake, database, games)
+    return {"acknowledged": len(acknowledged), "acknowledged lost": len(lost),
+            "unacknowledged notes typed again": len(retyped),
+            "typed again, wrong answer": len(wrong), "wrong answers": wrong[:5],
+            "notes stored twice": len(twice), **posts, **prompts}
+
+
+NOTE_LINE = re.compile(r" notes: (n\d+)$", re.M)
+
+
+def count_posts(fake: FakeDiscord, games: list[Game], notes: Counter[str]) -> dict[str, Any]:
+    """Duplicate posts, from the stand-in's record of every message: two messages of a
+    channel with one nonce (each post of a step carries a nonce made from the game, the
+    step's seq and what it is for: `bot/delivery/discord_io.py`), a step's announcement
+    (its nonce for part 0, decoded from the game's stored seqs) twice, and a note's line
+    (notes are unique texts, each its own step) in two posts, wherever the step's lines
+    went (a post may carry several steps when the bot is behind)."""
+    by_nonce: Counter[tuple[int, str]] = Counter()
+    without_nonce = 0
+    lines: Counter[str] = Counter()
+    announced: Counter[tuple[int, int]] = Counter()
+    for game in games:
+        nonces = {nonce_of(game, seq, "announce"): seq for seq in range(game.seq_max + 1)}
         for msg in fake.messages(game.channel):
-            if " notes: " in msg.content:
-                posts[(game.channel, msg.content)] += 1
-    duplicate_posts = sorted(k[1] for k, c in posts.items() if c > 1)
-    posted = {content.rsplit(": ", 1)[-1] for _, content in posts}
-    unposted = sorted(t for t in notes if t not in posted)
-    # every awaited seat (from the game as stored): its newest DM prompt answers a click
+            if msg.nonce is None:
+                without_nonce += 1
+            else:
+                by_nonce[(game.channel, msg.nonce)] += 1
+                if msg.nonce in nonces:
+                    announced[(game.channel, nonces[msg.nonce])] += 1
+            lines.update(NOTE_LINE.findall(msg.content or ""))
+    return {"posts in the games' channels": sum(by_nonce.values()) + without_nonce,
+            "duplicate posts (one nonce twice in a channel)":
+                sum(c - 1 for c in by_nonce.values() if c > 1),
+            "steps announced twice (by nonce)": sum(1 for c in announced.values() if c > 1),
+            "notes posted twice (a note's line in two posts)":
+                sum(1 for c in lines.values() if c > 1),
+            "posts without a nonce": without_nonce,
+            "stored notes never posted": sum(1 for t in notes if not lines[t])}
+
+
+def nonce_of(game: Game, seq: int, purpose: str, part: int = 0) -> str:
+    """The nonce the bot gives a step's message (`step_nonce`), from the game's ids."""
+    key = f"croupier:{game.channel}:{game.id}:{seq}:{purpose}:{part}"
+    return hashlib.sha256(key.encode()).hexdigest()[:NONCE_LENGTH]
+
+
+async def check_prompts(fake: FakeDiscord, database: str, games: list[Game]) -> dict[str, Any]:
+    """Every awaited seat (from the game as stored): its newest DM prompt with live buttons
+    answers a click on Roll. Each seat that fails is classified by what it saw and what the
+    database says of the game (its seq, the seq its prompts were last all delivered at, the
+    seat's prompt record) and of the clicked button (the seq it was shown at)."""
     awaited = await awaited_seats(database)
-    no_prompt, refused = [], []
+    async with await psycopg.AsyncConnection.connect(database) as conn:
+        cur = await conn.execute(
+            "SELECT g.channel_id, g.seq, COALESCE(p.seq, -1) FROM games g LEFT JOIN "
+            "prompt_deliveries p ON p.game_id = g.id")
+        state = {int(c): (int(s), int(d)) for c, s, d in await cur.fetchall()}
+        cur = await conn.execute(
+            "SELECT g.channel_id, m.purpose, m.message_id, m.fingerprint FROM messages m JOIN "
+            "games g ON g.id = m.game_id WHERE m.purpose LIKE 'prompt:%%'")
+        record = {(int(c), p.split(":", 1)[1]): (int(m), f.split(":")[0] + "@" +
+                                                 f.rsplit(":", 1)[-1])
+                  for c, p, m, f in await cur.fetchall()}
+    failed: Counter[str] = Counter()
+    examples: list[str] = []
     gate = asyncio.Semaphore(20)
 
     async def check(game: Game) -> None:
@@ -409,28 +550,46 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
         if seat is None:
             return  # finished
         user = game.users[game.names.index(seat)]
+        seq, delivered = state[game.channel]
+        owed = "owes prompts" if delivered < seq else "prompts delivered"
+        mid, rec = record.get((game.channel, seat), (0, "none"))
         live = [m for m in fake.dms(user) if not m.deleted and any(
             label == "Roll" and not disabled for _, label, disabled in m.buttons())]
         if not live:
-            no_prompt.append(seat)
+            message = next((m for m in fake.dms(user) if m.id == mid), None)
+            what = ("no message" if message is None else "deleted" if message.deleted else
+                    f"its buttons {'greyed' if message.buttons() else 'gone'}: "
+                    f"{(message.content or '').splitlines()[:1]!r}")
+            kind = f"no live prompt; game {owed}; record {rec.split('@')[0]}, message {what}"
+            failed[kind] += 1
+            examples.append(f"{kind}: game seq {seq}, delivered {delivered}, record {rec}, "
+                            f"shard {shard_of(game.guild)}")
             return
+        newest = live[-1]
+        shown = int(newest.button("Roll").split(":")[3])
         async with gate:
             try:
-                clicked = await fake.click(user, live[-1].id, live[-1].button("Roll"))
+                clicked = await fake.click(user, newest.id, newest.button("Roll"))
+                text = clicked.text()
             except SandboxError as exc:
-                refused.append((seat, str(exc)[:160]))
-                return
-            if "You chose: Roll" not in clicked.text():
-                refused.append((seat, clicked.text()[:160]))
+                text = f"no answer ({type(exc).__name__})"
+        if "You chose: Roll" in text:
+            return
+        kind = (f"{text[:60]!r}; button {'at' if shown == seq else 'before'} the game's seq; "
+                f"game {owed}; record {'this' if mid == newest.id else 'another'} message "
+                f"({rec.split('@')[0]})")
+        failed[kind] += 1
+        examples.append(f"{kind}: button seq {shown}, game seq {seq}, delivered {delivered}, "
+                        f"record {rec}, shard {shard_of(game.guild)}")
 
     await asyncio.gather(*(check(g) for g in games))
-    return {"acknowledged": len(acknowledged), "acknowledged lost": len(lost),
-            "unacknowledged notes typed again": len(retyped),
-            "typed again, wrong answer": len(wrong), "wrong answers": wrong[:5],
-            "notes stored twice": len(twice), "duplicate posts": len(duplicate_posts),
-            "stored notes never posted": len(unposted),
-            "games without a live prompt": len(no_prompt),
-            "prompts refusing a click": len(refused), "refusals": refused[:5]}
+    return {"awaited seats": len(awaited),
+            "awaited seats without a working prompt": sum(failed.values()),
+            "why": dict(failed.most_common()), "examples": examples[:12]}
+
+
+def shard_of(guild: int) -> int:
+    return (guild >> 22) % SHARDS
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -446,18 +605,25 @@ async def main(args: argparse.Namespace) -> None:
             fake.identify_queue = IdentifyQueue(max_concurrency=2, interval=5.0)
             fake.rate_limits = RateLimits()
             limits = fake.rate_limits
+            stalls = Stalls(limits)
             procs = Processes(fake, database, folder)
             try:
                 await asyncio.gather(procs.start((0,)), procs.start((1,)))
                 began = time.monotonic()
                 games = await setup_games(fake, args.games, args.per_guild)
                 await fake.settle(quiet=1.0, timeout=120)
+                # The stand-in's world (1,000 guilds' channels, users and messages) out of
+                # the collector's full passes, as the bot keeps its games: a full pass over
+                # it stalls the stand-in, which then handles requests sent apart together.
+                gc.collect()
+                gc.freeze()
                 async with await psycopg.AsyncConnection.connect(database) as conn:
                     cur = await conn.execute("SELECT status, count(*) FROM games GROUP BY 1")
-                    counts = dict(await cur.fetchall())
+                    counts: dict[str, int] = dict(await cur.fetchall())
                 report("setup", {"games": args.games, "seconds": round(
                     time.monotonic() - began, 1), "games by status": counts,
-                    "global 429s": limits.global_limited, "all 429s": len(limits.limited)})
+                    "global 429s": limits.global_limited, "all 429s": len(limits.limited),
+                    **stalls.since(began)})
                 players = Players(fake, games, rng)
                 layouts = {"two": ("two processes", ((0,), (1,))),
                            "one": ("one process", ((0, 1),))}
@@ -466,27 +632,20 @@ async def main(args: argparse.Namespace) -> None:
                     await procs.stop_all()
                     for shards in layout:
                         await procs.start(shards)
-                    g0, l0, n0 = limits.global_limited, len(limits.limited), len(players.sent)
-                    await players.run(args.seconds, args.rate, phase)
-                    await players.drain()
-                    report(phase, figures(players.sent[n0:], args.seconds, limits, g0, l0))
-                    await fake.settle(quiet=1.0, timeout=60)
+                    await load_phase(fake, players, stalls, phase, args.seconds, args.rate,
+                                     settle=120)
                     if args.saturate_seconds:
                         # past Discord's ceiling: how many actions the processes store a
                         # second (answers are exempt from the global limit; posts queue)
-                        g0, l0, n0 = (limits.global_limited, len(limits.limited),
-                                      len(players.sent))
-                        await players.run(args.saturate_seconds, args.saturate_rate,
-                                          f"{phase}, saturated")
-                        await players.drain()
-                        report(f"{phase}, {args.saturate_rate:g} a second", figures(
-                            players.sent[n0:], args.saturate_seconds, limits, g0, l0))
-                        await fake.settle(quiet=1.0, timeout=180)
+                        await load_phase(fake, players, stalls,
+                                         f"{phase}, {args.saturate_rate:g} a second",
+                                         args.saturate_seconds, args.saturate_rate, settle=240)
                 if args.chaos_seconds:
                     await procs.stop_all()
                     await procs.start((0,))
                     await procs.start((1,))
                     g0, l0, n0 = limits.global_limited, len(limits.limited), len(players.sent)
+                    began = time.monotonic()
                     happened = await chaos(procs, pg, players, args.chaos_seconds, args.rate,
                                            rng)
                     report("chaos", {**figures(players.sent[n0:], args.chaos_seconds, limits,
@@ -494,7 +653,9 @@ async def main(args: argparse.Namespace) -> None:
                     # the posts and prompts queued behind the global limit go out first
                     drained = time.monotonic()
                     await fake.settle(quiet=2.0, timeout=args.drain_seconds)
-                    report("drained", {"seconds": round(time.monotonic() - drained, 1)})
+                    report("drained", {"seconds": round(time.monotonic() - drained, 1),
+                                       "global 429s, chaos and drain":
+                                           limits.global_limited - g0, **stalls.since(began)})
                     report("after chaos", await count_after_chaos(fake, database, players,
                                                                   games))
             finally:

@@ -139,7 +139,14 @@ class ActionPath:
         observed = live.seq
         command = getattr(interaction.command, "qualified_name", None)
         async with self.repeats.guard(live, interaction.user.id, action, params, command):
-            await self._act(interaction, live, action, params, seat=seat, observed=observed)
+            try:
+                await self._act(interaction, live, action, params, seat=seat,
+                                observed=observed)
+            except StaleWrite:
+                if not self._was_behind(live.id, observed):
+                    raise
+                await self._act(interaction, live, action, params, seat=seat,
+                                observed=live.seq)
 
     async def run_again(self, interaction: discord.Interaction[Any], game_id: int,
                         seq: int, asked_at: int) -> None:
@@ -215,29 +222,16 @@ class ActionPath:
         `refused`: the form's own answer to the game's refusal (a pasted form's "Fix and
         paste again"). True if the action was stored."""
         try:
-            try:
-                context = await self.prompt_context(interaction, ref, any_step=not in_place)
-            except NotAllowed:
-                stale = self.service.live.get(ref.game_id)
-                if in_place and stale is not None and stale.game is not None and \
-                        0 <= ref.seat < len(stale.game.seats):
-                    await self.service.refuse_repeat(stale, ref.seq, stale.game.seats[ref.seat],
-                                                     ref.action, params)
-                raise
-            live, seat, prompt, spec = context.live, context.seat, context.prompt, context.spec
-            kinds = {p.name: p for p in spec.params}
-            params = {name: (form_plan.coerce(kinds[name], value)
-                             if name in kinds and isinstance(value, str) else value)
-                      for name, value in params.items()}
-            if not in_place:
-                await self._act(interaction, live, ref.action, params, seat=seat,
-                                observed=live.seq)
-                return True
-            chosen = f"\N{HEAVY CHECK MARK} You chose: {form_plan.summary(spec, params)}"
-            await self._act(interaction, live, ref.action, params, seat=seat, observed=ref.seq,
-                            answered=(context.header, chosen, disabled(prompt_view(
-                                ref.game_id, ref.seq, ref.seat, prompt))))
-            return True
+            for attempt in range(2):
+                before = self.service.live[ref.game_id].seq \
+                    if ref.game_id in self.service.live else None
+                try:
+                    await self._run_prompt_once(interaction, ref, params, in_place=in_place)
+                    return True
+                except StaleWrite:
+                    if attempt or not self._was_behind(ref.game_id, before):
+                        raise
+            raise AssertionError("unreachable")
         except Exception as exc:  # noqa: BLE001 - one place answers every error
             if refused is not None and isinstance(exc, RuleError) and not isinstance(
                     exc, Duplicate | Unconfirmed) and "stored" not in interaction.extras:
@@ -249,6 +243,41 @@ class ActionPath:
             await self.reply_error(interaction, exc)
             return False
 
+    async def _run_prompt_once(self, interaction: discord.Interaction[Any], ref: FormRef,
+                               params: dict[str, Any], *, in_place: bool) -> None:
+        try:
+            context = await self.prompt_context(interaction, ref, any_step=not in_place)
+        except NotAllowed:
+            stale = self.service.live.get(ref.game_id)
+            if in_place and stale is not None and stale.game is not None and \
+                    0 <= ref.seat < len(stale.game.seats):
+                await self.service.refuse_repeat(stale, ref.seq, stale.game.seats[ref.seat],
+                                                 ref.action, params)
+            raise
+        live, seat, prompt, spec = context.live, context.seat, context.prompt, context.spec
+        kinds = {p.name: p for p in spec.params}
+        params = {name: (form_plan.coerce(kinds[name], value)
+                         if name in kinds and isinstance(value, str) else value)
+                  for name, value in params.items()}
+        if not in_place:
+            await self._act(interaction, live, ref.action, params, seat=seat, observed=live.seq)
+            return
+        chosen = f"\N{HEAVY CHECK MARK} You chose: {form_plan.summary(spec, params)}"
+        await self._act(interaction, live, ref.action, params, seat=seat, observed=ref.seq,
+                        answered=(context.header, chosen, disabled(prompt_view(
+                            ref.game_id, ref.seq, ref.seat, prompt))))
+
+    def _was_behind(self, game_id: int, before: int | None) -> bool:
+        """Was this process's copy of the game behind the log when it acted? Several
+        processes serve one game (Discord sends every DM's click to shard 0's process, the
+        channel's commands to the guild's shard's): one that acts on a copy older than
+        another's writes is refused by the store (the game never forks) and its copy is
+        reloaded. The player's click or command is then looked at once more, against the
+        game as stored, as if it had just arrived: its prompt still current, or refused
+        as out of date, a repeat or against the rules, as always."""
+        live = self.service.live.get(game_id)
+        return before is not None and live is not None and live.seq > before
+
     async def _act(self, interaction: discord.Interaction[Any], live: LiveGame, action: str,
                    params: dict[str, Any], *, seat: str | None, observed: int,
                    answered: tuple[str, str, discord.ui.View] | None = None) -> None:
@@ -257,6 +286,8 @@ class ActionPath:
         deferring: list[asyncio.Task[Any]] = []
 
         def defer() -> None:
+            if interaction.response.is_done():  # deferred by a first try (`_was_behind`)
+                return
             later = (interaction.response.defer() if answered else
                      interaction.response.defer(ephemeral=True, thinking=True))
             deferring.append(asyncio.ensure_future(later))

@@ -22,9 +22,10 @@ import asyncio
 import re
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord.http
 
 #: Discord's global limit per bot token is 50 a second; the shares add up to less, so that
@@ -89,12 +90,21 @@ class RestPace:
                 await asyncio.sleep(self._sent[0] + self.window + MARGIN - now)
 
     def install(self, http: discord.http.HTTPClient) -> None:
-        """Pace every request discord.py's REST client sends (interaction callbacks and
-        webhook follow-ups go another way, and are exempt from the global limit anyway)."""
-        send: Callable[..., Awaitable[Any]] = http.request
+        """Pace every request of discord.py's REST client that carries the bot's token, at the
+        moment it is sent: after discord.py's own waits (a per-route bucket, the global lock)
+        and for each of its retries. Paced when queued instead (as before), requests held by
+        a channel's bucket went out together when it reset, and retries went out unpaced:
+        global 429s from processes that kept to their shares (bench/bench_processes.py).
+        Interaction callbacks and follow-ups carry no token (discord.py answers them with the
+        interaction's own), and Discord does not count them against the global limit; a
+        gateway connection carries none either. Call before the client logs in: the session
+        it opens then takes the trace."""
+        trace = http.http_trace or aiohttp.TraceConfig()
 
-        async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
-            await self.take()
-            return await send(route, **kwargs)
+        async def before_sending(session: aiohttp.ClientSession, context: Any,
+                                 params: aiohttp.TraceRequestStartParams) -> None:
+            if params.headers.get("Authorization", "").startswith("Bot "):
+                await self.take()
 
-        http.request = paced  # type: ignore[method-assign]
+        trace.on_request_start.append(before_sending)
+        http.http_trace = trace

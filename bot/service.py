@@ -67,10 +67,26 @@ class LiveGame:
     _asked: tuple[Game, int, dict[str, Prompt]] | None = None
     _shown: tuple[Game, int, dict[str, Any]] | None = None
     _telling: asyncio.Lock | None = None
+    # The seq of each seat's latest stored action, known for every action after
+    # `acted_from` (where the loaded copy's log began): whether a seat answered since its
+    # prompt was asked (`acted_since`).
+    acted: dict[str, int] = field(default_factory=dict)
+    acted_from: int = 0
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    async def acted_since(self, storage: Store, seat: str, since: int) -> bool:
+        """Did the seat store an action after step `since`? Known from memory for the
+        steps the copy loaded or stored; an older step's are read from the log once (and
+        then known)."""
+        if since < self.acted_from:
+            for row in await storage.actions(self.id, after=since):
+                if row.kind == "act" and row.seat is not None and row.seq <= self.acted_from:
+                    self.acted[row.seat] = max(self.acted.get(row.seat, 0), row.seq)
+            self.acted_from = since
+        return self.acted.get(seat, -1) > since
 
     @property
     def telling(self) -> asyncio.Lock:
@@ -184,8 +200,11 @@ class GameService:
     def __init__(self, storage: Store, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], str] | None = None, snapshot_every: int = 20,
                  idle_seconds: float = 3600.0, freeze_loaded: bool = True,
-                 settle_delay: float = 0.2) -> None:
+                 settle_delay: float = 0.2, shared: bool | None = None) -> None:
         self.storage = storage
+        # Other processes write to the same database (PostgreSQL): a copy in memory may be
+        # behind the log, so a game is looked up as stored before each use (`_catch_up`).
+        self.shared = storage.shared if shared is None else shared
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.token_hex(16))
         self.snapshot_every = snapshot_every
@@ -218,13 +237,9 @@ class GameService:
         return await self.current(live)
 
     async def current(self, live: LiveGame) -> LiveGame:
-        """`load`, and on a shared store a copy loaded before is checked against its row
-        and caught up if another process played on since."""
-        loaded = live.game is not None
-        await self.load(live)
-        if loaded and self.storage.shared:
-            await self.catch_up(live)
-        return live
+        """`load`: on a shared store a copy loaded before is checked against its row and
+        caught up if another process played on since (`_catch_up`)."""
+        return await self.load(live)
 
     async def for_telling(self, game_id: int, seq: int) -> LiveGame | None:
         """The game whose stored step `seq` is to be told (`bot/outbox.py`), loaded as
@@ -324,6 +339,8 @@ class GameService:
         has, a logged action the engine now refuses) is paused, not dropped: `broken` says
         why, its stored log is left untouched, and every command says so."""
         live.used = self.clock()
+        if self.shared:
+            await self._catch_up(live)
         if live.game is None and live.row.status == "running" and live.broken is None:
             async with live.lock:
                 await self._ensure(live)
@@ -331,6 +348,37 @@ class GameService:
         elif live.id in self.loaded:
             self.loaded.move_to_end(live.id)
         return live
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Bring this process's copy of a game to the log as stored, if another process
+        over the same database stored actions since (or started or ended the game): one
+        read of the game's row. Discord sends every DM's click to shard 0's process and
+        the channel's commands to the guild's shard's, so two processes serve one game;
+        judged on a stale copy, a click on the newest prompt was refused as out of date,
+        as not the player's turn, or by the store ("the game moved on"), found by
+        bench/bench_processes.py. The store still refuses a write on a copy that another
+        process overtakes after this read: then the copy is reloaded (`_apply`)."""
+        if live.broken is not None or not live.row.live or live.game is None and \
+                live.row.status == "running":
+            return  # `_ensure` reads the row as stored when it loads the game
+        row = await self.storage.game(live.id)
+        if row is None or (row.seq, row.status) == (live.row.seq, live.row.status):
+            return
+        async with live.lock:
+            if (live.seq, live.row.status) == (row.seq, row.status):
+                return  # caught up meanwhile
+            if live.game is None or row.status != "running":
+                # Started (or ended) by the other process: loaded as stored, or left.
+                live.row, live.game = row, None
+                self.loaded.pop(live.id, None)
+                await self._ensure(live)
+                return
+            try:  # the old copy serves readers until the new one is built, as in `_apply`
+                live.seats = await self.storage.seats(live.id)
+                await self._reload(live)
+            except Exception as exc:  # noqa: BLE001 - one bad game must not stop the others
+                log.exception("game %s could not be brought up to date", live.id)
+                live.broken = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
 
     async def _ensure(self, live: LiveGame) -> None:
         """Rebuild a running game that is not in memory (its lock held)."""
@@ -420,9 +468,13 @@ class GameService:
         if found is None:
             raise RuleError("its starting snapshot is missing")
         state, tail = found
+        # Who acted when: known from the snapshot's step on (older steps are read if asked).
+        live.acted_from = tail[0].seq - 1 if tail else row.seq
+        live.acted = {a.seat: a.seq for a in tail if a.kind == "act" and a.seat is not None}
         if any(a.kind == "undo" for a in tail):
             # Every undo stores a snapshot, so this log was written otherwise: replay the
             # steps in effect from the seed.
+            live.acted_from, live.acted = row.seq, {}
             steps = steps_in_effect(await self.storage.actions(row.id))
             return engine.replay(row.variant, [s.seat for s in live.seats], row.seed,
                                  row.options, steps)
@@ -620,10 +672,12 @@ class GameService:
                                  interaction_id=interaction_id)
 
     async def catch_up(self, live: LiveGame) -> bool:
-        """`_caught_up` under the game's lock: a click whose step this copy has not seen,
-        or that it would refuse, is checked against the game as stored."""
-        async with live.lock:
-            return await self._caught_up(live)
+        """`_catch_up`, and whether the copy moved: a click whose step this copy has not
+        seen, or a deadline's job in a process holding an older copy, is judged on the
+        game as stored."""
+        before = (live.seq, live.row.status)
+        await self._catch_up(live)
+        return (live.seq, live.row.status) != before
 
     async def _caught_up(self, live: LiveGame) -> bool:
         """Was this loaded copy behind the stored game (another process over the same
@@ -726,6 +780,7 @@ class GameService:
             raise
         live.row = replace(live.row, seq=seq,
                            status="finished" if game.finished else live.row.status)
+        live.acted[seat] = seq
         self._settle()
         if game.finished:
             self._forget(live)

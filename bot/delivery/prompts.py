@@ -186,6 +186,12 @@ class PromptMessages:
             same = record is not None and is_open and record.fingerprint == fp
             # A message greyed by the seat's own click shows no live buttons: ask again.
             unchanged = same and record is not None and not record.greyed
+            if unchanged and record is not None and record.since < seq and \
+                    await live.acted_since(storage, seat, record.since):
+                # Answered since, and asked the same again (its turn came back, the steps
+                # in between told together or skipped by a crash): its buttons must carry
+                # this step, or a click on them is taken for a repeat of the answer.
+                unchanged = False
             # Beside the question, not part of it: the game's private detail for this
             # seat (a plot sheet) and the deadline line, edited in place when they change.
             detail = facts.details.get(seat, "") if wants_dm else ""

@@ -256,3 +256,37 @@ def test_python_m_bot_refuses_shard_settings_that_cannot_work(
     monkeypatch.delenv("CROUPIER_SHARD_COUNT", raising=False)
     assert main([]) == 2
     assert "CROUPIER_SHARD_IDS needs CROUPIER_SHARD_COUNT" in capsys.readouterr().err
+
+
+async def posts(fake: FakeDiscord, channels: list[int], pace: RestPace, each: int) -> None:
+    """One process: log in, then post `each` messages to every one of `channels` at once."""
+    client = discord.Client(intents=discord.Intents.none())
+    pace.install(client.http)
+    await client.login(fake.bot_token)
+    try:
+        await asyncio.gather(*(
+            client.http.request(discord.http.Route("POST", "/channels/{channel_id}/messages",
+                                                   channel_id=channel), json={"content": "hi"})
+            for channel in channels for _ in range(each)))
+    finally:
+        await client.close()
+
+
+async def test_posts_held_by_a_channel_bucket_are_paced_when_they_are_sent(
+        fake: FakeDiscord) -> None:
+    """A channel takes a few posts per window (Discord's per-route limit); discord.py holds
+    the rest until the channel's bucket resets, and then sends them together. Paced when
+    they were queued (before discord.py's wait), the held posts of several channels met at
+    the reset and the two processes, each within its share, got global 429s
+    (bench/bench_processes.py: 12 a minute at 50 commands a second). Paced when sent, none.
+    Windows scaled down to keep the test short."""
+    window, limit = 0.2, 10
+    fake.rate_limits = RateLimits(global_per_second=limit, global_window=window,
+                                  per_channel_messages=3, channel_window=0.6)
+    guild = fake.add_guild("g")
+    channels = [fake.add_channel(guild, f"c{n}") for n in range(6)]
+    share = 4 / window  # 4 of the 10 a window each
+    await asyncio.gather(posts(fake, channels[:3], RestPace(share, window=window), 6),
+                         posts(fake, channels[3:], RestPace(share, window=window), 6))
+    assert fake.rate_limits.global_limited == 0
+    assert [len(fake.messages(c)) for c in channels] == [6] * 6
