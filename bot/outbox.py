@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -38,6 +39,9 @@ log = logging.getLogger(__name__)
 
 #: The sender looks at the table this often even if nothing woke it.
 POLL_SECONDS = 5.0
+#: The rows of steps told longer ago than this are removed, about once in `PRUNE_SECONDS`.
+KEEP_TOLD_SECONDS = 3600.0
+PRUNE_SECONDS = 600.0
 #: The first retry of a failed telling comes this long after it, each next one twice as long
 #: (at most `RETRY_MAX_SECONDS`).
 RETRY_SECONDS = 15.0
@@ -163,10 +167,14 @@ class Outbox:
     async def _run(self) -> None:
         if self.ready is not None:
             await self.ready()
+        pruned_at = -PRUNE_SECONDS
         while True:
             self._wake.clear()
             try:
                 await self.drain()
+                if time.monotonic() - pruned_at >= PRUNE_SECONDS:
+                    pruned_at = time.monotonic()
+                    await self.service.storage.prune_outbox(KEEP_TOLD_SECONDS)
             except StorageError as exc:  # the database is down for now (a restart)
                 log.warning("the outbox's sender can't read the database now: %s", exc)
             except Exception:  # noqa: BLE001 - the sender must outlive any one failure

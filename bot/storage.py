@@ -978,6 +978,15 @@ class Storage:
                f"lease_until > {self.now_sql} AND (lease_owner IS NULL OR lease_owner <> ?)")
         await self._write(Statement(sql, (self.process,)))
 
+    async def prune_outbox(self, older_than: float) -> int:
+        """Forget the rows of steps told more than `older_than` seconds ago (by the
+        database's clock): only unsent rows are ever read again, and a game played for
+        months must not keep a row per action. How many were removed."""
+        async with self.transaction() as db:
+            cur = await db.execute(f"DELETE FROM outbox WHERE sent_at IS NOT NULL AND "
+                                   f"sent_at < {self.now_sql} - ?", (older_than,))
+            return cur.rowcount
+
     async def release_own_outbox(self) -> None:
         """This process stops: the steps it holds and has not told are anyone's to tell now
         (on SQLite, the next process's: it is alone on the database)."""
@@ -1242,6 +1251,7 @@ class Store(Protocol):
     async def outbox(self, game_id: int) -> list[OutboxRow]: ...
     async def release_outbox(self) -> None: ...
     async def release_own_outbox(self) -> None: ...
+    async def prune_outbox(self, older_than: float) -> int: ...
 
     async def message(self, game_id: int, purpose: str) -> tuple[int, int, str] | None: ...
     async def messages(self, game_id: int) -> dict[str, tuple[int, int, str]]: ...

@@ -655,6 +655,15 @@ class PgStorage:
         async with self.transaction() as db:
             await db.execute(sql, (self.process,))
 
+    async def prune_outbox(self, older_than: float) -> int:
+        """Forget the rows of steps told more than `older_than` seconds ago (by the
+        database's clock): only unsent rows are ever read again, and a game played for
+        months must not keep a row per action. How many were removed."""
+        async with self.transaction() as db:
+            cur = await db.execute(f"DELETE FROM outbox WHERE sent_at IS NOT NULL AND "
+                                   f"sent_at < {PG_NOW} - %s", (older_than,))
+            return cur.rowcount
+
     async def release_own_outbox(self) -> None:
         """This process stops: the steps it holds and has not told are anyone's to tell
         now, and the other processes' senders are woken to tell them (a notification,

@@ -224,3 +224,17 @@ async def test_a_telling_that_runs_long_keeps_its_leases(
     await one.outbox_sent(game, [1])
     assert await two.outbox_renew(game, [1, 2]) == 0  # not `two`'s to renew
     assert await one.outbox_renew(game, [1, 2]) == 1  # step 2 only: 1 was told
+
+
+async def test_rows_of_steps_told_an_hour_ago_are_pruned_and_owed_ones_never(
+        stores: tuple[Store, Store, Clock]) -> None:
+    """A game played for months keeps no row per action: a told step's row is removed once
+    it is older than `KEEP_TOLD_SECONDS`; a step still owed keeps its row whatever its age."""
+    one, two, clock = stores
+    game = await started(one, 10)
+    await roll(one, game, 1)
+    await one.outbox_sent(game, [1])
+    assert await two.prune_outbox(outbox.KEEP_TOLD_SECONDS) == 0  # told just now: kept
+    clock.now = NOW + outbox.KEEP_TOLD_SECONDS + 1
+    assert await two.prune_outbox(outbox.KEEP_TOLD_SECONDS) == 1
+    assert [(r.seq, r.sent_at) for r in await one.outbox(game)] == [(2, None)]
