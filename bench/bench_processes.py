@@ -91,7 +91,7 @@ class Processes:
 
     async def start(self, shards: tuple[int, ...]) -> None:
         env = {**os.environ, "DISCORD_TOKEN": self.fake.bot_token, "CROUPIER_DB": self.database,
-               "CROUPIER_SANDBOX_URL": self.fake.base_url, "CROUPIER_LOG_LEVEL": "WARNING",
+               "CROUPIER_SANDBOX_URL": self.fake.base_url, "CROUPIER_LOG_LEVEL": os.environ.get("BENCH_BOT_LOG", "WARNING"),
                "CROUPIER_EXTENSIONS": "cogs.lobby,tests.e2e.pig_process",
                "CROUPIER_SHARD_COUNT": str(SHARDS),
                "CROUPIER_SHARD_IDS": ",".join(map(str, shards)), "TMPDIR": str(self.folder)}
@@ -653,7 +653,12 @@ async def main(args: argparse.Namespace) -> None:
                     # the posts and prompts queued behind the global limit go out first
                     drained = time.monotonic()
                     await fake.settle(quiet=2.0, timeout=args.drain_seconds)
+                    # then the steps a killed process stored and never told: told by a
+                    # sender once their lease (a minute) is over (bot/outbox.py)
+                    owed = await outbox_drained(database, drained + args.drain_seconds)
+                    await fake.settle(quiet=2.0, timeout=args.drain_seconds)
                     report("drained", {"seconds": round(time.monotonic() - drained, 1),
+                                       "steps still owed by the outbox": owed,
                                        "global 429s, chaos and drain":
                                            limits.global_limited - g0, **stalls.since(began)})
                     report("after chaos", await count_after_chaos(fake, database, players,
@@ -661,6 +666,19 @@ async def main(args: argparse.Namespace) -> None:
             finally:
                 await procs.stop_all()
 
+
+
+async def outbox_drained(database: str, until: float) -> int:
+    """Wait (until `until`, monotonic) for every stored step to be told; how many are still
+    owed then."""
+    while True:
+        async with await psycopg.AsyncConnection.connect(database) as conn:
+            cur = await conn.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL")
+            row = await cur.fetchone()
+        owed = int(row[0]) if row else 0
+        if owed == 0 or time.monotonic() >= until:
+            return owed
+        await asyncio.sleep(1.0)
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

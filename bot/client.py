@@ -185,9 +185,9 @@ class Croupier(commands.Bot):
         process died in between) prompts its awaited seats again."""
         await self.wait_until_ready()
         try:
-            # The steps owed first (each brings its prompts up to date), then the prompts
-            # owed otherwise (a DM refused for now, a prompt greyed by its own click).
-            await self.outbox.drain()
+            # The prompts first, so that every awaited seat can play at once; the steps
+            # owed are told meanwhile by the outbox's sender (after a crash under load,
+            # Discord's limits make that minutes: `bot/outbox.py`).
             count = await self.delivery.owed_prompts()
         except Exception:
             log.exception("prompting the games that owed prompts failed")

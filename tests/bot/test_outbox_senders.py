@@ -160,3 +160,32 @@ async def test_a_game_made_by_another_process_is_told_from_the_database(
     assert [(game, seqs) for game, seqs, *_ in teller.told] == [(live.id, [1]), (live.id, [2])]
     told = await teller.service.get(live.id)
     assert told.seq == 2 and told.game is not None
+
+
+async def test_one_sender_tells_several_games_at_once_each_games_steps_in_order(
+        postgres_url: str, processes: list[Process]) -> None:
+    """After a crash under load hundreds of games owe steps, and a channel takes about a
+    post a second: one sender tells up to `parallel` games at once (here 4 of 8), never two
+    tellings of one game at once, a game's steps in order."""
+    dead, teller = await process(postgres_url), await process(postgres_url)
+    processes += [dead, teller]
+    dead.service.storage.lease_seconds = 0.0
+    games = []
+    for channel in range(50, 58):
+        live = await started_pig(dead.service, channel)
+        (seat,) = live.game.prompts()
+        await dead.service.act(live, live.user_of(seat), "note", {"text": "x"})
+        games.append(live.id)
+    teller.pause = 0.05
+    teller.sender.parallel = 4
+    assert await teller.sender.drain() == 8
+    told = teller.told
+    assert sorted((game, seqs) for game, seqs, *_ in told) == [
+        (g, [seq]) for g in games for seq in (1, 2)]
+    at_once = max(sum(1 for _, _, began, ended in told if began <= start < ended)
+                  for _, _, start, _ in told)
+    assert 2 <= at_once <= 4
+    for game in games:
+        own = [(began, ended, seqs) for g, seqs, began, ended in told if g == game]
+        assert [seqs for *_, seqs in own] == [[1], [2]]
+        assert own[0][1] <= own[1][0]  # the second after the first, not beside it
