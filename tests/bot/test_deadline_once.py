@@ -10,36 +10,15 @@ fixture); the database's clock is a test clock (`use_clock`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.storage import DeadlineRow, NotDueYet, StaleWrite, Storage, Store
-from bot.stores import open_storage
+from tests.bot.conftest import STORES_NOW, Clock
 
-DUE = 1_800_000_000.0
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def stores(database: str) -> AsyncIterator[tuple[Store, Store, Clock]]:
-    clock = Clock(DUE)
-    one = await open_storage(database, clock=clock)
-    two = await open_storage(database, clock=clock)
-    try:
-        yield one, two, clock
-    finally:
-        await one.close()
-        await two.close()
+DUE = STORES_NOW
 
 
 async def game_with_deadline(storage: Store, channel: int, due: float = DUE) -> DeadlineRow:

@@ -10,36 +10,15 @@ clock is a test clock (`use_clock`), so a lease runs out when the test says.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 
 from bot import outbox
 from bot.service import GameService
 from bot.storage import LEASE_SECONDS, DeadlineRow, StaleWrite, Store
-from bot.stores import open_storage
+from tests.bot.conftest import STORES_NOW, Clock
 
-NOW = 1_800_000_000.0
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def stores(database: str) -> AsyncIterator[tuple[Store, Store, Clock]]:
-    clock = Clock(NOW)
-    one = await open_storage(database, clock=clock)
-    two = await open_storage(database, clock=clock)
-    try:
-        yield one, two, clock
-    finally:
-        await one.close()
-        await two.close()
+NOW = STORES_NOW
 
 
 async def started(storage: Store, channel: int) -> int:
