@@ -384,7 +384,7 @@ class ActionPath:
 
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
                            answered: dict[str, str] | None = None, typed: str | None = None,
-                           tries: int = 0) -> Facts:
+                           tries: int = 0, retold_since: float | None = None) -> Facts:
         """Announce several stored actions of one step (a deadline's) together: the step's
         facts read once, the deadline re-armed and the reaction window timed from them,
         then everyone told, one telling of the game at a time.
@@ -394,7 +394,10 @@ class ActionPath:
         Germany, who is away."), as often as the game asks it something new.
 
         The steps' outbox rows are marked sent once told (`bot/outbox.py`); a telling that
-        fails leaves them owed, tried again later (`tries`: how often it failed before)."""
+        fails leaves them owed, tried again later (`tries`: how often it failed before).
+        `retold_since`: the steps are told again (by the outbox's sender), the first of them
+        stored then: what an earlier telling posted of them is looked for and not posted
+        again (`Sender.retelling`)."""
         live = outcomes[-1].live
         failed: list[Automatic] = []
         async with live.telling:
@@ -412,8 +415,11 @@ class ActionPath:
                 if len(seqs) > 1:  # told again, told together again
                     await self.service.storage.outbox_told_together(live.id, seqs)
                 async with outbox.held(self.service, live.id, seqs):
-                    await self.announcer.outcomes(known, outcomes, preface, answered=answered,
-                                                  typed=typed)
+                    with contextlib.ExitStack() as retelling:
+                        if retold_since is not None:
+                            retelling.enter_context(self.sender.retelling(live, retold_since))
+                        await self.announcer.outcomes(known, outcomes, preface,
+                                                      answered=answered, typed=typed)
             except Exception:  # the actions are stored: a failed announcement undoes nothing
                 log.exception("game %s: announcing actions up to %s failed", live.id,
                               outcomes[-1].seq)

@@ -10,7 +10,12 @@ what the steps did from the stored log and tells them as their first telling wou
 steps it told together, a deadline's step of several actions, together: `told_with`; each
 other step alone). The row is the intent; the messages are derived from the log, and carry
 the nonces of the step they tell (`step_nonce`), so a step told again is posted once, and a
-telling cut short by a kill is finished without repeating what it had posted.
+telling cut short by a kill is finished without repeating what it had posted. Discord honours
+a nonce for a few minutes only; a step claimed here is told again maybe later than that (its
+lease ran a minute, its process restarted), so every telling from a claim is a re-telling:
+each of its messages is first looked for among the bot's messages since the step was stored,
+in the channel (or DM) it goes to (`bot/delivery/recall.py`): one request a channel, on this
+path alone (the first telling, by the process that stored the step, looks for nothing).
 
 A failed telling is tried again later and later (`retry_delay`); past `TRIES_LOGGED` each
 failure is logged as an error, and the step stays owed: never dropped. The sender wakes every
@@ -53,9 +58,10 @@ TRIES_LOGGED = 5
 #: After its listening connection drops, the sender connects again this long after.
 RECONNECT_SECONDS = 2.0
 
-#: Tells stored steps (`ActionPath.announce_all`): the steps' outcomes, and how many
-#: tellings of them failed already. It marks the rows sent, or failed, itself.
-Tell = Callable[[list[Outcome], int], Awaitable[Any]]
+#: Tells stored steps again (`ActionPath.announce_all`): the steps' outcomes, how many
+#: tellings of them failed already, and when the first of them was stored (what an earlier
+#: telling posted since is not posted again). It marks the rows sent, or failed, itself.
+Tell = Callable[[list[Outcome], int, float], Awaitable[Any]]
 
 
 def retry_delay(tries: int) -> float:
@@ -241,7 +247,7 @@ class Outbox:
             if live.game is None:
                 raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
             rows = {r.seq: r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)}
-            tellings = [[outcome_of(live, rows[seq]) for seq in seqs]
+            tellings = [([outcome_of(live, rows[seq]) for seq in seqs], rows[seqs[0]].created_at)
                         for seqs in claim.tellings()]
         except Exception:  # noqa: BLE001 - this game waits; the others go on
             log.exception("game %s: the steps owed could not be read", claim.game_id)
@@ -250,9 +256,9 @@ class Outbox:
             return
         log.info("game %s: telling steps %s owed since a process stopped or failed",
                  live.id, claim.seqs)
-        for outcomes in tellings:
+        for outcomes, stored_at in tellings:
             try:
-                await self.tell(outcomes, claim.tries)
+                await self.tell(outcomes, claim.tries, stored_at)
             except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
                 seqs = [o.seq for o in outcomes]
                 log.exception("game %s: telling steps %s failed", live.id, seqs)

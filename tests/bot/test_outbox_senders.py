@@ -33,7 +33,7 @@ class Process:
     told: list[tuple[int, list[int], float, float]] = field(default_factory=list)
     pause: float = 0.0
 
-    async def tell(self, outcomes: list[Outcome], tries: int) -> None:
+    async def tell(self, outcomes: list[Outcome], tries: int, stored_at: float) -> None:
         """Record what would be told (game, steps, from, to), then mark it told."""
         began = time.monotonic()
         await asyncio.sleep(self.pause)

@@ -1,0 +1,187 @@
+"""A step told again after Discord's nonce window is not posted twice (issue 27, acceptance:
+"0 duplicate posts").
+
+Discord answers a post sent again with the same nonce with the message it made, but only
+for "the past few minutes" (the stand-in keeps `NONCE_WINDOW`). A step posted by a process
+killed before it marked the step told is told again by the next process's sender once its
+lease is over, maybe later than that: the re-telling looks among the bot's messages since the
+step was stored (`bot/delivery/recall.py`) and posts only what is not there. Discord does not
+give a message's nonce back when it is read (the stand-in does not either), so what is
+matched is what a message read back carries.
+
+The real bot and discord.py against the stand-in, on SQLite (`table`) and PostgreSQL
+(`pg_table`, another process telling the step once the killed one's lease ran out).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+import bot.outbox
+from bot.actions import ActionPath
+from bot.storage import LEASE_SECONDS
+from bot.storage_pg import PgStorage
+from sandbox.strict import NONCE_WINDOW
+from tests.e2e.test_on_postgres import pg_table  # noqa: F401  (fixture)
+from tests.support.table import Table
+
+
+def posts_saying(table: Table, words: str) -> list[Any]:
+    return [m for m in table.fake.messages(table.channel) if words in m.text()]
+
+
+def turn_prompts(table: Table, user: str) -> list[Any]:
+    return [m for m in table.dms(user) if m.buttons() and "Your turn" in m.text()]
+
+
+async def dies_before_recording(*args: Any, **kwargs: Any) -> None:
+    """`bot.outbox.told` of a process killed once its telling went out: nothing recorded."""
+    return None
+
+
+async def dies_before_telling(self: ActionPath, *args: Any, **kwargs: Any) -> Any:
+    raise SystemError("the process dies here, after the commit, before telling anything")
+
+
+async def killed(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot process is gone as by SIGKILL: over PostgreSQL it hands no lease back."""
+    monkeypatch.setattr(PgStorage, "release_own_outbox", killed_quietly)
+    await table.stop_bot()
+    monkeypatch.undo()
+
+
+async def killed_quietly(*args: Any) -> None:
+    return None
+
+
+def minutes_pass(table: Table) -> None:
+    """Past Discord's nonce window and the killed process's lease: the nonces of what it
+    posted are forgotten, and its steps are any sender's to tell."""
+    later = table.fake.clock() + NONCE_WINDOW + 1
+    table.fake.clock = lambda: later
+    table.clock.advance(NONCE_WINDOW + LEASE_SECONDS + 1)
+
+
+async def all_told(table: Table, game: int) -> None:
+    """Until the restarted bot's sender told every owed step of the game."""
+    assert table.bot is not None
+    storage = table.bot.service.storage
+    for _ in range(200):
+        if all(r.sent_at is not None for r in await storage.outbox(game)):
+            break
+        await table.bot.outbox.drain()
+        await asyncio.sleep(0.02)
+    await table.fake.settle()
+    assert all(r.sent_at is not None for r in await storage.outbox(game))
+
+
+async def posted_then_killed_then_told_again(table: Table,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    monkeypatch.setattr(bot.outbox, "told", dies_before_recording)
+    await table.slash("ann", "pig hold")
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert table.bot is not None
+    game = table.live.id
+    assert [r.seq for r in await table.bot.service.storage.outbox(game)
+            if r.sent_at is None] == [2]
+    channel = [m.id for m in table.fake.messages(table.channel)]
+    dms = {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")}
+    await killed(table, monkeypatch)
+    minutes_pass(table)
+    await table.start_bot()
+    await all_told(table, game)
+    assert [m.id for m in table.fake.messages(table.channel)] == channel
+    assert {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")} == dms
+    prompt = turn_prompts(table, "bob")[-1]
+    clicked = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in clicked.text()
+
+
+async def test_a_step_posted_by_a_process_killed_before_marking_it_told_is_not_posted_again_minutes_later(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ann's hold is told in full (the post, bob's prompt), and the process dies before it
+    marks the step told; the next process tells it past Discord's nonce window: the
+    channel holds "ann banks" once, nobody gets a second DM, and bob's prompt works."""
+    await posted_then_killed_then_told_again(table, monkeypatch)
+
+
+async def test_over_postgresql_another_process_tells_a_posted_step_minutes_later_without_a_second_post(
+        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    await posted_then_killed_then_told_again(pg_table, monkeypatch)
+
+
+async def never_posted_then_told(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    bob_asked = len(turn_prompts(table, "bob"))
+    monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
+    await table.slash("ann", "pig hold")
+    assert not posts_saying(table, "ann banks")
+    game = table.live.id
+    await killed(table, monkeypatch)
+    minutes_pass(table)
+    await table.start_bot()
+    await all_told(table, game)
+    assert len(posts_saying(table, "ann banks")) == 1
+    assert len(turn_prompts(table, "bob")) == bob_asked + 1
+
+
+async def test_a_step_never_posted_is_posted_when_told_minutes_later(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The negative: the process dies before ann's hold is posted at all; the re-telling
+    minutes later finds nothing of it in the channel, and posts it, once."""
+    await never_posted_then_told(table, monkeypatch)
+
+
+async def test_over_postgresql_a_step_never_posted_is_posted_by_another_process_minutes_later(
+        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    await never_posted_then_told(pg_table, monkeypatch)
+
+
+async def test_a_start_whose_secrets_went_out_before_a_kill_sends_no_second_dm_minutes_later(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start deals each seat its secret card by DM, posts the start and prompts ann;
+    the process dies before marking the start told. Told again past the nonce window,
+    each seat still has one "Your secret card" DM, and the channel one start post."""
+    await table.start_bot()
+    await table.slash("ann", "game new", variant="pig", options="target=10")
+    for name in ("ann", "bob"):
+        await table.slash(name, "game join")
+    monkeypatch.setattr(bot.outbox, "told", dies_before_recording)
+    await table.slash("ann", "game start")
+    assert table.bot is not None
+    game = table.live.id
+    owed = [r.seq for r in await table.bot.service.storage.outbox(game) if r.sent_at is None]
+    assert owed, "the start is owed"
+    secrets = {name: [m.id for m in table.dms(name) if "secret card" in m.text()]
+               for name in ("ann", "bob")}
+    assert all(len(ids) == 1 for ids in secrets.values()), secrets
+    channel = [m.id for m in table.fake.messages(table.channel)]
+    await killed(table, monkeypatch)
+    minutes_pass(table)
+    await table.start_bot()
+    await all_told(table, game)
+    assert {name: [m.id for m in table.dms(name) if "secret card" in m.text()]
+            for name in ("ann", "bob")} == secrets
+    assert [m.id for m in table.fake.messages(table.channel)] == channel
+
+
+async def test_the_stand_in_gives_a_message_nonce_back_only_in_the_answer_to_its_post(
+        table: Table) -> None:
+    """As Discord: a message's nonce is in the answer to its post (and its MESSAGE_CREATE),
+    not in the message read back (history, get message): Discord does not keep it."""
+    await table.start_bot()
+    assert table.bot is not None
+    channel = table.bot.get_partial_messageable(table.channel)
+    sent = await channel.send("once", nonce="n-27")
+    assert sent.nonce == "n-27"
+    read = await channel.fetch_message(sent.id)
+    assert read.content == "once" and read.nonce is None
+    (listed,) = [m async for m in channel.history(limit=5)]
+    assert listed.id == sent.id and listed.nonce is None
