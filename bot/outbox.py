@@ -18,7 +18,8 @@ in the channel (or DM) it goes to (`bot/delivery/recall.py`): one request a chan
 path alone (the first telling, by the process that stored the step, looks for nothing).
 
 A failed telling is tried again later and later (`retry_delay`); past `TRIES_LOGGED` each
-failure is logged as an error, and the step stays owed: never dropped. The sender wakes every
+failure is logged as an error, and the step stays owed: never dropped. A game's steps reach
+its channel in order: the steps after a failed telling wait for it (`tell_owed`). The sender wakes every
 `POLL_SECONDS`, and, on PostgreSQL, whenever a stopping process hands back the steps it had
 not told (`LISTEN croupier_outbox`; `release_own_outbox` notifies): a notification only
 wakes it, the table is what it reads, and it reads the table again after every
@@ -60,8 +61,9 @@ RECONNECT_SECONDS = 2.0
 
 #: Tells stored steps again (`ActionPath.announce_all`): the steps' outcomes, how many
 #: tellings of them failed already, and when the first of them was stored (what an earlier
-#: telling posted since is not posted again). It marks the rows sent, or failed, itself.
-Tell = Callable[[list[Outcome], int, float], Awaitable[Any]]
+#: telling posted since is not posted again). It marks the rows sent, or failed, itself, and
+#: says whether the telling went out.
+Tell = Callable[[list[Outcome], int, float], Awaitable[bool]]
 
 
 def retry_delay(tries: int) -> float:
@@ -131,6 +133,44 @@ async def mark_told(service: GameService, game_id: int, seqs: list[int]) -> None
         await service.storage.outbox_sent(game_id, seqs)
     except StorageError as exc:
         log.warning("game %s: could not record steps %s as told: %s", game_id, seqs, exc)
+
+
+async def tell_owed(service: GameService, tell: Tell, claim: OutboxClaim) -> bool:
+    """Tell one game's owed steps, in order, in the tellings they were (to be) told in
+    (`OutboxClaim.tellings`), each marked sent, or failed, by `tell`. A game's steps reach
+    its channel in order: once a telling fails, the steps after it are not told now (they
+    stay owed, told after it when it is tried again). Whether every one went out."""
+    storage = service.storage
+    try:
+        live = await service.for_telling(claim.game_id, claim.seqs[-1])
+        if live is None:  # aborted or gone: nobody to tell
+            await storage.outbox_sent(claim.game_id, claim.seqs)
+            return True
+        if live.game is None:
+            raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
+        rows = {r.seq: r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)}
+        tellings = [([outcome_of(live, rows[seq]) for seq in seqs], rows[seqs[0]].created_at)
+                    for seqs in claim.tellings()]
+    except Exception:  # noqa: BLE001 - this game waits; the others go on
+        log.exception("game %s: the steps owed could not be read", claim.game_id)
+        with contextlib.suppress(StorageError):
+            await storage.outbox_failed(claim.game_id, claim.seqs, retry_delay(claim.tries))
+        return False
+    log.info("game %s: telling steps %s owed since a process stopped or failed",
+             live.id, claim.seqs)
+    for outcomes, stored_at in tellings:
+        seqs = [o.seq for o in outcomes]
+        try:
+            if not await tell(outcomes, claim.tries, stored_at):
+                log.info("game %s: steps %s not told; the steps after them wait", live.id,
+                         seqs)
+                return False
+        except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
+            log.exception("game %s: telling steps %s failed", live.id, seqs)
+            with contextlib.suppress(StorageError):
+                await storage.outbox_failed(live.id, seqs, retry_delay(claim.tries))
+            return False
+    return True
 
 
 class Outbox:
@@ -236,34 +276,8 @@ class Outbox:
                 task.cancel()
 
     async def tell_claimed(self, claim: OutboxClaim) -> None:
-        """Tell one game's claimed steps, in order, in the tellings they were (to be) told
-        in (`OutboxClaim.tellings`): each is marked sent, or failed, by `tell`."""
-        storage = self.service.storage
-        try:
-            live = await self.service.for_telling(claim.game_id, claim.seqs[-1])
-            if live is None:  # aborted or gone: nobody to tell
-                await storage.outbox_sent(claim.game_id, claim.seqs)
-                return
-            if live.game is None:
-                raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
-            rows = {r.seq: r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)}
-            tellings = [([outcome_of(live, rows[seq]) for seq in seqs], rows[seqs[0]].created_at)
-                        for seqs in claim.tellings()]
-        except Exception:  # noqa: BLE001 - this game waits; the others go on
-            log.exception("game %s: the steps owed could not be read", claim.game_id)
-            with contextlib.suppress(StorageError):
-                await storage.outbox_failed(claim.game_id, claim.seqs, retry_delay(claim.tries))
-            return
-        log.info("game %s: telling steps %s owed since a process stopped or failed",
-                 live.id, claim.seqs)
-        for outcomes, stored_at in tellings:
-            try:
-                await self.tell(outcomes, claim.tries, stored_at)
-            except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
-                seqs = [o.seq for o in outcomes]
-                log.exception("game %s: telling steps %s failed", live.id, seqs)
-                with contextlib.suppress(StorageError):
-                    await storage.outbox_failed(live.id, seqs, retry_delay(claim.tries))
+        """Tell one game's claimed steps, in order (`tell_owed`)."""
+        await tell_owed(self.service, self.tell, claim)
 
     async def _listen(self, url: str) -> None:
         """Wake the sender on each step stored by any process (PostgreSQL's NOTIFY), and

@@ -185,3 +185,61 @@ async def test_the_stand_in_gives_a_message_nonce_back_only_in_the_answer_to_its
     assert read.content == "once" and read.nonce is None
     (listed,) = [m async for m in channel.history(limit=5)]
     assert listed.id == sent.id and listed.nonce is None
+
+
+# ----- a game's steps reach its channel in order ---------------------------------------------
+
+def order_of(table: Table, *words: str) -> list[int]:
+    """Where in the channel the one post saying each of `words` is."""
+    said = [m.text() for m in table.fake.messages(table.channel)]
+    places = []
+    for word in words:
+        (place,) = [i for i, text in enumerate(said) if word in text]
+        places.append(place)
+    return places
+
+
+async def test_a_step_whose_telling_failed_is_told_before_the_next_step_of_its_game(
+        table: Table) -> None:
+    """Discord fails the post of ann's hold (a 503): the step stays owed. bob rolls next:
+    his step's telling first tells ann's, so the channel says "ann banks" before "bob
+    rolls", each once (before, ann's step came minutes later, after bob's)."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    table.fake.inject_fault("POST", rf"^/channels/{table.channel}/messages$", 503, times=1)
+    await table.slash("ann", "pig hold")
+    assert not posts_saying(table, "ann banks")
+    await table.slash("bob", "pig roll")
+    banks, rolls = order_of(table, "ann banks", "bob rolls")
+    assert banks < rolls
+    assert table.bot is not None
+    assert all(r.sent_at is not None
+               for r in await table.bot.service.storage.outbox(table.live.id))
+
+
+async def test_a_step_waits_while_the_step_before_it_still_fails_and_both_come_in_order(
+        table: Table) -> None:
+    """ann's hold fails, and fails again when bob's roll would tell it first: bob's roll is
+    not posted before it, but owed after it. The sender then finds ann's failing once more:
+    it tells nothing after it (before, it went on with bob's). Once Discord takes posts
+    again, both are posted, in order, once."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert table.bot is not None
+    bot, game = table.bot, table.live.id
+    table.fake.inject_fault("POST", rf"^/channels/{table.channel}/messages$", 503, times=2)
+    await table.slash("ann", "pig hold")
+    await table.slash("bob", "pig roll")
+    assert not posts_saying(table, "ann banks") and not posts_saying(table, "bob rolls")
+    assert [r.seq for r in await bot.service.storage.outbox(game) if r.sent_at is None] == [2, 3]
+    table.clock.advance(LEASE_SECONDS * 2)
+    table.fake.inject_fault("POST", rf"^/channels/{table.channel}/messages$", 503, times=1)
+    assert await bot.outbox.drain() == 1
+    await table.fake.settle()
+    assert not posts_saying(table, "ann banks") and not posts_saying(table, "bob rolls")
+    table.clock.advance(3600)
+    assert await bot.outbox.drain() == 1
+    await table.fake.settle()
+    banks, rolls = order_of(table, "ann banks", "bob rolls")
+    assert banks < rolls
+    assert all(r.sent_at is not None for r in await bot.service.storage.outbox(game))
