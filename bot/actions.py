@@ -47,6 +47,8 @@ FAST_ANSWER_SECONDS = 1.0
 #: keeps asking them something new stops there, and the rest waits for its next step or
 #: its deadline.
 AWAY_ANSWERS = 50
+#: The line told before the answers given at once for players who are away.
+AWAY_SAID = "\N{DESERT ISLAND} Answered for {seats}, who is away."
 
 
 def private_note(outcome: Outcome) -> str:
@@ -490,14 +492,13 @@ class ActionPath:
         def plan(game: Game) -> list[tuple[str, str, dict[str, Any]]]:
             return [step for step in game.timeout_actions() if step[0] in away]
 
-        done = await self.service.act_automatically(live, known.seq, plan)
+        done = await self.service.act_automatically(live, known.seq, plan, said=AWAY_SAID)
         if done.error is not None:
             failed.append(done)
         if not done.outcomes:
             return []
         seats = ", ".join(dict.fromkeys(o.seat for o in done.outcomes if o.seat))
-        first = replace(done.outcomes[0], said=f"\N{DESERT ISLAND} Answered for {seats}, "
-                                               "who is away.")
+        first = replace(done.outcomes[0], said=AWAY_SAID.format(seats=seats))
         return [first, *done.outcomes[1:]]
 
     async def answer_for_away(self, live: LiveGame) -> None:

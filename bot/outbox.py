@@ -35,6 +35,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.service import GameService, LiveGame, Outcome
@@ -73,9 +74,29 @@ def retry_delay(tries: int) -> float:
 
 def outcome_of(live: LiveGame, row: ActionRow) -> Outcome:
     """What a stored step did, from its log row: as `GameService` returned it when it stored
-    it (an undo or a start is named by its kind; the line an away answer added is not kept)."""
+    it (an undo or a start is named by its kind)."""
     action = row.action if row.kind == "act" and row.action else row.kind
     return Outcome(live, row.seq, row.seat, action, [Event.from_json(e) for e in row.events])
+
+
+def outcomes_of(live: LiveGame, rows: list[ActionRow]) -> list[Outcome]:
+    """What one telling's stored steps did, as their first telling said it: the actions the
+    bot took for seats (a deadline's, an away player's) with the line said before them,
+    kept in their log rows (`stored_step`), once a batch, naming the batch's seats ("The
+    deadline passed for bob.")."""
+    outcomes = [outcome_of(live, row) for row in rows]
+    first = 0
+    while first < len(rows):
+        said, batch = rows[first].step.get("said"), rows[first].step.get("batch")
+        end = first + 1
+        while said and end < len(rows) and rows[end].step.get("said") == said and \
+                rows[end].step.get("batch") == batch:
+            end += 1
+        if said:
+            seats = ", ".join(dict.fromkeys(r.seat for r in rows[first:end] if r.seat))
+            outcomes[first] = replace(outcomes[first], said=str(said).format(seats=seats))
+        first = end
+    return outcomes
 
 
 async def told(service: GameService, outcomes: list[Outcome], tries: int, ok: bool) -> None:
@@ -149,7 +170,7 @@ async def tell_owed(service: GameService, tell: Tell, claim: OutboxClaim) -> boo
         if live.game is None:
             raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
         rows = {r.seq: r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)}
-        tellings = [([outcome_of(live, rows[seq]) for seq in seqs], rows[seqs[0]].created_at)
+        tellings = [(outcomes_of(live, [rows[seq] for seq in seqs]), rows[seqs[0]].created_at)
                     for seqs in claim.tellings()]
     except Exception:  # noqa: BLE001 - this game waits; the others go on
         log.exception("game %s: the steps owed could not be read", claim.game_id)
