@@ -21,8 +21,10 @@ from typing import Any
 import pytest
 
 import bot.outbox
+from bot import records
 from bot.actions import ActionPath
 from bot.delivery.announce import Announcer
+from bot.delivery.prompts import PromptMessages
 from bot.storage import LEASE_SECONDS
 from bot.storage_pg import PgStorage
 from sandbox.strict import NONCE_WINDOW
@@ -297,3 +299,49 @@ async def test_an_away_answer_told_again_says_for_whom_it_was(
     (post,) = posts_saying(table, "bob banks")
     assert "ann banks" in post.text()
     assert "Answered for bob, who is away.\nbob banks" in post.text()
+
+
+# ----- prompts ---------------------------------------------------------------------------------
+
+async def prompt_sent_then_killed_before_recording_it(table: Table,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    asked = len(turn_prompts(table, "bob"))
+    save = PromptMessages._save
+
+    async def dies_before_recording_bob(self: PromptMessages, facts: Any, seat: str,
+                                        record: records.PromptRecord) -> None:
+        if seat == "bob" and record.message_id:
+            raise SystemError("the process dies here")
+        await save(self, facts, seat, record)
+
+    monkeypatch.setattr(PromptMessages, "_save", dies_before_recording_bob)
+    await table.slash("ann", "pig hold")
+    turns = turn_prompts(table, "bob")[asked:]
+    assert len(turns) == 1
+    game = table.live.id
+    await killed(table, monkeypatch)
+    minutes_pass(table)
+    await table.start_bot()
+    await all_told(table, game)
+    assert table.bot is not None
+    record = await records.load(table.bot.service.storage, game, "bob")
+    assert record is not None and record.message_id == turns[0].id
+    assert turn_prompts(table, "bob")[asked:] == turns
+    clicked = await table.fake.click(table.users["bob"], turns[0].id, turns[0].button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in clicked.text()
+
+
+async def test_a_prompt_sent_before_a_kill_kept_its_id_from_being_recorded_is_not_sent_again_minutes_later(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bob's prompt DM goes out, and the process dies before its id is stored: minutes
+    later (Discord has forgotten its nonce) the next process finds it in bob's DMs and
+    records it: bob has one prompt, and its buttons work."""
+    await prompt_sent_then_killed_before_recording_it(table, monkeypatch)
+
+
+async def test_over_postgresql_a_prompt_sent_before_a_kill_is_not_sent_again_by_another_process(
+        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    await prompt_sent_then_killed_before_recording_it(pg_table, monkeypatch)
