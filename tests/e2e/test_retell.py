@@ -96,10 +96,15 @@ async def posted_then_killed_then_told_again(table: Table,
     dms = {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")}
     await killed(table, monkeypatch)
     minutes_pass(table)
+    asked_before = len(table.fake.requests)
     await table.start_bot()
     await all_told(table, game)
     assert [m.id for m in table.fake.messages(table.channel)] == channel
     assert {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")} == dms
+    # What it cost: the channel's messages read once (bob's prompt was recorded: no DM read).
+    reads = [r for r in table.fake.requests[asked_before:] if r.method == "GET"
+             and r.path.endswith(f"/channels/{table.channel}/messages")]
+    assert len(reads) == 1
     prompt = turn_prompts(table, "bob")[-1]
     clicked = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
     await table.fake.settle()
