@@ -32,7 +32,7 @@ from bot.delivery.status import StatusPost
 from bot.facts import Facts
 from bot.repeats import RepeatGuard, Unconfirmed
 from bot.service import Automatic, Duplicate, GameService, LiveGame, Outcome, paused_message
-from bot.storage import StaleWrite, StorageError, StorageFault
+from bot.storage import OutboxClaim, StaleWrite, StorageError, StorageFault
 from bot.ui import form_plan
 from bot.ui.components import RepeatButton, UndoAgreeButton, disabled, prompt_view, single
 from bot.ui.form_plan import FormRef
@@ -47,6 +47,8 @@ FAST_ANSWER_SECONDS = 1.0
 #: keeps asking them something new stops there, and the rest waits for its next step or
 #: its deadline.
 AWAY_ANSWERS = 50
+#: The line told before the answers given at once for players who are away.
+AWAY_SAID = "\N{DESERT ISLAND} Answered for {seats}, who is away."
 
 
 def private_note(outcome: Outcome) -> str:
@@ -106,6 +108,9 @@ class ActionPath:
         # The `/game` commands a player may finish by picking a game from a DM's menu, by
         # name ("status", "history", "hand"): the lobby's, handed in by the client.
         self.picks: dict[str, Picked] = {}
+        # Games a telling of which failed in this process: their next step's telling tells
+        # the steps still owed first (a game's steps reach its channel in order).
+        self.owing: set[int] = set()
 
     # ----- finding the game ----------------------------------------------
 
@@ -384,7 +389,7 @@ class ActionPath:
 
     async def announce_all(self, outcomes: list[Outcome], preface: list[str] | None = None, *,
                            answered: dict[str, str] | None = None, typed: str | None = None,
-                           tries: int = 0) -> Facts:
+                           tries: int = 0, retold_since: float | None = None) -> Facts:
         """Announce several stored actions of one step (a deadline's) together: the step's
         facts read once, the deadline re-armed and the reaction window timed from them,
         then everyone told, one telling of the game at a time.
@@ -394,8 +399,44 @@ class ActionPath:
         Germany, who is away."), as often as the game asks it something new.
 
         The steps' outbox rows are marked sent once told (`bot/outbox.py`); a telling that
-        fails leaves them owed, tried again later (`tries`: how often it failed before)."""
+        fails leaves them owed, tried again later (`tries`: how often it failed before).
+        `retold_since`: the steps are told again (by the outbox's sender), the first of them
+        stored then: what an earlier telling posted of them is looked for and not posted
+        again (`Sender.retelling`).
+
+        A game's steps reach its channel in order: after a telling of the game failed here,
+        its next step's telling first tells the steps still owed before it (`tell_owed`),
+        and if they fail again, this one stays owed too, told after them."""
+        known, _ = await self._announce(outcomes, preface, answered=answered, typed=typed,
+                                        tries=tries, retold_since=retold_since)
+        return known
+
+    async def retell(self, outcomes: list[Outcome], tries: int, stored_at: float) -> bool:
+        """Tell stored steps again (`bot/outbox.py`'s `Tell`): whether the telling went out."""
+        _, told = await self._announce(outcomes, None, tries=tries, retold_since=stored_at)
+        return told
+
+    async def tell_owed(self, live: LiveGame, before: int) -> bool:
+        """Tell the game's steps before `before` whose telling failed (held by nobody: not
+        one another process, or this one, is telling now); whether none is owed now."""
+        storage = self.service.storage
+        rows = [r for r in await storage.outbox(live.id) if r.sent_at is None
+                and r.seq < before and r.lease_owner is None]
+        if rows and not await outbox.tell_owed(self.service, self.retell, OutboxClaim(
+                live.id, [r.seq for r in rows], max(r.tries for r in rows),
+                [r.told_with for r in rows])):
+            return False
+        self.owing.discard(live.id)
+        return True
+
+    async def _announce(self, outcomes: list[Outcome], preface: list[str] | None, *,
+                        answered: dict[str, str] | None = None, typed: str | None = None,
+                        tries: int = 0, retold_since: float | None = None
+                        ) -> tuple[Facts, bool]:
         live = outcomes[-1].live
+        in_order = True
+        if retold_since is None and live.id in self.owing:
+            in_order = await self.tell_owed(live, min(o.seq for o in outcomes))
         failed: list[Automatic] = []
         async with live.telling:
             known = await facts.read(self.service.storage, live, self.service.clock())
@@ -408,23 +449,33 @@ class ActionPath:
             await self.deadlines.rearm(known)
             self.windows.open_windows(outcomes)
             seqs = sorted({o.seq for o in outcomes})
+            told = False
             try:
                 if len(seqs) > 1:  # told again, told together again
                     await self.service.storage.outbox_told_together(live.id, seqs)
-                async with outbox.held(self.service, live.id, seqs):
-                    await self.announcer.outcomes(known, outcomes, preface, answered=answered,
-                                                  typed=typed)
+                if in_order:
+                    async with outbox.held(self.service, live.id, seqs):
+                        with contextlib.ExitStack() as retelling:
+                            if retold_since is not None:
+                                retelling.enter_context(
+                                    self.sender.retelling(live, retold_since))
+                            await self.announcer.outcomes(known, outcomes, preface,
+                                                          answered=answered, typed=typed)
+                    told = True
+                else:  # told after the steps before it, still owed; its prompts soon
+                    log.info("game %s: steps %s wait for the steps owed before them",
+                             live.id, seqs)
             except Exception:  # the actions are stored: a failed announcement undoes nothing
                 log.exception("game %s: announcing actions up to %s failed", live.id,
                               outcomes[-1].seq)
+            if not told:
                 # The prompts are tried again soon; the whole step, from the outbox, later.
                 self.announcer.prompt_later(live)
-                await outbox.told(self.service, outcomes, tries, ok=False)
-            else:
-                await outbox.told(self.service, outcomes, tries, ok=True)
+                self.owing.add(live.id)
+            await outbox.told(self.service, outcomes, tries, ok=told)
         for done in failed:  # told once the telling is over (it posts and edits the status)
             await self.deadlines.timeouts.stall(live, done, "A player was away")
-        return known
+        return known, told
 
     async def away_answers(self, live: LiveGame, known: Facts, failed: list[Automatic]
                            ) -> list[Outcome]:
@@ -441,14 +492,13 @@ class ActionPath:
         def plan(game: Game) -> list[tuple[str, str, dict[str, Any]]]:
             return [step for step in game.timeout_actions() if step[0] in away]
 
-        done = await self.service.act_automatically(live, known.seq, plan)
+        done = await self.service.act_automatically(live, known.seq, plan, said=AWAY_SAID)
         if done.error is not None:
             failed.append(done)
         if not done.outcomes:
             return []
         seats = ", ".join(dict.fromkeys(o.seat for o in done.outcomes if o.seat))
-        first = replace(done.outcomes[0], said=f"\N{DESERT ISLAND} Answered for {seats}, "
-                                               "who is away.")
+        first = replace(done.outcomes[0], said=AWAY_SAID.format(seats=seats))
         return [first, *done.outcomes[1:]]
 
     async def answer_for_away(self, live: LiveGame) -> None:

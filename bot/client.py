@@ -162,8 +162,8 @@ class Croupier(commands.Bot):
         # Stored steps not told (a process killed after storing them, a failed telling):
         # told by this process's sender once nobody holds them (bot/outbox.py).
         url = getattr(storage, "url", None)
-        self.outbox = Outbox(service, lambda outcomes, tries: self.actions.announce_all(
-                                 outcomes, tries=tries),
+        self.outbox = Outbox(service, lambda outcomes, tries, since: self.actions.retell(
+                                 outcomes, tries, since),
                              alone=url is None, listen_url=url, ready=self.wait_until_ready)
         self._built = True
 

@@ -10,10 +10,16 @@ what the steps did from the stored log and tells them as their first telling wou
 steps it told together, a deadline's step of several actions, together: `told_with`; each
 other step alone). The row is the intent; the messages are derived from the log, and carry
 the nonces of the step they tell (`step_nonce`), so a step told again is posted once, and a
-telling cut short by a kill is finished without repeating what it had posted.
+telling cut short by a kill is finished without repeating what it had posted. Discord honours
+a nonce for a few minutes only; a step claimed here is told again maybe later than that (its
+lease ran a minute, its process restarted), so every telling from a claim is a re-telling:
+each of its messages is first looked for among the bot's messages since the step was stored,
+in the channel (or DM) it goes to (`bot/delivery/recall.py`): one request a channel, on this
+path alone (the first telling, by the process that stored the step, looks for nothing).
 
 A failed telling is tried again later and later (`retry_delay`); past `TRIES_LOGGED` each
-failure is logged as an error, and the step stays owed: never dropped. The sender wakes every
+failure is logged as an error, and the step stays owed: never dropped. A game's steps reach
+its channel in order: the steps after a failed telling wait for it (`tell_owed`). The sender wakes every
 `POLL_SECONDS`, and, on PostgreSQL, whenever a stopping process hands back the steps it had
 not told (`LISTEN croupier_outbox`; `release_own_outbox` notifies): a notification only
 wakes it, the table is what it reads, and it reads the table again after every
@@ -29,6 +35,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.service import GameService, LiveGame, Outcome
@@ -53,9 +60,11 @@ TRIES_LOGGED = 5
 #: After its listening connection drops, the sender connects again this long after.
 RECONNECT_SECONDS = 2.0
 
-#: Tells stored steps (`ActionPath.announce_all`): the steps' outcomes, and how many
-#: tellings of them failed already. It marks the rows sent, or failed, itself.
-Tell = Callable[[list[Outcome], int], Awaitable[Any]]
+#: Tells stored steps again (`ActionPath.announce_all`): the steps' outcomes, how many
+#: tellings of them failed already, and when the first of them was stored (what an earlier
+#: telling posted since is not posted again). It marks the rows sent, or failed, itself, and
+#: says whether the telling went out.
+Tell = Callable[[list[Outcome], int, float], Awaitable[bool]]
 
 
 def retry_delay(tries: int) -> float:
@@ -65,9 +74,29 @@ def retry_delay(tries: int) -> float:
 
 def outcome_of(live: LiveGame, row: ActionRow) -> Outcome:
     """What a stored step did, from its log row: as `GameService` returned it when it stored
-    it (an undo or a start is named by its kind; the line an away answer added is not kept)."""
+    it (an undo or a start is named by its kind)."""
     action = row.action if row.kind == "act" and row.action else row.kind
     return Outcome(live, row.seq, row.seat, action, [Event.from_json(e) for e in row.events])
+
+
+def outcomes_of(live: LiveGame, rows: list[ActionRow]) -> list[Outcome]:
+    """What one telling's stored steps did, as their first telling said it: the actions the
+    bot took for seats (a deadline's, an away player's) with the line said before them,
+    kept in their log rows (`stored_step`), once a batch, naming the batch's seats ("The
+    deadline passed for bob.")."""
+    outcomes = [outcome_of(live, row) for row in rows]
+    first = 0
+    while first < len(rows):
+        said, batch = rows[first].step.get("said"), rows[first].step.get("batch")
+        end = first + 1
+        while said and end < len(rows) and rows[end].step.get("said") == said and \
+                rows[end].step.get("batch") == batch:
+            end += 1
+        if said:
+            seats = ", ".join(dict.fromkeys(r.seat for r in rows[first:end] if r.seat))
+            outcomes[first] = replace(outcomes[first], said=str(said).format(seats=seats))
+        first = end
+    return outcomes
 
 
 async def told(service: GameService, outcomes: list[Outcome], tries: int, ok: bool) -> None:
@@ -125,6 +154,44 @@ async def mark_told(service: GameService, game_id: int, seqs: list[int]) -> None
         await service.storage.outbox_sent(game_id, seqs)
     except StorageError as exc:
         log.warning("game %s: could not record steps %s as told: %s", game_id, seqs, exc)
+
+
+async def tell_owed(service: GameService, tell: Tell, claim: OutboxClaim) -> bool:
+    """Tell one game's owed steps, in order, in the tellings they were (to be) told in
+    (`OutboxClaim.tellings`), each marked sent, or failed, by `tell`. A game's steps reach
+    its channel in order: once a telling fails, the steps after it are not told now (they
+    stay owed, told after it when it is tried again). Whether every one went out."""
+    storage = service.storage
+    try:
+        live = await service.for_telling(claim.game_id, claim.seqs[-1])
+        if live is None:  # aborted or gone: nobody to tell
+            await storage.outbox_sent(claim.game_id, claim.seqs)
+            return True
+        if live.game is None:
+            raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
+        rows = {r.seq: r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)}
+        tellings = [(outcomes_of(live, [rows[seq] for seq in seqs]), rows[seqs[0]].created_at)
+                    for seqs in claim.tellings()]
+    except Exception:  # noqa: BLE001 - this game waits; the others go on
+        log.exception("game %s: the steps owed could not be read", claim.game_id)
+        with contextlib.suppress(StorageError):
+            await storage.outbox_failed(claim.game_id, claim.seqs, retry_delay(claim.tries))
+        return False
+    log.info("game %s: telling steps %s owed since a process stopped or failed",
+             live.id, claim.seqs)
+    for outcomes, stored_at in tellings:
+        seqs = [o.seq for o in outcomes]
+        try:
+            if not await tell(outcomes, claim.tries, stored_at):
+                log.info("game %s: steps %s not told; the steps after them wait", live.id,
+                         seqs)
+                return False
+        except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
+            log.exception("game %s: telling steps %s failed", live.id, seqs)
+            with contextlib.suppress(StorageError):
+                await storage.outbox_failed(live.id, seqs, retry_delay(claim.tries))
+            return False
+    return True
 
 
 class Outbox:
@@ -230,34 +297,8 @@ class Outbox:
                 task.cancel()
 
     async def tell_claimed(self, claim: OutboxClaim) -> None:
-        """Tell one game's claimed steps, in order, in the tellings they were (to be) told
-        in (`OutboxClaim.tellings`): each is marked sent, or failed, by `tell`."""
-        storage = self.service.storage
-        try:
-            live = await self.service.for_telling(claim.game_id, claim.seqs[-1])
-            if live is None:  # aborted or gone: nobody to tell
-                await storage.outbox_sent(claim.game_id, claim.seqs)
-                return
-            if live.game is None:
-                raise RuntimeError(f"the game can't be told now: {live.broken or 'not loaded'}")
-            rows = {r.seq: r for r in await storage.actions(live.id, after=claim.seqs[0] - 1)}
-            tellings = [[outcome_of(live, rows[seq]) for seq in seqs]
-                        for seqs in claim.tellings()]
-        except Exception:  # noqa: BLE001 - this game waits; the others go on
-            log.exception("game %s: the steps owed could not be read", claim.game_id)
-            with contextlib.suppress(StorageError):
-                await storage.outbox_failed(claim.game_id, claim.seqs, retry_delay(claim.tries))
-            return
-        log.info("game %s: telling steps %s owed since a process stopped or failed",
-                 live.id, claim.seqs)
-        for outcomes in tellings:
-            try:
-                await self.tell(outcomes, claim.tries)
-            except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
-                seqs = [o.seq for o in outcomes]
-                log.exception("game %s: telling steps %s failed", live.id, seqs)
-                with contextlib.suppress(StorageError):
-                    await storage.outbox_failed(live.id, seqs, retry_delay(claim.tries))
+        """Tell one game's claimed steps, in order (`tell_owed`)."""
+        await tell_owed(self.service, self.tell, claim)
 
     async def _listen(self, url: str) -> None:
         """Wake the sender on each step stored by any process (PostgreSQL's NOTIFY), and

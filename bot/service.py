@@ -701,13 +701,17 @@ class GameService:
             return await self._apply(live, seat, action, params, 0)
 
     async def act_automatically(self, live: LiveGame, at_seq: int, plan: Plan, *,
-                                deadline: DeadlineRow | None = None) -> Automatic:
+                                deadline: DeadlineRow | None = None, said: str = ""
+                                ) -> Automatic:
         """A timed step, only on the question it was set for: under the game's lock, if the
         game is still at `at_seq`, apply what `plan` says for the game as it is, each
         action stored only if `deadline` (the deadline that fired, if any) is still as it
         was, checked in the action's own INSERT. A refusal of the rules skips that action;
         anything else raised stops the step and is returned, not raised, so that the
-        caller can pause this game and go on with the others."""
+        caller can pause this game and go on with the others. `said`: the line its telling
+        says before the actions, "{seats}" standing for the seats acted for ("The deadline
+        passed for {seats}."), kept in each action's log row (`stored_step`), so that a
+        telling of it again (`bot/outbox.py`) says it too."""
         done = Automatic()
         async with live.lock:
             await self._ensure(live)
@@ -732,8 +736,9 @@ class GameService:
                 if live.game is None or live.game.finished:
                     break
                 try:
-                    done.outcomes.append(await self._apply(live, seat, action, params, 0,
-                                                           deadline=deadline))
+                    done.outcomes.append(await self._apply(
+                        live, seat, action, params, 0, deadline=deadline,
+                        said=(said, at_seq) if said else None))
                 except StaleWrite:
                     done.late = not done.outcomes
                     break
@@ -757,7 +762,8 @@ class GameService:
 
     async def _apply(self, live: LiveGame, seat: str, action: str, params: dict[str, Any],
                      user_id: int, deadline: DeadlineRow | None = None,
-                     interaction_id: int | None = None) -> Outcome:
+                     interaction_id: int | None = None,
+                     said: tuple[str, int] | None = None) -> Outcome:
         game = live.game
         assert game is not None
         events = game.act(seat, action, **params)
@@ -768,7 +774,7 @@ class GameService:
         try:
             await self.storage.append_action(
                 live.id, expected_seq=live.seq, kind="act", seat=seat, action=action,
-                params=params, user_id=user_id, step=stored_step(step),
+                params=params, user_id=user_id, step=stored_step(step, said),
                 events=[e.to_json() for e in events], snapshot=snapshot,
                 finished=game.finished, now=self.clock(), deadline=deadline,
                 interaction_id=interaction_id)
@@ -894,14 +900,19 @@ class GameService:
             raise NotAllowed("This game is not running.")
 
 
-def stored_step(step: Step) -> dict[str, Any]:
+def stored_step(step: Step, said: tuple[str, int] | None = None) -> dict[str, Any]:
     """What an action row keeps of its step beside its own columns (seat, action, params):
-    the luck, and whether it told someone a secret; nothing when it did neither."""
+    the luck, and whether it told someone a secret; nothing when it did neither. An action
+    the bot took for a seat (a deadline's, an away player's) keeps the line its telling says
+    before it, and the seq its batch was planned at (`said`: the actions of one batch are
+    named in one line)."""
     kept: dict[str, Any] = {}
     if step.luck:
         kept["luck"] = step.luck
     if step.secret:
         kept["secret"] = True
+    if said is not None:
+        kept["said"], kept["batch"] = said
     return kept
 
 

@@ -48,7 +48,8 @@ class Timeouts:
         and announce it as one step, its first line `said` naming the seats it acted for
         ("The deadline passed for {seats}."). A failure is returned (`done.error`), for
         the caller to `stall` the game once it has done its own part."""
-        done = await self.service.act_automatically(live, at_seq, plan, deadline=deadline)
+        done = await self.service.act_automatically(live, at_seq, plan, deadline=deadline,
+                                                    said=said)
         if done.outcomes:
             # One announcement for the whole step, however many seats it acted for.
             seats = ", ".join(dict.fromkeys(o.seat for o in done.outcomes if o.seat))

@@ -28,7 +28,8 @@ missing permissions answer 50013/50001; ``fake.idle(seconds)`` archives idle thr
 ``fake.invalid_requests`` bans the bot after too many 401/403/429 answers, as Cloudflare does;
 ``inject_fault(..., accepted=True)`` makes the request and loses its answer; a post with
 ``enforce_nonce`` and a nonce seen from its author in that channel within ``NONCE_WINDOW``
-returns the earlier message instead of a new one (``fake.nonces``).
+returns the earlier message instead of a new one (``fake.nonces``); as on Discord, a message's
+``nonce`` is in the answer to its post and its MESSAGE_CREATE only, never in a message read back.
 
 Sharding (``shards.py``): several bots may connect at once, each IDENTIFY naming its shard;
 guild events go by ``(guild_id >> 22) % num_shards``, DMs to shard 0;

@@ -185,7 +185,7 @@ class DiscordState:
     def dispatch_message(self, event: str, msg: Message, channel: Channel) -> None:
         """MESSAGE_CREATE/UPDATE; without the message content intent, other users' guild
         messages arrive with empty content, embeds, attachments and components (as on Discord)."""
-        data = self.world.message_json(msg)
+        data = self.world.message_json(msg, with_nonce=event == "MESSAGE_CREATE")
         mentioned = f"<@{self.bot_user_id}>" in msg.content or f"<@!{self.bot_user_id}>" in msg.content
         private = msg.author_id == self.bot_user_id or channel.type == DM or mentioned
         blanked = {**data, "content": "", "embeds": [], "attachments": [], "components": []}

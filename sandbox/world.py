@@ -688,7 +688,10 @@ class World:
             data["width"], data["height"] = size
         return data
 
-    def message_json(self, msg: Message) -> dict[str, Any]:
+    def message_json(self, msg: Message, *, with_nonce: bool = False) -> dict[str, Any]:
+        """A message as Discord's API shows it. Its `nonce` only where Discord echoes it
+        (`with_nonce`): the answer to the post that made it and its MESSAGE_CREATE; Discord
+        does not keep it, so a message read back (history, get) has none."""
         channel = self.channels[msg.channel_id]
         data: dict[str, Any] = {
             "id": str(msg.id),
@@ -713,7 +716,7 @@ class World:
             "flags": msg.flags,
             "components": msg.components,
         }
-        if msg.nonce is not None:
+        if with_nonce and msg.nonce is not None:
             data["nonce"] = msg.nonce
         if channel.guild_id is not None:
             data["guild_id"] = str(channel.guild_id)

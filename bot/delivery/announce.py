@@ -13,6 +13,7 @@ until it is told (`bot/outbox.py`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import defaultdict
 from typing import Any
@@ -170,16 +171,20 @@ class Announcer:
             self.prompt_later(known.live)
         return asked
 
-    async def refresh_prompts(self, live: LiveGame) -> None:
+    async def refresh_prompts(self, live: LiveGame, retold_since: float | None = None) -> None:
         """Prompts brought up to date outside an action (a substitute, an import, a retry,
-        the prompts owed at a start): with the call of the seats asked something new."""
+        the prompts owed at a start): with the call of the seats asked something new.
+        `retold_since`: what was sent since then is looked for first (`Sender.retelling`)."""
         async with live.telling:
-            known = await facts.read(self.service.storage, live, self.service.clock())
-            asked = await self.ask(known)
-            called = asked.called()
-            if called:  # the call of these seats at this step: its nonce says so
-                await self.say(live, [], called, held=asked.held, step=(
-                    known.seq, "call:" + ",".join(seat for seat, _ in called)))
+            with contextlib.ExitStack() as retelling:
+                if retold_since is not None:
+                    retelling.enter_context(self.sender.retelling(live, retold_since))
+                known = await facts.read(self.service.storage, live, self.service.clock())
+                asked = await self.ask(known)
+                called = asked.called()
+                if called:  # the call of these seats at this step: its nonce says so
+                    await self.say(live, [], called, held=asked.held, step=(
+                        known.seq, "call:" + ",".join(seat for seat, _ in called)))
 
     def prompt_later(self, live: LiveGame) -> None:
         """Try the game's prompts again in a while (a failed announcement, a refused DM)."""
@@ -209,14 +214,21 @@ class Announcer:
         A step a killed process stored and never told is the outbox's (`bot/outbox.py`),
         told first, with its prompts; what is left here is what the outbox does not owe: a
         DM refused past its retries, a prompt greyed by its own click, and, over
-        PostgreSQL, the prompts of a step whose teller's lease has not run out yet."""
+        PostgreSQL, the prompts of a step whose teller's lease has not run out yet.
+
+        A prompt the process before sent may be out already, its id not recorded (killed in
+        between), and Discord may have forgotten its nonce since: as a re-telling of the
+        game's last step, each is first looked for in the seat's DMs (`Sender.retelling`)."""
         done = 0
-        for game_id in await self.service.storage.games_owing_prompts():
+        storage = self.service.storage
+        for game_id in await storage.games_owing_prompts():
             try:
                 live = await self.service.get(game_id)
                 if live.game is None:
                     continue
-                await self.refresh_prompts(live)
+                last = await storage.actions(live.id, after=live.seq - 1)
+                since = last[-1].created_at if last else self.service.clock()
+                await self.refresh_prompts(live, retold_since=since)
                 done += 1
             except Exception:  # noqa: BLE001 - one game must not keep the others waiting
                 log.exception("game %s: owed prompts failed", game_id)

@@ -11,21 +11,26 @@ Every post and DM a game step makes carries a nonce derived from what it is (`st
 the same message sent again (a DM tried again after an error Discord answered though it had
 posted it, a prompt resent after a restart between sending it and recording its id) carries
 the same nonce, and Discord (discord.py asks it to enforce the nonce) answers with the
-message it already made instead of posting a second one, for a few minutes.
+message it already made instead of posting a second one, for a few minutes. A step told again
+(`bot/outbox.py`) may come later than that: while it is told (`retelling`), each message of
+it is first looked for among what the bot posted since the step was stored
+(`bot/delivery/recall.py`), and one found there is not sent again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import discord
 
 import engine
 from bot import names
+from bot.delivery.recall import EarlierPosts
 from bot.service import LiveGame, Outcome
 from bot.storage import Store
 
@@ -102,12 +107,31 @@ class Sender:
         self._retries: set[asyncio.Task[None]] = set()
         self._users: dict[int, discord.User] = {}  # fetched once (`user`)
         self._names: dict[int, set[str]] = {}  # the names each user goes by (`called`)
+        self._retold: dict[int, EarlierPosts] = {}  # game -> what its re-telling finds posted
 
     async def close(self) -> None:
         """Cancel the DMs still waiting to be tried again (their events stay in the log)."""
         for task in list(self._retries):
             task.cancel()
         self._retries.clear()
+
+    @contextlib.contextmanager
+    def retelling(self, live: LiveGame, since: float) -> Iterator[EarlierPosts]:
+        """While a step stored at `since` is told again, each of its messages (those sent
+        with a step's nonce) is first looked for where it goes, and one an earlier telling
+        posted is not posted again (`bot/delivery/recall.py`)."""
+        bot_id = self.client.user.id if self.client.user is not None else 0
+        earlier = self._retold[live.id] = EarlierPosts(bot_id, since)
+        try:
+            yield earlier
+        finally:
+            if self._retold.get(live.id) is earlier:
+                del self._retold[live.id]
+
+    def _earlier(self, live: LiveGame, kwargs: dict[str, Any]) -> EarlierPosts | None:
+        """What the game's re-telling found posted, for a message of a step (one with a
+        nonce); None outside a re-telling."""
+        return self._retold.get(live.id) if kwargs.get("nonce") is not None else None
 
     async def channel(self, live: LiveGame) -> discord.abc.Messageable | None:
         channel_id = live.row.channel_id
@@ -127,6 +151,11 @@ class Sender:
             return None
         if content:
             content = named(live, content)
+        earlier = self._earlier(live, kwargs)
+        if earlier is not None:
+            found = await earlier.find(channel, content, kwargs)
+            if found is not None:
+                return found
         try:
             return await channel.send(content, **kwargs)
         except (discord.NotFound, discord.Forbidden) as exc:
@@ -174,16 +203,17 @@ class Sender:
             return None
         if content:
             content = named(live, content)
+        earlier = self._earlier(live, kwargs)
         if row.dm_ok:
             try:
-                return await self.send_dm(row.user_id, content, **kwargs)
+                return await self.send_dm(row.user_id, content, earlier=earlier, **kwargs)
             except discord.HTTPException as exc:
                 if exc.code != CANNOT_DM:
                     log.warning("game %s: DM to %s failed, will retry: %s", live.id, seat, exc)
                     self._retry_dm(live, seat, content, kwargs, wanted, on_sent)
                     return None
             await self.dms_closed(live, seat)
-        return await self._to_fallback(live, seat, content, **kwargs)
+        return await self._to_fallback(live, seat, content, earlier=earlier, **kwargs)
 
     async def dms_closed(self, live: LiveGame, seat: str) -> None:
         """Discord said the seat's user can't be sent DMs: its secrets go to its fallback."""
@@ -220,9 +250,15 @@ class Sender:
         self._retries.add(task)
         task.add_done_callback(self._retries.discard)
 
-    async def send_dm(self, user_id: int, content: str | None, **kwargs: Any
-                      ) -> discord.Message:
+    async def send_dm(self, user_id: int, content: str | None, *,
+                      earlier: EarlierPosts | None = None, **kwargs: Any) -> discord.Message:
+        """A DM; in a re-telling (`earlier`), the one an earlier telling sent, if it did."""
         user = await self.user(user_id)
+        if earlier is not None:
+            found = await earlier.find(user.dm_channel or await user.create_dm(), content,
+                                       kwargs)
+            if found is not None:
+                return found
         return await user.send(content, **kwargs)
 
     async def dm(self, user_id: int, content: str | None = None, **kwargs: Any
@@ -253,8 +289,9 @@ class Sender:
 
     # ----- the fallback: a private thread -----------------------------------
 
-    async def _to_fallback(self, live: LiveGame, seat: str, content: str | None,
-                           **kwargs: Any) -> discord.Message | None:
+    async def _to_fallback(self, live: LiveGame, seat: str, content: str | None, *,
+                           earlier: EarlierPosts | None = None, **kwargs: Any
+                           ) -> discord.Message | None:
         row = live.seat_row(seat)
         assert row is not None
         thread: Any = None
@@ -269,6 +306,10 @@ class Sender:
         if thread is None:
             return None  # the "Show my hand" button on the status post still works
         try:
+            if earlier is not None:
+                found = await earlier.find(thread, content, kwargs)
+                if found is not None:
+                    return found
             sent: discord.Message = await thread.send(content, **kwargs)
             return sent
         except discord.HTTPException:

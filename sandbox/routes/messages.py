@@ -35,11 +35,11 @@ async def post_message(fake: DiscordState, request: web.Request, p: dict[str, st
             msg = fake.world.messages.get(earlier)
             if msg is None or msg.deleted:
                 raise ApiError(404, 10008, "Unknown Message")
-            return fake.world.message_json(msg)  # the message already made: nothing new
+            return fake.world.message_json(msg, with_nonce=True)  # the one made: nothing new
     msg = fake.create_message(channel, fake.bot_user_id, payload, uploads)
     if enforced:
         fake.nonces.note(channel.id, fake.bot_user_id, str(nonce), msg.id, fake.clock())
-    return fake.world.message_json(msg)
+    return fake.world.message_json(msg, with_nonce=True)
 
 
 async def get_message(fake: DiscordState, request: web.Request, p: dict[str, str]) -> Any:

@@ -33,13 +33,14 @@ class Process:
     told: list[tuple[int, list[int], float, float]] = field(default_factory=list)
     pause: float = 0.0
 
-    async def tell(self, outcomes: list[Outcome], tries: int) -> None:
+    async def tell(self, outcomes: list[Outcome], tries: int, stored_at: float) -> bool:
         """Record what would be told (game, steps, from, to), then mark it told."""
         began = time.monotonic()
         await asyncio.sleep(self.pause)
         await outbox.told(self.service, outcomes, tries, ok=True)
         self.told.append((outcomes[-1].live.id, [o.seq for o in outcomes], began,
                           time.monotonic()))
+        return True
 
 
 async def process(database: str, *, listen: bool = False, alone: bool = False,
