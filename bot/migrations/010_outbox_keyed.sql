@@ -1,0 +1,37 @@
+-- Croupier storage, version 10 (issue 27): the outbox keyed WITHOUT ROWID.
+--
+-- A stored action's commit wrote the action row, its key's index (game_id, seq), the
+-- interaction-id index, the game row its trigger advances, and, since version 9, the outbox
+-- row, its key's index and the index of owed rows. A table WITHOUT ROWID is its key's index:
+-- the outbox row lives in it, one page fewer per stored step, for the same rows, key and
+-- checks. (The actions table stays as it is: its rows are large and a game's next row goes
+-- in the middle of the key space, so keyed that way it would split half-full pages, grow
+-- the log's file and write about as many pages.)
+--
+-- The outbox holds the steps of the last hour and the owed ones (told rows are pruned):
+-- rebuilt with its rows here, quickly. Nothing refers to it.
+
+CREATE TABLE outbox_keyed (
+    game_id      INTEGER NOT NULL REFERENCES games (id),
+    seq          INTEGER NOT NULL,
+    kind         TEXT    NOT NULL,
+    created_at   REAL    NOT NULL,
+    lease_owner  TEXT,
+    lease_until  REAL    NOT NULL,
+    sent_at      REAL,
+    tries        INTEGER NOT NULL DEFAULT 0,
+    told_with    INTEGER,
+    PRIMARY KEY (game_id, seq, kind)
+) WITHOUT ROWID;
+
+INSERT INTO outbox_keyed (game_id, seq, kind, created_at, lease_owner, lease_until, sent_at,
+                          tries, told_with)
+SELECT game_id, seq, kind, created_at, lease_owner, lease_until, sent_at, tries, told_with
+  FROM outbox
+ ORDER BY game_id, seq, kind;
+
+DROP TABLE outbox;
+ALTER TABLE outbox_keyed RENAME TO outbox;
+
+-- As in 009_outbox.sql: what the senders look for, the rows not yet sent by lease end.
+CREATE INDEX outbox_owed ON outbox (lease_until) WHERE sent_at IS NULL;

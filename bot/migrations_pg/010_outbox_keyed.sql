@@ -1,0 +1,12 @@
+-- Croupier storage on PostgreSQL, version 10 (issue 27), the twin of
+-- bot/migrations/010_outbox_keyed.sql, which rebuilds SQLite's outbox WITHOUT ROWID (the
+-- table its own key's index: one page fewer written per stored step). PostgreSQL keeps
+-- every table as a heap beside its key's index and has no such layout: the outbox's
+-- columns, key and index stay as they are, and the schemas stay alike.
+--
+-- What PostgreSQL writes per stored action that can be cut is the game row the trigger
+-- advances (`seq`, `updated_at`): a new version of the row each time, and a new entry in
+-- each of the games' three indexes unless the new version fits in the same page (a "HOT"
+-- update, no index touched: none of the columns it changes is indexed). Leaving a fifth of
+-- each page free for those versions keeps them HOT; it applies to pages written from now on.
+ALTER TABLE games SET (fillfactor = 80);
