@@ -125,8 +125,8 @@ class PgStorage:
         # Actions that arrive while one batch commits share the next transaction (one
         # connection, one durable commit): see `_commit_actions`. Games are spread over a
         # few committers (a game always to the same one, so its actions stay in turn):
-        # their batches commit side by side on their own connections, each batch's
-        # statements round trips apart, while the server flushes their commits together.
+        # their batches commit side by side on their own connections (each batch one
+        # statement and its commit), while the server flushes their commits together.
         self._committers: list[GroupCommitter[_PendingAction]] = [
             GroupCommitter(self._commit_actions) for _ in range(COMMITTERS)]
 
@@ -337,12 +337,11 @@ class PgStorage:
         `AlreadyApplied` if `interaction_id` was.
 
         Group commit: the actions that arrive while one batch commits share the next
-        transaction, each in its savepoint: lock the game's row, check the sequence, insert
-        the row, write the snapshot and the game's end; returned after the commit.
-        `deadline`: the action is a deadline's, stored only in the transaction that applies
-        that deadline
-        (`_deadline_action`); otherwise `StaleWrite` (an answer, or the creator, came
-        first), or `NotDueYet`."""
+        transaction (`_commit_actions`: the games' rows locked, each sequence checked, the
+        rows inserted, one statement for the batch; then the snapshots and the games'
+        ends); returned after the commit. `deadline`: the action is a deadline's, stored
+        only in the transaction that applies that deadline (`_deadline_action`); otherwise
+        `StaleWrite` (an answer, or the creator, came first), or `NotDueYet`."""
         seq = expected_seq + 1
         if deadline is not None:
             return await self._deadline_action(
