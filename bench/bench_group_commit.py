@@ -338,8 +338,9 @@ async def main_postgres(rounds: int) -> None:
 
 
 async def pg_fixed_cost(storage: Any, games: Games, game_id: int) -> None:
-    """PostgreSQL: a lone `append_action` against a bare `INSERT` committed on its own
-    (autocommit: one round trip, one commit) on a connection of the same pool, medians
+    """PostgreSQL: a lone `append_action` against a bare `INSERT` and `COMMIT` on a
+    connection lent by the same pool (its check, one more round trip, included: every
+    write of the store pays it), medians
     of LONE, interleaved, each after the same quiet gap; and how many of the games' row
     updates (one per stored action: the trigger advancing `seq`) were HOT, touching no
     index."""
@@ -349,17 +350,18 @@ async def pg_fixed_cost(storage: Any, games: Games, game_id: int) -> None:
     times: dict[str, list[float]] = {"bare": [], "lone": []}
     for n in range(LONE):
         await asyncio.sleep(GAP)
+        start = time.perf_counter()  # the connection lent as the store's are (checked)
         async with storage._pool.connection() as conn:
-            start = time.perf_counter()
             await conn.execute("INSERT INTO bare (body) VALUES (%s)", (f"n{n}",))
-            times["bare"].append(time.perf_counter() - start)
+            await conn.commit()
+        times["bare"].append(time.perf_counter() - start)
         await asyncio.sleep(GAP)
         start = time.perf_counter()
         await games.store(game_id, n)
         times["lone"].append(time.perf_counter() - start)
     bare, lone = (statistics.median(times[k]) for k in ("bare", "lone"))
     print(f"fixed cost, medians after {GAP * 1e3:.0f} ms of quiet, {LONE} each: a bare INSERT "
-          f"committed {bare * 1e3:.3f} ms, a lone append_action {lone * 1e3:.3f} ms: "
+          f"committed on a pooled connection {bare * 1e3:.3f} ms, a lone append_action {lone * 1e3:.3f} ms: "
           f"{lone / bare:.2f}x")
     await asyncio.sleep(1.5)  # each backend reports its counts within a second
     async with storage._pool.connection() as conn:
