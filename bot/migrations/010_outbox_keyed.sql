@@ -5,8 +5,10 @@
 -- row, its key's index and the index of owed rows. A table WITHOUT ROWID is its key's index:
 -- the outbox row lives in it, one page fewer per stored step, for the same rows, key and
 -- checks. (The actions table stays as it is: keyed that way, its large rows going in the
--- middle of the key space split pages, so it saved a quarter of a page per commit on
--- average, nothing measurable against the fsync, and it would rebuild the whole log.)
+-- middle of the key space split pages, so it saved a quarter to a third of a page per
+-- commit on average, nothing measurable against the fsync, and it would rebuild the whole
+-- log.) The time this page saves is not measurable on the development machine either:
+-- the fsync and the thread hop are a lone action's cost (bench/README.md).
 --
 -- The outbox holds the steps of the last hour and the owed ones (told rows are pruned):
 -- rebuilt with its rows here, quickly. Nothing refers to it.
