@@ -23,7 +23,9 @@ before `append_action` returns), on one database file, with the row `/pig note` 
 
 With `--postgres`: 1 and 4 on the PostgreSQL store (`PgStorage`), on a server started as
 the tests start theirs (`tests/support/postgres.py`), then restarted with fsync on (the
-tests' server runs without it): a commit waits for its WAL on disk, as in production.
+tests' server runs without it): a commit waits for its WAL on disk, as in production; and
+a lone action against a bare `INSERT` committed alone, with the share of the games' row
+updates PostgreSQL made HOT (no index written).
 
 Run: .venv/bin/python bench/bench_group_commit.py [--rounds N] [--postgres]
 """
@@ -58,6 +60,7 @@ GAP = 0.02  # seconds of quiet before each lone write: actions come one by one, 
 WARM = 1200  # rows written before timing a floor: its WAL at full size, as the store's is
 
 PRAGMAS = ("journal_mode=WAL", "synchronous=FULL")
+PAGE = 4096  # SQLite's page size (its default)
 
 
 def note_row(n: int) -> dict[str, Any]:
@@ -211,9 +214,11 @@ async def fixed_cost(folder: Path, games: Games, game_id: int) -> dict[str, floa
     await hop.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, body TEXT)")
     for n in range(WARM):
         await hop.execute("INSERT INTO t (body) VALUES (?)", (f"n{n}",))
-    own = sqlite3.connect(games.storage.path, isolation_level=None)
+    storage = games.storage
+    own = sqlite3.connect(storage.path, isolation_level=None)
     for pragma in PRAGMAS:
         own.execute(f"PRAGMA {pragma}")
+    outbox_insert = storage._outbox_insert()  # the store's, on the store's own clock
     direct_game, turn_game = await games.add(2)
     direct_seq = games.seq[direct_game]
     times: dict[str, list[float]] = {"bare": [], "hop": [], "row": [], "lone": [], "turn": []}
@@ -231,6 +236,7 @@ async def fixed_cost(folder: Path, games: Games, game_id: int) -> dict[str, floa
         own.execute("BEGIN IMMEDIATE")
         own.execute(INSERT, (direct_game, direct_seq, "act", "ann", "note", *encoded(n)[:1],
                              1001, *encoded(n)[1:], float(n)))
+        own.execute(outbox_insert, (direct_game, direct_seq, storage.process))
         own.execute("COMMIT")
         times["row"].append(time.perf_counter() - start)
         await asyncio.sleep(GAP)
@@ -243,14 +249,31 @@ async def fixed_cost(folder: Path, games: Games, game_id: int) -> dict[str, floa
         await turn(games, turn_game, n)
         times["turn"].append(time.perf_counter() - start)
     trips.stop()
+    found_frames = await wal_frames(games, game_id, own)
     own.close()
     floor.conn.close()
     await hop.close()
     found = {name: statistics.median(spent) for name, spent in times.items()}
     found["trips"] = trips.count
+    found["frames"] = found_frames
     found["json"] = timeit.timeit(lambda: encoded(7), number=20_000) / 20_000
     found["triggers"], found["no triggers"] = trigger_cost()
     return found
+
+
+async def wal_frames(games: Games, game_id: int, own: sqlite3.Connection) -> float:
+    """Pages a lone `append_action` writes into the WAL (frames per commit; the WAL emptied
+    first, so that it grows by exactly what the commit wrote), median of 60."""
+    wal = Path(f"{games.storage.path}-wal")
+    frames = []
+    for n in range(60):
+        own.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        before = wal.stat().st_size
+        await games.store(game_id, n)
+        size = wal.stat().st_size
+        header = 32 if before == 0 else 0
+        frames.append((size - before - header) / (PAGE + 24))
+    return statistics.median(frames)
 
 
 async def service_rates(storage: Storage, rounds: int) -> list[float]:
@@ -305,12 +328,49 @@ async def main_postgres(rounds: int) -> None:
         storage = await PgStorage.open(url)
         try:
             print("store: PostgreSQL (fsync on, synchronous_commit on)")
-            await throughput(storage, rounds)  # type: ignore[arg-type]
+            games, ids = await throughput(storage, rounds)  # type: ignore[arg-type]
+            await pg_fixed_cost(storage, games, ids[0])
             service = await service_rates(storage, rounds)  # type: ignore[arg-type]
             print(f"through the bot's service (/pig note), {GAMES} games at once against "
                   f"serial: median {statistics.median(service):.2f}x")
         finally:
             await storage.close()
+
+
+async def pg_fixed_cost(storage: Any, games: Games, game_id: int) -> None:
+    """PostgreSQL: a lone `append_action` against a bare `INSERT` and `COMMIT` on a
+    connection lent by the same pool (its check, one more round trip, included: every
+    write of the store pays it), medians
+    of LONE, interleaved, each after the same quiet gap; and how many of the games' row
+    updates (one per stored action: the trigger advancing `seq`) were HOT, touching no
+    index."""
+    async with storage._pool.connection() as conn:
+        await conn.execute("CREATE TABLE IF NOT EXISTS bare (seq BIGSERIAL PRIMARY KEY, "
+                           "body TEXT)")
+    times: dict[str, list[float]] = {"bare": [], "lone": []}
+    for n in range(LONE):
+        await asyncio.sleep(GAP)
+        start = time.perf_counter()  # the connection lent as the store's are (checked)
+        async with storage._pool.connection() as conn:
+            await conn.execute("INSERT INTO bare (body) VALUES (%s)", (f"n{n}",))
+            await conn.commit()
+        times["bare"].append(time.perf_counter() - start)
+        await asyncio.sleep(GAP)
+        start = time.perf_counter()
+        await games.store(game_id, n)
+        times["lone"].append(time.perf_counter() - start)
+    bare, lone = (statistics.median(times[k]) for k in ("bare", "lone"))
+    print(f"fixed cost, medians after {GAP * 1e3:.0f} ms of quiet, {LONE} each: a bare INSERT "
+          f"committed on a pooled connection {bare * 1e3:.3f} ms, a lone append_action {lone * 1e3:.3f} ms: "
+          f"{lone / bare:.2f}x")
+    await asyncio.sleep(1.5)  # each backend reports its counts within a second
+    async with storage._pool.connection() as conn:
+        cur = await conn.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables "
+                                 "WHERE relname = 'games'")
+        found = await cur.fetchone()
+    if found is not None and found[0]:
+        print(f"the games' row updates that touched no index (HOT): {found[1]} of {found[0]} "
+              f"({found[1] / found[0]:.0%})")
 
 
 @contextlib.contextmanager
@@ -369,14 +429,15 @@ async def run(storage: Storage, rounds: int, folder: Path) -> None:
     print(f"fixed cost, medians after {GAP * 1e3:.0f} ms of quiet, {LONE} each:")
     for name, label in (("bare", "bare INSERT + COMMIT, no hop (the floor)"),
                         ("hop", "the same through aiosqlite (one thread hop)"),
-                        ("row", "the bot's action row, straight into its file, no hop"),
+                        ("row", "the bot's action + outbox rows, into its file, no hop"),
                         ("lone", "a lone append_action")):
         print(f"  {label:54} {cost[name] * 1e3:6.3f} ms  {cost[name] / bare:5.2f}x")
     print(f"  of which JSON encoding of the row {cost['json'] * 1e6:.1f} us; an INSERT's "
           f"CPU with its triggers {cost['triggers'] * 1e6:.1f} us, without "
           f"{cost['no triggers'] * 1e6:.1f} us")
     print(f"a lone append_action against a bare write through aiosqlite: "
-          f"{cost['lone'] / cost['hop']:.2f}x")
+          f"{cost['lone'] / cost['hop']:.2f}x; pages it writes (WAL frames): "
+          f"{cost['frames']:.0f}, the bare write 1")
     print(f"the bot's storage work for one turn-passing action (4 durable writes, 3 reads, 2 "
           f"unsynced writes): {cost['turn'] * 1e3:.3f} ms, {cost['turn'] / bare:.2f}x the bare "
           f"write, {cost['trips']:.0f} trips to the database thread")

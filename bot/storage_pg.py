@@ -125,8 +125,8 @@ class PgStorage:
         # Actions that arrive while one batch commits share the next transaction (one
         # connection, one durable commit): see `_commit_actions`. Games are spread over a
         # few committers (a game always to the same one, so its actions stay in turn):
-        # their batches commit side by side on their own connections, each batch's
-        # statements round trips apart, while the server flushes their commits together.
+        # their batches commit side by side on their own connections (each batch one
+        # statement and its commit), while the server flushes their commits together.
         self._committers: list[GroupCommitter[_PendingAction]] = [
             GroupCommitter(self._commit_actions) for _ in range(COMMITTERS)]
 
@@ -337,12 +337,11 @@ class PgStorage:
         `AlreadyApplied` if `interaction_id` was.
 
         Group commit: the actions that arrive while one batch commits share the next
-        transaction, each in its savepoint: lock the game's row, check the sequence, insert
-        the row, write the snapshot and the game's end; returned after the commit.
-        `deadline`: the action is a deadline's, stored only in the transaction that applies
-        that deadline
-        (`_deadline_action`); otherwise `StaleWrite` (an answer, or the creator, came
-        first), or `NotDueYet`."""
+        transaction (`_commit_actions`: the games' rows locked, each sequence checked, the
+        rows inserted, one statement for the batch; then the snapshots and the games'
+        ends); returned after the commit. `deadline`: the action is a deadline's, stored
+        only in the transaction that applies that deadline (`_deadline_action`); otherwise
+        `StaleWrite` (an answer, or the creator, came first), or `NotDueYet`."""
         seq = expected_seq + 1
         if deadline is not None:
             return await self._deadline_action(
@@ -360,22 +359,38 @@ class PgStorage:
 
     async def _commit_actions(self, batch: Sequence[_PendingAction]) -> list[object]:
         """The group committer's `commit`: the batch's actions in one transaction on one
-        connection, each in its own savepoint (a refused one is undone alone and gets its own
-        `StaleWrite` / `AlreadyApplied`; the others stay), one durable commit for them all.
-        Members take their games' row locks in game order (stable: a game's own actions stay
-        in turn), so two processes' batches never wait on each other in a cycle. Any other
-        database error fails the whole batch (the committer then tries each member alone)."""
+        connection, one durable commit for them all, each member with its own outcome (a
+        refused one stores nothing and gets its own `StaleWrite` / `AlreadyApplied`; the
+        others stay). The whole batch is one statement (`_STORE_BATCH`): its games locked
+        in id order (two processes' batches never wait on each other in a cycle), each
+        member's sequence checked, its row and outbox row inserted. A game with a second
+        action in the batch (one seat's double click, say) has it stored after that, in
+        its own savepoint, so a game's actions stay in turn. Any other database error
+        fails the whole batch (the committer then tries each member alone)."""
         order = sorted(range(len(batch)), key=lambda i: batch[i].game_id)
+        firsts: list[int] = []
+        again: list[int] = []
+        for i in order:
+            (again if firsts and batch[firsts[-1]].game_id == batch[i].game_id
+             else firsts).append(i)
         outcomes: list[object] = [None] * len(batch)
         try:
             async with self._pool.connection() as conn, conn.transaction():
                 await self._set_clock(conn)
-                for i in order:
+                stored = await _store_batch(conn, [batch[i] for i in firsts],
+                                            self.process, self.lease_seconds)
+                for i, outcome in zip(firsts, stored, strict=True):
+                    outcomes[i] = outcome
+                for i in again:
                     try:
                         async with conn.transaction():  # a savepoint
                             outcomes[i] = await _store_action(conn, batch[i])
                     except (pg_errors.IntegrityError, StorageError) as exc:
                         outcomes[i] = _refusal(exc)
+        except pg_errors.IntegrityError as exc:
+            if len(batch) != 1:
+                raise StorageFault() from exc  # each member again alone, for its own outcome
+            return [_refusal(exc)]
         except StorageError:
             raise
         except psycopg.Error as exc:
@@ -913,6 +928,69 @@ async def _store_action(db: psycopg.AsyncConnection[Any], pending: _PendingActio
         raise StaleWrite("The game moved on before this action was stored.")
     await _snapshot_and_end(db, game_id, expected_seq + 1, pending.snapshot, pending.finished)
     return expected_seq + 1
+
+
+#: A batch of actions, one per game, as one statement: the members' rows as arrays
+#: (`unnest`), their games locked `FOR UPDATE` in id order where each is running at the
+#: sequence its action answers (under READ COMMITTED a lock waited for re-checks the row as
+#: the other writer left it), their rows inserted (an interaction already stored inserts
+#: nothing: `ON CONFLICT ... DO NOTHING`), an outbox row for each stored one; it returns
+#: the games whose action was stored. The schema's triggers check and advance each game.
+_STORE_BATCH = (
+    "WITH m AS (SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::text[], %s::text[], "
+    "%s::text[], %s::text[], %s::bigint[], %s::text[], %s::text[], %s::float8[], "
+    f"%s::bigint[]) AS m ({ACTION_COLUMNS}, interaction_id)), "
+    "game AS (SELECT g.id FROM games g JOIN m ON g.id = m.game_id AND g.seq = m.seq - 1 "
+    "WHERE g.status = 'running' ORDER BY g.id FOR UPDATE OF g), "
+    f"act AS (INSERT INTO actions ({ACTION_COLUMNS}, interaction_id) SELECT m.* FROM m "
+    "JOIN game ON game.id = m.game_id ORDER BY m.game_id ON CONFLICT (interaction_id) "
+    "WHERE interaction_id IS NOT NULL DO NOTHING RETURNING game_id, seq) "
+    "INSERT INTO outbox (game_id, seq, kind, created_at, lease_owner, lease_until) "
+    f"SELECT game_id, seq, '{OUTBOX_STEP}', {PG_NOW}, %s, {PG_NOW} + %s::float8 FROM act "
+    "RETURNING game_id")
+
+#: The side rows of a batch's stored actions: their snapshots (only the latest and the
+#: start, seq 1, are read; the older ones go: the DELETE does not see the rows inserted by
+#: the same statement) and the games they finished.
+_SIDE_ROWS = (
+    "WITH s AS (SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::text[]) "
+    "AS s (game_id, seq, state)), "
+    "put AS (INSERT INTO snapshots (game_id, seq, state) SELECT * FROM s), "
+    "ended AS (UPDATE games SET status = 'finished' WHERE id = ANY(%s::bigint[])) "
+    "DELETE FROM snapshots d USING s WHERE d.game_id = s.game_id AND d.seq < s.seq "
+    "AND d.seq > 1")
+
+
+async def _store_batch(db: psycopg.AsyncConnection[Any], members: Sequence[_PendingAction],
+                       process: str, lease: float) -> list[object]:
+    """Store `members` (at most one per game) in the caller's transaction: one statement
+    for the lot, another for their side rows if any stored one has them, a third to tell
+    a repeated interaction from a stale one if any was refused. Each member's outcome:
+    its number, or the refusal that member alone met."""
+    if not members:
+        return []
+    columns = [list(column) for column in zip(*(m.row for m in members), strict=True)]
+    cur = await db.execute(_STORE_BATCH, (*columns, process, lease))
+    stored = {row[0] for row in await cur.fetchall()}
+    kept = [m for m in members if m.game_id in stored]
+    snapshots = [m for m in kept if m.snapshot is not None]
+    finished = [m.game_id for m in kept if m.finished]
+    if snapshots or finished:
+        await db.execute(_SIDE_ROWS, (
+            [m.game_id for m in snapshots], [m.expected_seq + 1 for m in snapshots],
+            [json.dumps(m.snapshot) for m in snapshots], finished))
+    asked = [m.interaction_id for m in members
+             if m.game_id not in stored and m.interaction_id is not None]
+    applied: set[int] = set()
+    if asked:
+        cur = await db.execute("SELECT interaction_id FROM actions WHERE interaction_id = "
+                               "ANY(%s::bigint[])", (asked,))
+        applied = {row[0] for row in await cur.fetchall()}
+    return [member.expected_seq + 1 if member.game_id in stored
+            else AlreadyApplied("That was already done a moment ago; it counts once.")
+            if member.interaction_id in applied
+            else StaleWrite("The game moved on before this action was stored.")
+            for member in members]
 
 
 def _refusal(exc: Exception) -> StorageError:

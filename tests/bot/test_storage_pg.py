@@ -266,3 +266,96 @@ async def test_a_refused_member_is_undone_alone_and_the_rest_of_its_commit_stand
         assert [row.seq for row in await storage.actions(ids[4])] == [1, 2]
     finally:
         await storage.close()
+
+
+async def _one_batch(storage: PgStorage, opener: int, writes: list[Any]) -> list[Any]:
+    """Run `writes` (append_action coroutines) as one batch of their committer: a first
+    write (on `opener`, a game of that committer) commits alone and the ones queued behind
+    it share the next commit. Their outcomes, exceptions included."""
+    first = asyncio.ensure_future(storage.append_action(opener, expected_seq=1, **_note(1)))
+    await asyncio.sleep(0)
+    results = await asyncio.gather(*writes, return_exceptions=True)
+    await first
+    return list(results)
+
+
+async def test_a_batch_of_actions_is_one_statement_whatever_its_size(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27, group commit on PostgreSQL: a batch's members no longer run one after
+    another, each a few round trips (savepoint, lock + check + insert, release): twelve
+    actions of twelve games are stored by one statement (the commit its only other trip),
+    and each is stored, in turn, with its outbox row."""
+    storage = await PgStorage.open(postgres_url)
+    try:
+        made = await _running_games(storage, 13 * COMMITTERS)
+        *ids, opener = [g for g in made if g % COMMITTERS == made[0] % COMMITTERS][:13]
+        batches = _count_commits(storage)
+        statements: list[str] = []
+        execute = psycopg.AsyncConnection.execute
+
+        async def counted(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            statements.append(str(query))
+            return await execute(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(psycopg.AsyncConnection, "execute", counted)
+        results = await _one_batch(storage, opener, [
+            storage.append_action(game_id, expected_seq=1, interaction_id=500 + n, **_note(n))
+            for n, game_id in enumerate(ids)])
+        monkeypatch.undo()
+        assert batches == [1, 12]
+        assert results == [2] * 12
+        # The pool's check of a connection it lends (an empty query) aside: one statement
+        # for the lone first write, one for the batch of twelve.
+        stored = [s for s in statements if s.strip()]
+        assert len(stored) == 2, stored
+        for n, game_id in enumerate(ids):
+            assert [(a.seq, a.params) for a in await storage.actions(game_id)] == [
+                (1, {}), (2, {"text": f"n{n}"})]
+            assert [row.seq for row in await storage.outbox(game_id)] == [1, 2]
+    finally:
+        await storage.close()
+
+
+async def test_a_batch_keeps_each_games_actions_in_turn_with_their_snapshots_and_ends(
+        postgres_url: str) -> None:
+    """One batch holding what a running bot may send at once: a game's two actions in turn
+    (the second answers the first), a double click (the same position answered twice:
+    the second is stale), an action with a snapshot (the older ones but the start go), one
+    that ends its game, an interaction already applied. Each gets what it would get
+    alone."""
+    storage = await PgStorage.open(postgres_url)
+    try:
+        made = await _running_games(storage, 7 * COMMITTERS)
+        turn, double, snap, ends, repeat, opener = [
+            g for g in made if g % COMMITTERS == made[0] % COMMITTERS][:6]
+        await storage.append_action(repeat, expected_seq=1, interaction_id=900, **_note(0))
+        await storage.append_action(snap, expected_seq=1, **{**_note(0), "snapshot": {"s": 2}})
+        batches = _count_commits(storage)
+        results = await _one_batch(storage, opener, [
+            storage.append_action(turn, expected_seq=1, **_note(1)),
+            storage.append_action(turn, expected_seq=2, **_note(2)),
+            storage.append_action(double, expected_seq=1, **_note(1)),
+            storage.append_action(double, expected_seq=1, **_note(9)),
+            storage.append_action(snap, expected_seq=2, **{**_note(3), "snapshot": {"s": 3}}),
+            storage.append_action(ends, expected_seq=1, **{**_note(1), "finished": True}),
+            storage.append_action(repeat, expected_seq=2, interaction_id=900, **_note(5))])
+        assert batches == [1, 7]
+        assert results[:3] == [2, 3, 2]
+        assert isinstance(results[3], StaleWrite)
+        assert results[4:6] == [3, 2]
+        assert isinstance(results[6], AlreadyApplied)
+        assert [a.params for a in await storage.actions(turn, after=1)] == [
+            {"text": "n1"}, {"text": "n2"}]
+        assert [a.params for a in await storage.actions(double, after=1)] == [{"text": "n1"}]
+        assert await storage.latest_snapshot(snap) == (3, {"s": 3})
+        async with storage.transaction() as db:
+            cur = await db.execute("SELECT seq FROM snapshots WHERE game_id = %s ORDER BY seq",
+                                   (snap,))
+            assert [r[0] for r in await cur.fetchall()] == [1, 3]
+        ended = await storage.game(ends)
+        assert ended is not None and ended.status == "finished"
+        assert [a.seq for a in await storage.actions(repeat)] == [1, 2]
+        assert [row.seq for row in await storage.outbox(turn)] == [1, 2, 3]
+        assert [row.seq for row in await storage.outbox(double)] == [1, 2]
+    finally:
+        await storage.close()
