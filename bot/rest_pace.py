@@ -33,6 +33,10 @@ import discord.http
 GLOBAL_PER_SECOND = 45.0
 #: The time a request may take to reach Discord, kept free between windows.
 MARGIN = 0.02
+#: The header a stamping pace adds: when the request was paced, by this process's wall clock.
+PACED_HEADER = "X-Croupier-Paced"
+#: Set (to anything) in a bench's bot processes: each request says when it was paced.
+STAMP_ENV = "CROUPIER_PACE_STAMP"
 
 
 def api_base(url: str) -> str:
@@ -67,10 +71,13 @@ class RestPace:
     """At most `per_window` requests in any `window` seconds, waited for before sending."""
 
     def __init__(self, per_second: float, *, window: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, stamp: bool = False) -> None:
         self.per_window = max(1, int(per_second * window))
         self.window = window
         self._clock = clock
+        #: Tell the receiver when each request was paced (`X-Croupier-Paced`, wall clock):
+        #: for the stand-in's account of a global 429 in a bench, never for Discord.
+        self.stamp = stamp
         self._sent: deque[float] = deque()
         self._lock = asyncio.Lock()
         self.waited = 0  # how many requests had to wait for their turn
@@ -105,6 +112,8 @@ class RestPace:
                                  params: aiohttp.TraceRequestStartParams) -> None:
             if params.headers.get("Authorization", "").startswith("Bot "):
                 await self.take()
+                if self.stamp:  # the headers the request is about to be sent with
+                    params.headers[PACED_HEADER] = f"{time.time():.6f}"
 
         trace.on_request_start.append(before_sending)
         http.http_trace = trace
