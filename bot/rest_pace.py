@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import aiohttp
@@ -36,6 +36,9 @@ GLOBAL_PER_SECOND = 45.0
 #: How long a request with no answer yet holds its slot: past it, taken as lost (discord.py's
 #: requests time out long before; a slot must not stay held for ever).
 HELD_AT_MOST = 60.0
+#: When this module was loaded: in `python -m bot`, during the imports, after the process
+#: began (and so after a process it replaces was killed).
+LOADED_AT = time.monotonic()
 #: The header a stamping pace adds: when the request was paced, by this process's wall clock.
 PACED_HEADER = "X-Croupier-Paced"
 #: Set (to anything) in a bench's bot processes: each request says when it was paced.
@@ -86,9 +89,16 @@ class RestPace:
 
     def __init__(self, per_second: float, *, window: float = 1.0,
                  clock: Callable[[], float] = time.monotonic, stamp: bool = False,
-                 held_at_most: float = HELD_AT_MOST) -> None:
+                 held_at_most: float = HELD_AT_MOST, started: float | None = None) -> None:
         self.per_window = max(1, int(per_second * window))
         self.window = window
+        #: No request before a window after the process started (`started`, by `clock`;
+        #: `LOADED_AT` by default): the process it replaces (killed, or restarted by a
+        #: deploy) may have used the whole share in its last second, which this pace
+        #: cannot know. A process takes longer than that to start, mostly.
+        if started is None:
+            started = LOADED_AT if clock is time.monotonic else float("-inf")
+        self._quiet_until = started + window
         self.held_at_most = held_at_most
         self._clock = clock
         #: Tell the receiver when each request was paced (`X-Croupier-Paced`, wall clock):
@@ -108,6 +118,10 @@ class RestPace:
             waited = False
             while True:
                 now = self._clock()
+                if now < self._quiet_until:
+                    waited = True
+                    await asyncio.sleep(self._quiet_until - now)
+                    continue
                 for slot in [s for s, until in self._until.items() if until <= now]:
                     del self._until[slot]
                     self._answered.discard(slot)
@@ -130,6 +144,15 @@ class RestPace:
             self._answered.add(slot)
             self._until[slot] = self._clock() + self.window
             self._freed.set()
+
+    @contextlib.asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Hold a slot while the block sends a request and reads its answer (a proxy's)."""
+        held = await self.take()
+        try:
+            yield
+        finally:
+            self.answered(held)
 
     def install(self, http: discord.http.HTTPClient) -> None:
         """Pace every request of discord.py's REST client that carries the bot's token, at the

@@ -187,8 +187,8 @@ class RateLimits:
     #: How many 429s were for the global limit (the figure a fleet of processes must keep at 0)
     global_limited: int = 0
     #: The requests `recent` counts, described (same order), and each global 429 with them
-    counted: deque[Counted] = field(default_factory=deque)
-    global_hits: list[GlobalHit] = field(default_factory=list)
+    counted: deque[Counted] = field(default_factory=deque, repr=False)
+    global_hits: list[GlobalHit] = field(default_factory=list, repr=False)
 
     def check(self, method: str, path: str, now: float, sender: Any = None,
               paced_at: float | None = None) -> tuple[float, bool, dict[str, str]]:

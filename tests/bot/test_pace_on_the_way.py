@@ -8,6 +8,7 @@ new connection and the network. Two processes against the stand-in, its windows 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -76,3 +77,41 @@ async def test_requests_slow_on_their_way_are_not_counted_with_the_next_seconds(
     assert fake.rate_limits.global_limited == 0
     assert sum(r.path.startswith("/api/v10/channels/") and r.status == 200
                for r in fake.requests) == 24
+
+
+async def fetches(fake: FakeDiscord, pace: RestPace, channels: list[int],
+                  wait: float = 0.0) -> None:
+    """One process: log in, wait `wait`, then a request for each of `channels` at once."""
+    client = discord.Client(intents=discord.Intents.none())
+    pace.install(client.http)
+    await client.login(fake.bot_token)
+    await asyncio.sleep(wait)
+    try:
+        await asyncio.gather(*(client.fetch_channel(channel) for channel in channels))
+    finally:
+        await client.close()
+
+
+async def test_a_process_started_again_waits_a_window_before_its_first_request(
+        fake: FakeDiscord) -> None:
+    """Issue 27, chaos: "kill -9 of a random process every 10 to 30 s during that load".
+    The process started in a killed one's place knows nothing of what the killed one sent
+    in its last second, which Discord still counts: it sends nothing until a window after
+    it started. Here the killed process used its whole share just before, the other process
+    keeps to its own, and the new one starts at once (scaled: 10 a 0.2 s window)."""
+    fake.rate_limits = RateLimits(global_per_second=LIMIT, global_window=WINDOW)
+    guild = fake.add_guild("g")
+    channels = [fake.add_channel(guild, f"c{n}") for n in range(20)]
+
+    async def killed_then_started_again() -> None:
+        await fetches(fake, RestPace(SHARE, window=WINDOW), channels[:4], wait=2 * WINDOW)
+        # its login and two requests: as many as its share of a window
+        await fetches(fake, RestPace(SHARE, window=WINDOW, started=time.monotonic()),
+                      channels[4:6])
+
+    await asyncio.gather(killed_then_started_again(),
+                         fetches(fake, RestPace(SHARE, window=WINDOW), channels[8:],
+                                 wait=2 * WINDOW))
+    assert fake.rate_limits.global_limited == 0
+    assert sum(r.path.startswith("/api/v10/channels/") and r.status == 200
+               for r in fake.requests) == 18
