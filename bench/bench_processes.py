@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import hashlib
 import json
@@ -45,8 +46,11 @@ import psycopg
 import engine
 import tests.support.pig  # noqa: F401  (the "pig" variant, to rebuild stored games)
 from bot.delivery.discord_io import NONCE_LENGTH
+from bot.repeats import RECENT
+from bot.rest_pace import STAMP_ENV, share_of_global
 from sandbox import FakeDiscord, Interaction, RateLimits, SandboxError
 from sandbox.shards import IdentifyQueue
+from sandbox.strict import Counted, GlobalHit
 from tests.support import postgres
 
 SHARDS = 2
@@ -73,6 +77,7 @@ class Sent:
     interaction: Interaction | None = None
     phase: str = ""
     user: int = 0  # who sent it (a note typed again comes from the same player)
+    sent_at: float = 0.0  # monotonic
 
     @property
     def done(self) -> bool:
@@ -88,13 +93,16 @@ class Processes:
     folder: Path
     procs: dict[tuple[int, ...], asyncio.subprocess.Process] = field(default_factory=dict)
     starts: int = 0
+    #: every process started: pid -> (its shards, when it started (monotonic), start number)
+    started: dict[int, tuple[tuple[int, ...], float, int]] = field(default_factory=dict)
 
     async def start(self, shards: tuple[int, ...]) -> None:
         env = {**os.environ, "DISCORD_TOKEN": self.fake.bot_token, "CROUPIER_DB": self.database,
                "CROUPIER_SANDBOX_URL": self.fake.base_url, "CROUPIER_LOG_LEVEL": os.environ.get("BENCH_BOT_LOG", "WARNING"),
                "CROUPIER_EXTENSIONS": "cogs.lobby,tests.e2e.pig_process",
                "CROUPIER_SHARD_COUNT": str(SHARDS),
-               "CROUPIER_SHARD_IDS": ",".join(map(str, shards)), "TMPDIR": str(self.folder)}
+               "CROUPIER_SHARD_IDS": ",".join(map(str, shards)), "TMPDIR": str(self.folder),
+               STAMP_ENV: "1"}  # each request says when it was paced (GlobalHits below)
         env.pop("CROUPIER_IDENTIFY_LOCK", None)
         before = {id(s) for s in self.fake._sessions}
         log = (self.folder / f"bot-{'-'.join(map(str, shards))}.log").open("a")
@@ -104,6 +112,7 @@ class Processes:
         log.close()
         self.procs[shards] = proc
         self.starts += 1
+        self.started[proc.pid] = (shards, time.monotonic(), self.starts)
         deadline = time.monotonic() + 120
         while not set(shards) <= {s.shard[0] for s in self.fake.live_sessions()
                                   if id(s) not in before}:
@@ -180,6 +189,7 @@ class Players:
         if sent.action == "note":
             user = game.users[self.rng.randrange(2)]
         sent.user = user
+        sent.sent_at = time.monotonic()
         if sent.action == "note":
             sent.interaction = await slash(self.fake, user, game.channel, "pig note",
                                            text=sent.text)
@@ -230,11 +240,16 @@ class Stalls:
         self.global_429s: list[float] = []
         check = limits.check
 
-        def counted(method: str, path: str, now: float) -> tuple[float, bool, dict[str, str]]:
-            answer = check(method, path, now)
+        def counted(method: str, path: str, now: float, sender: Any = None,
+                    paced_at: float | None = None) -> tuple[float, bool, dict[str, str]]:
+            answer = check(method, path, now, sender, paced_at)
             if answer[1]:
                 self.global_429s.append(now)
+                if self.on_global_429 is not None:
+                    self.on_global_429()
             return answer
+
+        self.on_global_429: Any = None
 
         limits.check = counted  # type: ignore[method-assign]
         self.task = asyncio.create_task(self._watch())
@@ -276,6 +291,113 @@ class Stalls:
                 "longest stall ms": round(1000 * max((late for _, late in stalls),
                                                      default=0.0)),
                 "global 429s within 1.5 s after a stall": after_stall}
+
+
+class Senders:
+    """Which bot process sent a request, from the TCP port the stand-in saw it come from:
+    each live process's sockets (/proc/<pid>/fd) matched to its connections to the
+    stand-in (/proc/net/tcp), looked at every second and at each global 429. A port keeps
+    its last owner, so a killed process's requests are still named."""
+
+    def __init__(self, procs: Processes, port: int) -> None:
+        self.procs, self.port = procs, port
+        self.owner: dict[int, int] = {}  # local port -> pid
+        self.scanned = 0.0
+        self.task = asyncio.create_task(self._every_second())
+
+    async def _every_second(self) -> None:
+        while True:
+            self.scan()
+            await asyncio.sleep(1.0)
+
+    def scan(self, at_most_every: float = 0.0) -> None:
+        if time.monotonic() - self.scanned < at_most_every:
+            return
+        self.scanned = time.monotonic()
+        inodes: dict[str, int] = {}
+        for proc in self.procs.procs.values():
+            try:
+                for fd in os.listdir(f"/proc/{proc.pid}/fd"):
+                    with contextlib.suppress(OSError):
+                        link = os.readlink(f"/proc/{proc.pid}/fd/{fd}")
+                        if link.startswith("socket:["):
+                            inodes[link[8:-1]] = proc.pid
+            except OSError:
+                continue  # gone
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            with contextlib.suppress(OSError), open(table) as f:
+                next(f, None)
+                for line in f:
+                    fields = line.split()
+                    local, remote, inode = fields[1], fields[2], fields[9]
+                    if inode in inodes and int(remote.rsplit(":", 1)[1], 16) == self.port:
+                        self.owner[int(local.rsplit(":", 1)[1], 16)] = inodes[inode]
+
+    def name(self, port: Any, at: float) -> str:
+        """The process, as `shards (0,) #3, 12.3 s old` (its start number, its age then)."""
+        pid = self.owner.get(port) if isinstance(port, int) else None
+        if pid is None or pid not in self.procs.started:
+            return "unknown"
+        shards, began, number = self.procs.started[pid]
+        return f"shards {shards} #{number}"
+
+    def age(self, port: Any, at: float) -> float | None:
+        pid = self.owner.get(port) if isinstance(port, int) else None
+        if pid is None or pid not in self.procs.started:
+            return None
+        return at - self.procs.started[pid][1]
+
+
+ROUTE_IDS = re.compile(r"/\d+")
+
+
+def explain_global_429s(hits: list[GlobalHit], senders: Senders, began: float,
+                        window: float, share: int) -> dict[str, Any]:
+    """Each burst of global 429s (hits less than a window apart), by what its first hit's
+    window held: the requests by process and by route, how long each process's requests in
+    it took from being paced to being handled (`X-Croupier-Paced`), and over how long each
+    process paced them: a process with more than its `share` in the window that paced them
+    over more than a window sent them apart and they were handled together (delayed on the
+    way); one that paced more than its share within a window overran its pace."""
+    wall = time.time() - time.monotonic()  # the stand-in's clock is monotonic
+    bursts: list[list[GlobalHit]] = []
+    for hit in hits:
+        if bursts and hit.at - bursts[-1][-1].at < window:
+            bursts[-1].append(hit)
+        else:
+            bursts.append([hit])
+    out: list[dict[str, Any]] = []
+    for burst in bursts:
+        first = burst[0]
+        by_process: dict[str, list[Counted]] = {}
+        for c in first.window:
+            by_process.setdefault(senders.name(c.sender, c.at), []).append(c)
+        processes: dict[str, Any] = {}
+        for name, counted in sorted(by_process.items()):
+            paced = sorted(c.paced_at for c in counted if c.paced_at is not None)
+            delays = sorted(1000 * (c.at + wall - c.paced_at) for c in counted
+                            if c.paced_at is not None)
+            ages = [a for c in counted if (a := senders.age(c.sender, c.at)) is not None]
+            processes[name] = {
+                "requests": len(counted),
+                "paced over ms": round(1000 * (paced[-1] - paced[0])) if paced else None,
+                "paced to handled ms p50 / max": (
+                    [round(percentile(delays, 50)), round(delays[-1])] if delays else None),
+                "its age s": round(min(ages), 1) if ages else None}
+        routes = Counter(f"{c.method} {ROUTE_IDS.sub('/:id', c.path)}" for c in first.window)
+        over = [n for n, p in processes.items() if p["requests"] > share]
+        kind = ("no process over its share: more processes than shares, or unpaced"
+                if not over else
+                "paced apart, handled together (delayed on the way)"
+                if all((processes[n]["paced over ms"] or 0) > 1000 * window for n in over)
+                else "a process paced more than its share within a window")
+        out.append({"at s": round(first.at - began, 1), "429s": len(burst),
+                    "window held": len(first.window), "kind": kind,
+                    "by process": processes, "by route": dict(routes.most_common(5)),
+                    "refused": f"{first.method} {ROUTE_IDS.sub('/:id', first.path)} from "
+                               f"{senders.name(first.sender, first.at)}"})
+    kinds = Counter(b["kind"] for b in out)
+    return {"global 429 bursts": len(out), "by kind": dict(kinds), "bursts": out[:20]}
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -448,6 +570,10 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
     # shows, no longer the game's latest action, counts as acknowledged; otherwise typed again.
     retyped: list[Sent] = []
     wrong: list[tuple[str, str | None]] = []
+    # Stored, its answer lost, and typed again more than the bot's repeat window after: a
+    # new note by bot/repeats.py's rule ("After two minutes, an identical command is taken
+    # as meant"), answered "Done." and stored again; not counted as applied twice.
+    past_window: set[str] = set()
     by_game: dict[int, list[Sent]] = {}
     for s in (s for s in players.sent if s.action == "note" and not s.done):
         by_game.setdefault(s.game.channel, []).append(s)
@@ -461,16 +587,19 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
                 if notes_now[s.text] and latest_now.get(s.game.channel) != s.text:
                     continue
                 retyped.append(s)
+                late = time.monotonic() - s.sent_at > RECENT
                 again = await slash(fake, s.user, s.game.channel, "pig note",
                                     text=s.text)
-                expected = "was applied" if notes_now[s.text] else "Done."
+                expected = "was applied" if notes_now[s.text] and not late else "Done."
+                if notes_now[s.text] and late:
+                    past_window.add(s.text)
                 if again is None or expected not in again.text():
                     wrong.append((s.text, again.text() if again else None))
 
     await asyncio.gather(*(retype(sents) for sents in by_game.values()))
     await fake.settle(quiet=1.0, timeout=30)
     ids, notes, latest = await stored(database)
-    twice = sorted(t for t, c in notes.items() if c > 1)
+    twice = sorted(t for t, c in notes.items() if c > 1 and not (t in past_window and c == 2))
     async with await psycopg.AsyncConnection.connect(database) as conn:
         cur = await conn.execute("SELECT channel_id, id, seq FROM games")
         numbers = {int(c): (int(i), int(s)) for c, i, s in await cur.fetchall()}
@@ -480,6 +609,7 @@ async def count_after_chaos(fake: FakeDiscord, database: str, players: Players,
     prompts = await check_prompts(fake, database, games)
     return {"acknowledged": len(acknowledged), "acknowledged lost": len(lost),
             "unacknowledged notes typed again": len(retyped),
+            "of them stored, typed again past the repeat window (a new note)": len(past_window),
             "typed again, wrong answer": len(wrong), "wrong answers": wrong[:5],
             "notes stored twice": len(twice), **posts, **prompts}
 
@@ -512,8 +642,8 @@ def count_posts(fake: FakeDiscord, games: list[Game], notes: Counter[str]) -> di
             "duplicate posts (one nonce twice in a channel)":
                 sum(c - 1 for c in by_nonce.values() if c > 1),
             "steps announced twice (by nonce)": sum(1 for c in announced.values() if c > 1),
-            "notes posted twice (a note's line in two posts)":
-                sum(1 for c in lines.values() if c > 1),
+            "notes posted twice (a note's line in more posts than it was stored)":
+                sum(1 for t, c in lines.items() if c > max(1, notes[t])),
             "posts without a nonce": without_nonce,
             "stored notes never posted": sum(1 for t in notes if not lines[t])}
 
@@ -607,6 +737,9 @@ async def main(args: argparse.Namespace) -> None:
             limits = fake.rate_limits
             stalls = Stalls(limits)
             procs = Processes(fake, database, folder)
+            senders = Senders(procs, fake.port)
+            stalls.on_global_429 = lambda: senders.scan(at_most_every=0.2)
+            share = int(share_of_global(SHARDS, (0,), None, proxied=False) or 0)
             try:
                 await asyncio.gather(procs.start((0,)), procs.start((1,)))
                 began = time.monotonic()
@@ -620,6 +753,8 @@ async def main(args: argparse.Namespace) -> None:
                 async with await psycopg.AsyncConnection.connect(database) as conn:
                     cur = await conn.execute("SELECT status, count(*) FROM games GROUP BY 1")
                     counts: dict[str, int] = dict(await cur.fetchall())
+                report("setup, global 429s explained", explain_global_429s(
+                    limits.global_hits, senders, began, limits.global_window, share))
                 report("setup", {"games": args.games, "seconds": round(
                     time.monotonic() - began, 1), "games by status": counts,
                     "global 429s": limits.global_limited, "all 429s": len(limits.limited),
@@ -632,8 +767,13 @@ async def main(args: argparse.Namespace) -> None:
                     await procs.stop_all()
                     for shards in layout:
                         await procs.start(shards)
+                    h0 = len(limits.global_hits)
+                    phase_began = time.monotonic()
                     await load_phase(fake, players, stalls, phase, args.seconds, args.rate,
                                      settle=120)
+                    report(f"{phase}, global 429s explained", explain_global_429s(
+                        limits.global_hits[h0:], senders, phase_began, limits.global_window,
+                        share))
                     if args.saturate_seconds:
                         # past Discord's ceiling: how many actions the processes store a
                         # second (answers are exempt from the global limit; posts queue)
@@ -645,6 +785,7 @@ async def main(args: argparse.Namespace) -> None:
                     await procs.start((0,))
                     await procs.start((1,))
                     g0, l0, n0 = limits.global_limited, len(limits.limited), len(players.sent)
+                    h0 = len(limits.global_hits)
                     began = time.monotonic()
                     happened = await chaos(procs, pg, players, args.chaos_seconds, args.rate,
                                            rng)
@@ -661,6 +802,8 @@ async def main(args: argparse.Namespace) -> None:
                                        "steps still owed by the outbox": owed,
                                        "global 429s, chaos and drain":
                                            limits.global_limited - g0, **stalls.since(began)})
+                    report("global 429s, chaos and drain, explained", explain_global_429s(
+                        limits.global_hits[h0:], senders, began, limits.global_window, share))
                     report("after chaos", await count_after_chaos(fake, database, players,
                                                                   games))
             finally:

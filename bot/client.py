@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -35,7 +36,7 @@ from bot.lobby import Lobby
 from bot.notices import Notices
 from bot.outbox import Outbox
 from bot.repeats import RepeatGuard
-from bot.rest_pace import RestPace, share_of_global
+from bot.rest_pace import STAMP_ENV, RestPace, share_of_global
 from bot.service import GameService
 from bot.storage import StorageError
 from bot.stores import is_postgres_url, open_storage
@@ -102,7 +103,8 @@ class Croupier(commands.Bot):
         self._form_tasks: set[asyncio.Task[None]] = set()
         per_second = share_of_global(settings.shard_count, settings.shard_ids,
                                      settings.rest_per_second, proxied=settings.api_base is not None)
-        self.rest_pace = RestPace(per_second) if per_second else None
+        self.rest_pace = (RestPace(per_second, stamp=bool(os.environ.get(STAMP_ENV)))
+                          if per_second else None)
         if self.rest_pace is not None:
             self.rest_pace.install(self.http)
 

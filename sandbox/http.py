@@ -217,7 +217,9 @@ class HttpServer:
                 raise ApiError(401, 0, "401: Unauthorized")
             headers: dict[str, str] = {}
             if entry.auth and fake.rate_limits is not None:
-                wait, is_global, headers = fake.rate_limits.check(request.method, sub, fake.clock())
+                wait, is_global, headers = fake.rate_limits.check(
+                    request.method, sub, fake.clock(), sender=_peer_port(request),
+                    paced_at=_paced_at(request))
                 if wait > 0:
                     fake.rate_limits.limited.append((request.method, sub, wait))
                     return _too_many(wait, is_global, headers)
@@ -257,3 +259,19 @@ class HttpServer:
         except (IndexError, ValueError, KeyError):
             return json_response({"code": 0, "message": "404: Not Found"}, 404)
         return web.Response(body=att.data, headers={"Content-Type": att.content_type})
+
+
+def _peer_port(request: web.Request) -> int | None:
+    """The TCP port the request came from: one connection of one process (a bench maps it
+    to the process)."""
+    peer = request.transport.get_extra_info("peername") if request.transport else None
+    return int(peer[1]) if isinstance(peer, tuple) and len(peer) >= 2 else None
+
+
+def _paced_at(request: web.Request) -> float | None:
+    """When the sender paced the request (its wall clock), if it says: `bot/rest_pace.py`
+    stamps it when asked to (CROUPIER_PACE_STAMP), for a bench's account of a global 429."""
+    try:
+        return float(request.headers["X-Croupier-Paced"])
+    except (KeyError, ValueError):
+        return None

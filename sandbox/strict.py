@@ -14,6 +14,9 @@
   `X-RateLimit-*` headers, the per-channel message pace (5 messages per 5 s per channel) and
   the global 50 requests a second; a request over a limit gets a 429 with `retry_after`.
   The limits are the bot token's, whichever process sends: several processes share them.
+  Each global 429 keeps the requests the window counted (`GlobalHit`), with who sent each
+  (the caller's tag: the bench maps the TCP peer port to a process) and when its sender
+  paced it if the sender said so: what a bench needs to say why the window overflowed.
 * **The invalid request limit** (always on): 10,000 answers of 401, 403 or 429 (a 429 of a
   shared bucket excepted) in 10 minutes, and Cloudflare refuses every request from the
   address for a while: a 429 without Discord's JSON or its `Via` header.
@@ -129,6 +132,31 @@ class Bucket:
         }
 
 
+@dataclass(frozen=True)
+class Counted:
+    """One request the global limit counted: when the stand-in handled it, its route, who
+    sent it (a tag the caller gives, e.g. the TCP peer port) and when that sender paced it
+    (its wall clock, from the request's `X-Croupier-Paced` header, if any)."""
+
+    at: float
+    method: str
+    path: str
+    sender: Any = None
+    paced_at: float | None = None
+
+
+@dataclass(frozen=True)
+class GlobalHit:
+    """A global 429: when, the request refused, and the requests the window had counted."""
+
+    at: float
+    method: str
+    path: str
+    sender: Any
+    paced_at: float | None
+    window: tuple[Counted, ...]
+
+
 MESSAGE_ROUTE = re.compile(r"^/channels/(\d+)/messages$")
 CHANNEL_ROUTE = re.compile(r"^/channels/(\d+)")
 GUILD_ROUTE = re.compile(r"^/guilds/(\d+)")
@@ -158,22 +186,30 @@ class RateLimits:
     limited: list[tuple[str, str, float]] = field(default_factory=list)  # (method, path, retry)
     #: How many 429s were for the global limit (the figure a fleet of processes must keep at 0)
     global_limited: int = 0
+    #: The requests `recent` counts, described (same order), and each global 429 with them
+    counted: deque[Counted] = field(default_factory=deque, repr=False)
+    global_hits: list[GlobalHit] = field(default_factory=list, repr=False)
 
-    def check(self, method: str, path: str, now: float) -> tuple[float, bool, dict[str, str]]:
-        """(retry_after or 0, global?, headers) for one request to `path` (after /api/v10)."""
+    def check(self, method: str, path: str, now: float, sender: Any = None,
+              paced_at: float | None = None) -> tuple[float, bool, dict[str, str]]:
+        """(retry_after or 0, global?, headers) for one request to `path` (after /api/v10);
+        `sender` and `paced_at` only describe it, for `global_hits`."""
         while self.recent and now - self.recent[0] >= self.global_window:
             self.recent.popleft()
+            self.counted.popleft()
         if len(self.recent) >= self.global_per_second:
             self.global_limited += 1
+            self.global_hits.append(GlobalHit(now, method, path, sender, paced_at,
+                                              tuple(self.counted)))
             wait = self.global_window - (now - self.recent[0])
             return wait, True, {"X-RateLimit-Global": "true"}
         bucket = self._bucket(method, path)
-        if bucket is None:
-            self.recent.append(now)
-            return 0.0, False, {}
-        wait = bucket.take(now)
+        wait = 0.0 if bucket is None else bucket.take(now)
         if not wait:
             self.recent.append(now)
+            self.counted.append(Counted(now, method, path, sender, paced_at))
+        if bucket is None:
+            return 0.0, False, {}
         return wait, False, bucket.headers(now)
 
     def _bucket(self, method: str, path: str) -> Bucket | None:

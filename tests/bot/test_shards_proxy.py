@@ -10,6 +10,7 @@ to the stand-in unchanged, after one shared pace (`RestPace`) for requests with 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -61,14 +62,15 @@ class Proxy:
     async def forward(self, request: web.Request) -> web.Response:
         assert self._http is not None
         self.seen.append(f"{request.method} {request.path}")
-        if self.pace is not None and "Authorization" in request.headers:
-            await self.pace.take()  # interaction answers carry no token: not paced
-        headers = {k: v for k, v in request.headers.items() if k.lower() not in SKIPPED}
-        async with self._http.request(request.method, self.upstream + request.path_qs,
-                                      headers=headers, data=await request.read()) as answer:
-            body = await answer.read()
-            kept = {k: v for k, v in answer.headers.items() if k.lower() not in SKIPPED}
-            return web.Response(status=answer.status, body=body, headers=kept)
+        paced = self.pace is not None and "Authorization" in request.headers
+        # interaction answers carry no token: not paced
+        async with self.pace.slot() if self.pace and paced else contextlib.nullcontext():
+            headers = {k: v for k, v in request.headers.items() if k.lower() not in SKIPPED}
+            async with self._http.request(request.method, self.upstream + request.path_qs,
+                                          headers=headers, data=await request.read()) as answer:
+                body = await answer.read()
+                kept = {k: v for k, v in answer.headers.items() if k.lower() not in SKIPPED}
+        return web.Response(status=answer.status, body=body, headers=kept)
 
 
 @pytest.fixture

@@ -109,6 +109,26 @@ def test_rate_limit_buckets() -> None:
     assert limits.check("POST", "/channels/1/messages", 5.1)[0] == 0  # a new window
 
 
+def test_a_global_429_keeps_the_requests_its_window_counted() -> None:
+    """Issue 27 (0 global 429s through chaos): a global 429 says what filled its window, so
+    that a bench can tell which process sent what and when each paced it; a request refused
+    by its route's bucket is not counted in the window, as before."""
+    limits = RateLimits(per_channel_messages=1, global_per_second=3)
+    assert limits.check("GET", "/users/@me", 0.0, sender=1, paced_at=100.0)[0] == 0
+    assert limits.check("POST", "/channels/1/messages", 0.1, sender=2)[0] == 0
+    assert limits.check("POST", "/channels/1/messages", 0.15, sender=2)[0] > 0  # its bucket
+    assert limits.check("GET", "/users/4", 0.2, sender=1)[0] == 0
+    wait, is_global, _ = limits.check("GET", "/users/5", 0.25, sender=3, paced_at=99.5)
+    assert wait > 0 and is_global
+    (hit,) = limits.global_hits
+    assert (hit.at, hit.path, hit.sender, hit.paced_at) == (0.25, "/users/5", 3, 99.5)
+    assert [(c.at, c.path, c.sender, c.paced_at) for c in hit.window] == [
+        (0.0, "/users/@me", 1, 100.0), (0.1, "/channels/1/messages", 2, None),
+        (0.2, "/users/4", 1, None)]
+    assert limits.check("GET", "/users/5", 1.05)[0] == 0  # the first left the window
+    assert [c.at for c in limits.counted] == [0.1, 0.2, 1.05]
+
+
 def test_per_route_buckets_are_per_top_level_resource() -> None:
     """Discord keys per-route limits by the route and its top-level resource (a channel or
     a guild): one guild's bucket full, another guild's and another route's are free."""
