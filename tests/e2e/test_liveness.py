@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -81,6 +82,46 @@ async def test_ten_identical_commands_at_once_apply_once_and_a_repeat_needs_a_cl
     # Once answered, the same command typed again is simply applied.
     typed = await table.slash("bob", "pig note", text="lost")
     assert "Done." in typed.text() and len(await stored_notes(table)) == 4
+
+
+async def test_an_identical_command_that_arrived_before_the_first_was_answered_is_held(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: "the game's latest action is this player's identical command, and the
+    player has not been shown that it counted" holds a repeat. Found over PostgreSQL (the
+    ten-at-once test above stored "same" twice there, now and then): a command's game is
+    first checked against the database, a round trip, and the first of two identical
+    commands sent together was stored and answered while the second was still being
+    looked up; the second then counted as typed after the answer, and was applied too.
+    Here the second one's look-up takes that long on either store."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert table.bot is not None
+    service = table.bot.service
+    look_up = service.current
+    answered = asyncio.Event()
+    calls = 0
+
+    async def slow_second(live: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:  # the second command: looked up once the first was answered
+            await asyncio.wait_for(answered.wait(), 10)
+        return await look_up(live)
+
+    monkeypatch.setattr(service, "current", slow_second)
+    first = asyncio.ensure_future(
+        table.fake.slash(table.users["bob"], table.channel, "pig note", text="once"))
+    second = asyncio.ensure_future(
+        table.fake.slash(table.users["bob"], table.channel, "pig note", text="once"))
+    while not first.done():
+        await asyncio.sleep(0.01)
+    answered.set()
+    await second
+    await table.fake.settle()
+    assert "Done." in first.result().text()
+    assert "Done." not in second.result().text()
+    assert "counts once" in second.result().text()
+    assert await stored_notes(table) == ['{"text": "once"}']
 
 
 async def test_a_stored_command_whose_answer_died_with_the_process_is_not_applied_twice(
