@@ -11,12 +11,13 @@ same command is a new one, whatever became of the earlier answer. A command coun
 typed before the answer reached the player when it arrived before that answer was sent:
 the order of arrival, not of the check (over PostgreSQL a command's game is checked
 against the database first, a round trip during which the identical command before it
-may be stored and answered). What was answered is
-known in memory, and noted in storage (the game's `answered` row: the seq of the latest
-action whose answer reached its player); after a restart, the game's latest action counts
-as unanswered if it is this player's, was stored in the two minutes before the start, and
-its answer is not noted (it may have died with the process). After two minutes, an
-identical command is taken as meant.
+may be stored and answered).
+
+What was answered is known in memory, and noted in storage (the game's `answered` row:
+the seq of the latest action whose answer reached its player); after a restart, the
+game's latest action counts as unanswered if it is this player's, was stored in the two
+minutes before the start, and its answer is not noted (it may have died with the
+process). After two minutes, an identical command is taken as meant.
 """
 
 from __future__ import annotations
