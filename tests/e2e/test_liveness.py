@@ -96,19 +96,18 @@ async def test_an_identical_command_that_arrived_before_the_first_was_answered_i
     await table.start_bot()
     await table.pig_game("ann", "bob")
     assert table.bot is not None
-    service = table.bot.service
-    look_up = service.current
+    actions = table.bot.actions
+    look_up = actions.game_here
     answered = asyncio.Event()
-    calls = 0
+    first_seen: list[int] = []
 
-    async def slow_second(live: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        if calls == 2:  # the second command: looked up once the first was answered
-            await asyncio.wait_for(answered.wait(), 10)
-        return await look_up(live)
+    async def slow_second(interaction: Any, *args: Any) -> Any:
+        first_seen[:] = first_seen or [interaction.id]
+        if interaction.id != first_seen[0]:  # the second command: its game is looked up
+            await asyncio.wait_for(answered.wait(), 10)  # once the first was answered
+        return await look_up(interaction, *args)
 
-    monkeypatch.setattr(service, "current", slow_second)
+    monkeypatch.setattr(actions, "game_here", slow_second)
     first = asyncio.ensure_future(
         table.fake.slash(table.users["bob"], table.channel, "pig note", text="once"))
     second = asyncio.ensure_future(

@@ -17,7 +17,7 @@ from sandbox import FakeDiscord
 from tests.e2e.test_crashes import ROOT, BotProcess, slash
 
 
-async def test_a_second_bot_on_the_same_database_exits_and_the_first_serves_on(
+async def test_a_second_bot_on_the_same_sqlite_database_exits_and_the_first_serves_on(
         sqlite_database: str, tmp_path: Path) -> None:
     """Issue 22: "the second one exits at start with a message saying another bot holds
     the database (an exclusive lock held for the process's life), as it does for a file it
