@@ -143,17 +143,21 @@ async def test_killed_at_random_moments_nothing_lost_nothing_twice_every_seat_ca
                 if answer is not None and "Done." in answer.text():
                     acknowledged.add(text)
 
+            killed = asyncio.Event()  # play stops: the bot was killed
+
             async def play() -> None:
-                while True:
+                while not killed.is_set():  # (a cancel can be lost in Python 3.11)
                     await asyncio.gather(note("ann"), note("bob"),
                                          slash(fake, users["ann"], channel, "pig roll"),
                                          slash(fake, users["bob"], channel, "pig roll"))
 
             for kill in range(1, KILLS + 1):
+                killed.clear()
                 playing = asyncio.create_task(play())
                 await asyncio.sleep(rng.uniform(0.2, 0.8))
                 while len(sent) <= 9 * kill:  # enough play before each kill, however busy
                     await asyncio.sleep(0.01)  # the machine is
+                killed.set()
                 await bot.kill()
                 playing.cancel()
                 await asyncio.gather(playing, return_exceptions=True)

@@ -64,17 +64,21 @@ async def test_every_stored_note_is_posted_once_across_kills(database: str,
                 await slash(fake, users[name], channel, "pig note",
                             text=f"{name}-{next(counter)}")
 
+            killed = asyncio.Event()  # play stops: the bot was killed
+
             async def play() -> None:
-                while True:
+                while not killed.is_set():  # (a cancel can be lost in Python 3.11)
                     await asyncio.gather(note("ann"), note("bob"),
                                          slash(fake, users["ann"], channel, "pig roll"),
                                          slash(fake, users["bob"], channel, "pig roll"))
 
             for kill in range(1, KILLS + 1):
+                killed.clear()
                 playing = asyncio.create_task(play())
                 await asyncio.sleep(rng.uniform(0.2, 0.8))
                 while len(await stored_notes(database)) <= 5 * kill:  # enough play before
                     await asyncio.sleep(0.01)  # each kill, however busy the machine is
+                killed.set()
                 await bot.kill()
                 playing.cancel()
                 await asyncio.gather(playing, return_exceptions=True)
