@@ -140,10 +140,12 @@ class ActionPath:
                   variant: str | None = None) -> None:
         """A slash command's action: defer, apply durably, answer, announce. A repeat of a
         command that was stored but seemed unanswered needs the player's confirming click."""
+        arrival = self.repeats.arrived()  # before the game is looked up (a round trip)
         live = await self.game_here(interaction, variant)
         observed = live.seq
         command = getattr(interaction.command, "qualified_name", None)
-        async with self.repeats.guard(live, interaction.user.id, action, params, command):
+        async with self.repeats.guard(live, interaction.user.id, action, params, command,
+                                      arrival):
             try:
                 await self._act(interaction, live, action, params, seat=seat,
                                 observed=observed)

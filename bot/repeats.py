@@ -7,18 +7,24 @@ command, and the player has not been shown that it counted. The repeat is then a
 "that was applied" with a button to do it again, and goes through only on that click.
 
 Only that situation: once the game moved on (anyone's action, an undo, a deadline), the
-same command is a new one, whatever became of the earlier answer. What was answered is
-known in memory, and noted in storage (the game's `answered` row: the seq of the latest
-action whose answer reached its player); after a restart, the game's latest action counts
-as unanswered if it is this player's, was stored in the two minutes before the start, and
-its answer is not noted (it may have died with the process). After two minutes, an
-identical command is taken as meant.
+same command is a new one, whatever became of the earlier answer. A command counts as
+typed before the answer reached the player when it arrived before that answer was sent:
+the order of arrival, not of the check (over PostgreSQL a command's game is checked
+against the database first, a round trip during which the identical command before it
+may be stored and answered).
+
+What was answered is known in memory, and noted in storage (the game's `answered` row:
+the seq of the latest action whose answer reached its player); after a restart, the
+game's latest action counts as unanswered if it is this player's, was stored in the two
+minutes before the start, and its answer is not noted (it may have died with the
+process). After two minutes, an identical command is taken as meant.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -64,12 +70,23 @@ class RepeatGuard:
         self._unanswered: dict[Key, tuple[int, float]] = {}
         self._recalled: set[tuple[int, int]] = set()  # (game, user) looked up after a start
         self._under_way: dict[Key, _Attempt] = {}
+        self._arrivals = itertools.count()  # each command's place in the order of arrival
+        # per (game, user): the command last answered, its seq, and the first arrival after
+        # its answer was sent (an identical command that arrived before it is a repeat)
+        self._shown: dict[tuple[int, int], tuple[Key, int, int]] = {}
+
+    def arrived(self) -> int:
+        """A command's place in the order of arrival: taken as it arrives, before anything
+        is awaited (`guard`'s `arrival`)."""
+        return next(self._arrivals)
 
     @contextlib.asynccontextmanager
     async def guard(self, live: LiveGame, user_id: int, action: str, params: dict[str, Any],
-                    command: str | None = None) -> AsyncIterator[None]:
+                    command: str | None = None, arrival: int | None = None
+                    ) -> AsyncIterator[None]:
         """Around one slash command: refuse it as an unconfirmed repeat, or let it run.
-        `command`: the command as the player typed it ("paa plot submit"), for the reply."""
+        `command`: the command as the player typed it ("paa plot submit"), for the reply;
+        `arrival`: its place in the order of arrival (`arrived`)."""
         if live.game is None or action in live.game.queries:
             yield
             return
@@ -78,7 +95,7 @@ class RepeatGuard:
         if earlier is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(earlier.stored), WAIT_FOR_FIRST)
-        await self._refuse_unanswered(live, key, command)
+        await self._refuse_unanswered(live, key, command, arrival)
         attempt = _Attempt()
         self._under_way[key] = attempt
         try:
@@ -103,24 +120,30 @@ class RepeatGuard:
         key = _key(outcome.live, user_id, outcome.action, params)
         if self._unanswered.get(key, (None,))[0] == outcome.seq:
             del self._unanswered[key]
+        self._shown[(outcome.live.id, user_id)] = (key, outcome.seq, self.arrived())
         with contextlib.suppress(StorageError):  # at worst the player confirms a repeat
             await self.service.storage.answered(outcome.live.id, outcome.seq)
 
-    async def _refuse_unanswered(self, live: LiveGame, key: Key, command: str | None
-                                 ) -> None:
+    async def _refuse_unanswered(self, live: LiveGame, key: Key, command: str | None,
+                                 arrival: int | None = None) -> None:
         """Hold the command if the game's latest action is this very command, stored for
-        this player and not yet answered (or answered by a process that died since)."""
+        this player and not yet answered when the command arrived (or answered by a
+        process that died since)."""
         if (live.id, key[1]) not in self._recalled:
             self._recalled.add((live.id, key[1]))
             await self._recall_before_start(live, key[1])
         entry = self._unanswered.get(key)
+        shown = self._shown.get((live.id, key[1]))
+        if entry is None and shown is not None and shown[0] == key and \
+                shown[1] == live.seq and arrival is not None and arrival < shown[2]:
+            entry = (shown[1], self.service.clock())  # arrived before its answer was sent
         if entry is None:
             return
         seq, stored_at = entry
         if seq != live.seq or self.service.clock() - stored_at > RECENT:
             # The game moved on since (so this is a new command), or it was long ago
             # (typed again on purpose).
-            del self._unanswered[key]
+            self._unanswered.pop(key, None)
             return
         # No action number: the log's numbering also counts steps whose very occurrence
         # is secret (a plot being written).

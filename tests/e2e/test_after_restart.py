@@ -3,8 +3,6 @@ of an older one, and every awaited seat's question has live buttons."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from engine import ActionSpec, Prompt
@@ -13,10 +11,9 @@ from tests.support.pig import Pig
 from tests.support.table import Table
 
 
-def stored_actions(table: Table) -> list[tuple[str, str]]:
-    with sqlite3.connect(table.db) as db:
-        return list(db.execute("SELECT seat, action FROM actions WHERE kind = 'act' "
-                               "ORDER BY seq"))
+async def stored_actions(table: Table) -> list[tuple[str, str]]:
+    return [(seat, action) for seat, action in await table.stored.rows(
+        "SELECT seat, action FROM actions WHERE kind = 'act' ORDER BY seq")]
 
 
 async def test_a_command_after_the_game_moved_on_is_new_after_a_restart(table: Table) -> None:
@@ -32,7 +29,7 @@ async def test_a_command_after_the_game_moved_on_is_new_after_a_restart(table: T
     await table.start_bot()
     again = await table.slash("ann", "pig hold")
     assert "Done." in again.text(), again.text()
-    assert stored_actions(table) == [("ann", "hold"), ("bob", "hold"), ("ann", "hold")]
+    assert await stored_actions(table) == [("ann", "hold"), ("bob", "hold"), ("ann", "hold")]
 
 
 async def test_an_answered_command_typed_again_after_a_restart_is_new(table: Table) -> None:
@@ -42,13 +39,13 @@ async def test_an_answered_command_typed_again_after_a_restart_is_new(table: Tab
     await table.start_bot()
     await table.pig_game("ann", "bob")
     assert "Done." in (await table.slash("ann", "pig roll")).text()
-    rolls = stored_actions(table)
+    rolls = await stored_actions(table)
     await table.stop_bot()
     table.clock.advance(5)
     await table.start_bot()
     again = await table.slash("ann", "pig roll")
     assert "Done." in again.text(), again.text()
-    assert stored_actions(table) == rolls + [("ann", "roll")]
+    assert await stored_actions(table) == rolls + [("ann", "roll")]
 
 
 async def test_a_command_after_a_lost_answer_is_new_once_the_game_moved_on(
@@ -65,7 +62,7 @@ async def test_a_command_after_a_lost_answer_is_new_once_the_game_moved_on(
     assert "Done." in (await table.slash("bob", "pig hold")).text()
     again = await table.slash("ann", "pig hold")
     assert "Done." in again.text(), again.text()
-    assert stored_actions(table) == [("ann", "hold"), ("bob", "hold"), ("ann", "hold")]
+    assert await stored_actions(table) == [("ann", "hold"), ("bob", "hold"), ("ann", "hold")]
 
 
 async def test_a_held_repeat_names_the_command_as_the_player_typed_it(table: Table) -> None:
@@ -112,7 +109,7 @@ async def test_a_prompt_greyed_by_its_own_click_has_live_buttons_after_a_restart
     await table.fake.settle()
     assert "You chose: Roll" in clicked.text()
     assert live_prompts(table, "ann") == []  # greyed by the click, not asked again
-    assert stored_actions(table) == [("ann", "roll")]
+    assert await stored_actions(table) == [("ann", "roll")]
     await table.stop_bot()
     await table.start_bot()
     await table.fake.settle()
@@ -120,7 +117,7 @@ async def test_a_prompt_greyed_by_its_own_click_has_live_buttons_after_a_restart
     again = await table.fake.click(table.users["ann"], reopened.id, reopened.button("Roll"))
     await table.fake.settle()
     assert "You chose: Roll" in again.text()
-    assert stored_actions(table) == [("ann", "roll"), ("ann", "roll")]
+    assert await stored_actions(table) == [("ann", "roll"), ("ann", "roll")]
 
 
 async def wait_for_live_prompt(table: Table, user: str) -> list[Message]:

@@ -10,7 +10,6 @@ prompt shown at step 7, the game at step 11, the seat's roll of a 1 in between).
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 from sandbox import Message
 from tests.support.table import Table
@@ -39,9 +38,8 @@ async def test_a_seat_asked_the_same_again_after_answering_gets_this_steps_butto
     await table.start_bot()  # the game owes its prompts: they are brought up to date
     for _ in range(400):
         await asyncio.sleep(0.05)
-        with sqlite3.connect(table.db) as db:
-            if list(db.execute("SELECT seq FROM prompt_deliveries")) == [(3,)]:
-                break
+        if await table.stored.rows("SELECT seq FROM prompt_deliveries") == [(3,)]:
+            break
     await table.fake.settle()
     prompt = live_prompt(table, "ann")
     assert "Your turn: 0 in the pot." in prompt.text()  # the same question, asked again

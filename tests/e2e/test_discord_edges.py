@@ -146,7 +146,6 @@ async def test_a_six_player_danger_round_by_deadline_is_not_a_burst_of_posts(
     """One deadline tick acts for six seats (each plays a Danger card): at most 5 posts in
     any 5 seconds in the channel, and one DM per seat for the step."""
     import json
-    import sqlite3
 
     from engine.games.killer_clue.board import SUSPECTS
     from tests.engine.killer_clue.helpers import position
@@ -162,9 +161,8 @@ async def test_a_six_player_danger_round_by_deadline_is_not_a_burst_of_posts(
     await table.slash("ann", "game start")
     await table.stop_bot()
     danger = position(killer=SUSPECTS[5], round="danger")  # every seat owes a Danger card
-    with sqlite3.connect(table.db) as db:
-        db.execute("UPDATE snapshots SET state = ? WHERE game_id = 1",
-                   (json.dumps(danger.state()),))
+    await table.stored.rows("UPDATE snapshots SET state = ? WHERE game_id = 1",
+                            json.dumps(danger.state()))
     await table.start_bot()
     await table.slash("ann", "game deadline", change="set", minutes=60)
     assert len(table.live.game.prompts()) == 6

@@ -10,7 +10,6 @@ players meet them through the sandbox.
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 import engine
@@ -18,9 +17,8 @@ from engine.aa.units import POWERS
 from tests.support.table import Table
 
 
-def games_stored(table: Table) -> int:
-    with sqlite3.connect(table.db) as db:
-        return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+async def games_stored(table: Table) -> int:
+    return int(await table.stored.value("SELECT count(*) FROM games"))
 
 
 async def import_file(table: Table, variant: str, state: dict[str, Any] | bytes,
@@ -50,7 +48,7 @@ async def test_import_refuses_what_the_rules_forbid_naming_the_field_and_creates
     said = await import_file(table, "aa-classic", state, powers_to(table))
     assert "“game › stage” is “bombing”" in said
     assert table.bot is not None and not table.bot.service.by_channel
-    assert games_stored(table) == 0
+    assert await games_stored(table) == 0
 
 
 async def test_import_seats_only_members_of_this_server(table: Table) -> None:
@@ -65,9 +63,9 @@ async def test_import_seats_only_members_of_this_server(table: Table) -> None:
     assert f"<@{eve}> is not a member of this server" in said
     said = await import_file(table, "pig", state, f"{ann}, Bob=<@4242424242424242>")
     assert "<@4242424242424242> is not a member of this server" in said
-    assert games_stored(table) == 0
+    assert await games_stored(table) == 0
     said = await import_file(table, "pig", state, f"{ann}, Bob=<@{table.users['bob']}>")
-    assert "Imported as game #" in said and games_stored(table) == 1
+    assert "Imported as game #" in said and await games_stored(table) == 1
 
 
 async def test_import_of_json_nested_five_thousand_deep_is_refused_in_words(
@@ -77,7 +75,7 @@ async def test_import_of_json_nested_five_thousand_deep_is_refused_in_words(
     deep = b'{"seats": ' + b"[" * 5000 + b"]" * 5000 + b"}"
     said = await import_file(table, "pig", deep, f"Ann=<@{table.users['ann']}>")
     assert "nests lists and objects more than 64 deep" in said
-    assert "went wrong" not in said and games_stored(table) == 0
+    assert "went wrong" not in said and await games_stored(table) == 0
 
 
 async def test_import_refuses_invisible_characters_and_look_alike_seats(table: Table) -> None:
@@ -91,7 +89,7 @@ async def test_import_refuses_invisible_characters_and_look_alike_seats(table: T
         state = engine.new_game("pig", seats, seed="table").state()
         said = await import_file(table, "pig", state, players)
         assert expected in said, said
-    assert games_stored(table) == 0
+    assert await games_stored(table) == 0
 
 
 async def test_options_are_checked_whole_at_game_new_not_at_start(table: Table) -> None:
@@ -106,7 +104,7 @@ async def test_options_are_checked_whole_at_game_new_not_at_start(table: Table) 
     refused = await table.slash("ann", "game new", variant="hf-political-events",
                                 options="start_space=50, track_length=12")
     assert refused.ephemeral and "12 spaces" in refused.text()
-    assert games_stored(table) == 0
+    assert await games_stored(table) == 0
     made = await table.slash("ann", "game new", variant="hf-political-events",
                              options="start_space=5, track_length=12")
-    assert "New game of" in made.text() and games_stored(table) == 1
+    assert "New game of" in made.text() and await games_stored(table) == 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+from typing import Any
 
 import pytest
 
@@ -18,10 +18,10 @@ def prompt_message(table: Table, user: str):  # type: ignore[no-untyped-def]
     raise AssertionError(f"{user} has no prompt with buttons")
 
 
-def stored_notes(table: Table) -> list[str]:
-    with sqlite3.connect(table.db) as db:
-        rows = db.execute("SELECT params FROM actions WHERE action = 'note' ORDER BY seq")
-        return [r[0] for r in rows]
+async def stored_notes(table: Table) -> list[str]:
+    rows = await table.stored.rows("SELECT params FROM actions WHERE action = 'note' "
+                                   "ORDER BY seq")
+    return [r[0] for r in rows]
 
 
 async def test_a_recurring_identical_prompt_is_sent_again_and_its_button_works(
@@ -54,18 +54,19 @@ async def test_ten_identical_commands_at_once_apply_once_and_a_repeat_needs_a_cl
         table.fake.slash(table.users["bob"], table.channel, "pig note", text="same")
         for _ in range(10)])
     await table.fake.settle()
-    assert stored_notes(table) == ['{"text": "same"}']
+    assert await stored_notes(table) == ['{"text": "same"}']
     assert sum("Done." in a.text() for a in answers) == 1
     assert all("counts once" in a.text() for a in answers if "Done." not in a.text())
     # A repeat of a command whose answer was lost is not applied without a click.
     table.fake.interaction_latency = table.fake.interaction_timeout
     with pytest.raises(SandboxTimeout):
         await table.fake.slash(table.users["bob"], table.channel, "pig note", text="lost")
-    await table.fake.wait_for_message(lambda m: "was applied" in m.text())
+    await table.fake.wait_for_message(lambda m: "Discord lost my answer" in m.text())
     table.fake.interaction_latency = 0.0
     asked = await table.slash("bob", "pig note", text="lost")
     assert "was applied" in asked.text() and "Done." not in asked.text()
-    assert stored_notes(table)[-1:] == ['{"text": "lost"}'] and len(stored_notes(table)) == 2
+    notes = await stored_notes(table)
+    assert notes[-1:] == ['{"text": "lost"}'] and len(notes) == 2
     # Confirming applies it once more; a second click on the same button doesn't.
     button = asked.response
     assert button is not None
@@ -77,10 +78,49 @@ async def test_ten_identical_commands_at_once_apply_once_and_a_repeat_needs_a_cl
                                    button.button("Do it once more"))
     await table.fake.settle()
     assert "Done." not in twice.text() and "counts once" in twice.text()
-    assert stored_notes(table) == ['{"text": "same"}'] + ['{"text": "lost"}'] * 2
+    assert await stored_notes(table) == ['{"text": "same"}'] + ['{"text": "lost"}'] * 2
     # Once answered, the same command typed again is simply applied.
     typed = await table.slash("bob", "pig note", text="lost")
-    assert "Done." in typed.text() and len(stored_notes(table)) == 4
+    assert "Done." in typed.text() and len(await stored_notes(table)) == 4
+
+
+async def test_an_identical_command_that_arrived_before_the_first_was_answered_is_held(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: "the game's latest action is this player's identical command, and the
+    player has not been shown that it counted" holds a repeat. Found over PostgreSQL (the
+    ten-at-once test above stored "same" twice there, now and then): a command's game is
+    first checked against the database, a round trip, and the first of two identical
+    commands sent together was stored and answered while the second was still being
+    looked up; the second then counted as typed after the answer, and was applied too.
+    Here the second one's look-up takes that long on either store."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    assert table.bot is not None
+    actions = table.bot.actions
+    look_up = actions.game_here
+    answered = asyncio.Event()
+    first_seen: list[int] = []
+
+    async def slow_second(interaction: Any, *args: Any) -> Any:
+        first_seen[:] = first_seen or [interaction.id]
+        if interaction.id != first_seen[0]:  # the second command: its game is looked up
+            await asyncio.wait_for(answered.wait(), 10)  # once the first was answered
+        return await look_up(interaction, *args)
+
+    monkeypatch.setattr(actions, "game_here", slow_second)
+    first = asyncio.ensure_future(
+        table.fake.slash(table.users["bob"], table.channel, "pig note", text="once"))
+    second = asyncio.ensure_future(
+        table.fake.slash(table.users["bob"], table.channel, "pig note", text="once"))
+    while not first.done():
+        await asyncio.sleep(0.01)
+    answered.set()
+    await second
+    await table.fake.settle()
+    assert "Done." in first.result().text()
+    assert "Done." not in second.result().text()
+    assert "counts once" in second.result().text()
+    assert await stored_notes(table) == ['{"text": "once"}']
 
 
 async def test_a_stored_command_whose_answer_died_with_the_process_is_not_applied_twice(
@@ -97,23 +137,38 @@ async def test_a_stored_command_whose_answer_died_with_the_process_is_not_applie
     await table.start_bot()
     retyped = await table.slash("ann", "pig roll")
     assert "was applied" in retyped.text() and "Done." not in retyped.text()
-    with sqlite3.connect(table.db) as db:
-        assert db.execute("SELECT count(*) FROM actions WHERE action = 'roll'").fetchone() == (1,)
+    assert await table.stored.value("SELECT count(*) FROM actions WHERE action = 'roll'") == 1
     confirmed = await table.fake.click(table.users["ann"], retyped.response.id,
                                        retyped.response.button("Do it once more"))
     await table.fake.settle()
     assert "Done." in confirmed.text()
 
 
+async def disk_full(table: Table, full: bool) -> None:
+    """The store's disk full (or free again): SQLite's file may not grow by a page;
+    PostgreSQL refuses each new action row as a full disk does (SQLSTATE 53100)."""
+    assert table.bot is not None
+    if table.store == "sqlite":
+        conn = table.bot.service.storage._conn  # type: ignore[attr-defined]
+        async with conn.execute("PRAGMA page_count") as cur:
+            (pages,) = await cur.fetchone()
+        await conn.execute(f"PRAGMA max_page_count = {pages if full else 1073741823}")
+    elif full:
+        await table.stored.rows(
+            "CREATE FUNCTION no_space_left() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "RAISE EXCEPTION 'could not extend file: No space left on device' "
+            "USING ERRCODE = 'disk_full'; END $$")
+        await table.stored.rows("CREATE TRIGGER no_space_left BEFORE INSERT ON actions "
+                                "FOR EACH ROW EXECUTE FUNCTION no_space_left()")
+    else:
+        await table.stored.rows("DROP TRIGGER no_space_left ON actions")
+
+
 async def test_a_full_disk_says_nothing_changed_and_the_game_goes_on_after(
         table: Table) -> None:
     await table.start_bot()
     await table.pig_game("ann", "bob")
-    assert table.bot is not None
-    conn = table.bot.service.storage._conn
-    async with conn.execute("PRAGMA page_count") as cur:
-        (pages,) = await cur.fetchone()  # type: ignore[misc]
-    await conn.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full from here
+    await disk_full(table, True)
     refused = None
     for i in range(200):
         answer = await table.slash("bob", "pig note", text=f"note {i:03d} " + "x" * 28)
@@ -124,11 +179,11 @@ async def test_a_full_disk_says_nothing_changed_and_the_game_goes_on_after(
     text = refused.text()
     assert "could not save" in text and "Nothing changed" in text
     assert "went wrong on my side" not in text
-    before = len(stored_notes(table))
+    before = len(await stored_notes(table))
     assert f"note {i:03d}" not in table.said()
-    await conn.execute("PRAGMA max_page_count = 1073741823")  # the disk recovers
+    await disk_full(table, False)
     ok = await table.slash("bob", "pig note", text="after")
-    assert "Done." in ok.text() and len(stored_notes(table)) == before + 1
+    assert "Done." in ok.text() and len(await stored_notes(table)) == before + 1
     rolled = await table.slash("ann", "pig roll")
     assert "Done." in rolled.text()
 

@@ -7,7 +7,7 @@ Every test runs the real bot and discord.py against the sandbox; the tiny Pig ga
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import json
 
 from tests.support.table import Table
 
@@ -136,10 +136,9 @@ async def test_a_game_that_cannot_be_restored_is_paused_not_lost(table: Table) -
     damaged = table.live.id
     await table.slash("ann", "pig roll")
     await table.stop_bot()
-    with sqlite3.connect(table.db) as db:
-        db.execute("UPDATE snapshots SET state = '{}' WHERE game_id = ?", (damaged,))
-        stored = db.execute("SELECT count(*) FROM actions WHERE game_id = ?",
-                            (damaged,)).fetchone()[0]
+    await table.stored.rows("UPDATE snapshots SET state = '{}' WHERE game_id = ?", damaged)
+    stored = await table.stored.value("SELECT count(*) FROM actions WHERE game_id = ?",
+                                      damaged)
 
     await table.start_bot()
     refused = await table.slash("ann", "pig hold")
@@ -152,9 +151,8 @@ async def test_a_game_that_cannot_be_restored_is_paused_not_lost(table: Table) -
     played = await table.slash("cy", "pig roll", other)
     assert "Done." in played.text()
     # The damaged game's log is untouched, and its creator can still end it.
-    with sqlite3.connect(table.db) as db:
-        assert db.execute("SELECT count(*) FROM actions WHERE game_id = ?",
-                          (damaged,)).fetchone()[0] == stored
+    assert await table.stored.value("SELECT count(*) FROM actions WHERE game_id = ?",
+                                    damaged) == stored
     aborted = await table.slash("ann", "game abort")
     assert "aborted" in aborted.text()
 
@@ -212,18 +210,13 @@ async def test_verify_after_the_end_and_fails_on_an_altered_roll(table: Table) -
     public_log = await table.slash("cy", "game log")
     assert public_log.ephemeral and public_log.response is not None
     # Alter one logged die roll in the database: verify must now fail.
-    db = sqlite3.connect(table.db)
-    seq, step = db.execute("SELECT seq, step FROM actions WHERE action = 'roll' "
-                           "ORDER BY seq LIMIT 1").fetchone()
-    import json
-
+    ((seq, step),) = await table.stored.rows("SELECT seq, step FROM actions WHERE action = "
+                                             "'roll' ORDER BY seq LIMIT 1")
     data = json.loads(step)
     value = data["luck"][0]["values"][0]
     data["luck"][0]["values"][0] = 2 if value != 2 else 3
-    db.execute("UPDATE actions SET step = ? WHERE game_id = 1 AND seq = ?",
-               (json.dumps(data), seq))
-    db.commit()
-    db.close()
+    await table.stored.rows("UPDATE actions SET step = ? WHERE game_id = 1 AND seq = ?",
+                            json.dumps(data), seq)
     failed = await table.slash("cy", "game verify")
     assert "FAILED" in failed.text() and "roll" in failed.text()
 

@@ -7,33 +7,32 @@ them."
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
-from tests.support.table import Table
+from tests.support.table import StoredRows, Table
 
 GAMES = 1000
 
 
-def clone(db: Path, game_id: int, copies: int) -> None:
+async def clone(stored: StoredRows, game_id: int, copies: int) -> None:
     """Store `copies` more games like `game_id`, each in a channel of its own."""
-    with sqlite3.connect(db) as conn:
-        conn.execute("PRAGMA synchronous=OFF")
+    async with stored.open() as conn:
         cols = "variant, guild_id, creator_id, options, seed, commitment, created_at, updated_at"
+        actions = await conn.rows("SELECT seq FROM actions WHERE game_id = ? ORDER BY seq",
+                                  game_id)
         for n in range(copies):
-            new = conn.execute(f"INSERT INTO games (channel_id, status, {cols}) SELECT ?, "
-                               f"'running', {cols} FROM games WHERE id = ?",
-                               (9_000_000 + n, game_id)).lastrowid
-            conn.execute("INSERT INTO seats (game_id, position, seat, user_id) SELECT ?, "
-                         "position, seat, user_id FROM seats WHERE game_id = ?", (new, game_id))
-            conn.execute("INSERT INTO actions (game_id, seq, kind, seat, action, params, "
-                         "user_id, step, events, created_at) SELECT ?, seq, kind, seat, action,"
-                         " params, user_id, step, events, created_at FROM actions WHERE "
-                         "game_id = ? ORDER BY seq", (new, game_id))
-            conn.execute("INSERT INTO snapshots (game_id, seq, state) SELECT ?, seq, state "
-                         "FROM snapshots WHERE game_id = ?", (new, game_id))
-            conn.execute("INSERT INTO prompt_deliveries (game_id, seq) SELECT ?, seq FROM "
-                         "prompt_deliveries WHERE game_id = ?", (new, game_id))
+            ((new,),) = await conn.rows(f"INSERT INTO games (channel_id, status, {cols}) "
+                                        f"SELECT ?, 'running', {cols} FROM games WHERE id = ? "
+                                        "RETURNING id", 9_000_000 + n, game_id)
+            await conn.rows("INSERT INTO seats (game_id, position, seat, user_id) SELECT ?, "
+                            "position, seat, user_id FROM seats WHERE game_id = ?", new, game_id)
+            for (seq,) in actions:  # one by one: each must carry the game's next number
+                await conn.rows("INSERT INTO actions (game_id, seq, kind, seat, action, "
+                                "params, user_id, step, events, created_at) SELECT ?, seq, "
+                                "kind, seat, action, params, user_id, step, events, created_at "
+                                "FROM actions WHERE game_id = ? AND seq = ?", new, game_id, seq)
+            await conn.rows("INSERT INTO snapshots (game_id, seq, state) SELECT ?, seq, state "
+                            "FROM snapshots WHERE game_id = ?", new, game_id)
+            await conn.rows("INSERT INTO prompt_deliveries (game_id, seq) SELECT ?, seq FROM "
+                            "prompt_deliveries WHERE game_id = ?", new, game_id)
 
 
 async def test_a_restart_with_a_thousand_stored_games_plays_one(table: Table) -> None:
@@ -43,7 +42,7 @@ async def test_a_restart_with_a_thousand_stored_games_plays_one(table: Table) ->
     before = table.live.game.state()
     played = table.live.id
     await table.stop_bot()
-    clone(table.db, played, GAMES - 1)
+    await clone(table.stored, played, GAMES - 1)
 
     bot = await table.start_bot()
     assert len(bot.service.live) == GAMES

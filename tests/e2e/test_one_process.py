@@ -1,6 +1,9 @@
 """One bot process per SQLite database (issue 22): "Two processes on one SQLite file are
 not noticed (a common mistake: a second terminal, a container restarted beside the old
-one) ... the survivor refused 2,140 of 2,140 legal moves after the other stopped"."""
+one) ... the survivor refused 2,140 of 2,140 legal moves after the other stopped".
+
+SQLite alone by nature: over PostgreSQL several processes share the database (issue 27,
+tests/e2e/test_dm_across_processes.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +17,8 @@ from sandbox import FakeDiscord
 from tests.e2e.test_crashes import ROOT, BotProcess, slash
 
 
-async def test_a_second_bot_on_the_same_database_exits_and_the_first_serves_on(
-        tmp_path: Path) -> None:
+async def test_a_second_bot_on_the_same_sqlite_database_exits_and_the_first_serves_on(
+        sqlite_database: str, tmp_path: Path) -> None:
     """Issue 22: "the second one exits at start with a message saying another bot holds
     the database (an exclusive lock held for the process's life), as it does for a file it
     cannot open"."""
@@ -23,7 +26,7 @@ async def test_a_second_bot_on_the_same_database_exits_and_the_first_serves_on(
         guild = fake.add_guild("Croupier Test")
         channel = fake.add_channel(guild, "tables")
         users = {name: fake.add_user(name, guild_id=guild) for name in ("ann", "bob")}
-        db = tmp_path / "croupier.db"
+        db = sqlite_database
         first = BotProcess(fake, db, tmp_path / "first.log")
         await first.start()
         try:

@@ -3,7 +3,9 @@ and telling it (issue 27: "Side effects from an outbox: posts, DMs and renders a
 written in the action's transaction and sent after commit by whichever process holds the
 sender's job; channel posts carry a nonce so a resend never posts twice").
 
-The real bot and discord.py against the stand-in (tests/support/table.py), on SQLite.
+The real bot and discord.py against the stand-in (tests/support/table.py), on each store;
+the tests of a process's leases over PostgreSQL, where several processes share the
+database, on PostgreSQL alone.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import engine
 from bot.actions import ActionPath
 from bot.storage import LEASE_SECONDS
 from bot.storage_pg import PgStorage
-from tests.e2e.test_on_postgres import pg_table  # noqa: F401  (fixture)
 from tests.support.table import Table
 
 
@@ -163,11 +164,11 @@ async def test_a_normal_action_is_told_by_its_own_process_and_marked_sent(table:
 
 
 async def test_over_postgresql_another_process_tells_the_step_once_the_lease_of_the_killed_one_ran_out(
-        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over PostgreSQL a process can't know the one before it is dead (several run at once):
     the step it owed waits for its lease to run out by the database's clock, then the next
     process's sender tells it, once."""
-    table = pg_table
+    table = postgres_table
     await table.start_bot()
     await table.pig_game("ann", "bob")
     monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
@@ -254,10 +255,10 @@ async def test_an_undo_and_an_import_are_told_by_their_own_paths_and_never_again
 
 
 async def test_over_postgresql_a_process_stopped_hands_its_untold_step_to_the_next_at_once(
-        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """A process stopped (a deploy) while a step it stored was untold hands its lease back
     as it closes: the next process tells the step at once, not a minute later."""
-    table = pg_table
+    table = postgres_table
     await table.start_bot()
     await table.pig_game("ann", "bob")
     monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
@@ -265,7 +266,7 @@ async def test_over_postgresql_a_process_stopped_hands_its_untold_step_to_the_ne
     assert table.bot is not None
     game, storage = table.live.id, table.bot.service.storage
     await table.stop_bot()
-    reader = await PgStorage.open(table.url)  # type: ignore[attr-defined]
+    reader = await PgStorage.open(table.database)
     try:
         owed = [r for r in await reader.outbox(game) if r.sent_at is None]
     finally:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot.service import GameService
-from bot.storage import Storage
+from bot.stores import open_storage
 from engine import Rng, Seat
 from engine.games.one_world_dominion.game import OneWorldDominion
 from tests.cogs.test_owd_e2e import click, the_table
@@ -257,7 +257,7 @@ async def test_after_a_restart_a_deadline_does_not_take_the_next_question(
     await table.stop_bot()
     table.clock.advance(HOUR - 60)
     # ann's hold is stored, and the process dies before announcing it.
-    storage = await Storage.open(str(table.db))
+    storage = await open_storage(table.database)
     service = GameService(storage, clock=table.clock, freeze_loaded=False)
     await service.restore()
     live = await service.get(1)
