@@ -10,7 +10,7 @@ give a message's nonce back when it is read (the stand-in does not either), so w
 matched is what a message read back carries.
 
 The real bot and discord.py against the stand-in, on SQLite (`table`) and PostgreSQL
-(`pg_table`, another process telling the step once the killed one's lease ran out).
+(`postgres_table`, another process telling the step once the killed one's lease ran out).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from bot.delivery.prompts import PromptMessages
 from bot.storage import LEASE_SECONDS
 from bot.storage_pg import PgStorage
 from sandbox.strict import NONCE_WINDOW
-from tests.e2e.test_on_postgres import pg_table  # noqa: F401  (fixture)
 from tests.support.table import Table
 
 
@@ -120,8 +119,8 @@ async def test_a_step_posted_by_a_process_killed_before_marking_it_told_is_not_p
 
 
 async def test_over_postgresql_another_process_tells_a_posted_step_minutes_later_without_a_second_post(
-        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    await posted_then_killed_then_told_again(pg_table, monkeypatch)
+        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await posted_then_killed_then_told_again(postgres_table, monkeypatch)
 
 
 async def never_posted_then_told(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,8 +147,8 @@ async def test_a_step_never_posted_is_posted_when_told_minutes_later(
 
 
 async def test_over_postgresql_a_step_never_posted_is_posted_by_another_process_minutes_later(
-        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    await never_posted_then_told(pg_table, monkeypatch)
+        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await never_posted_then_told(postgres_table, monkeypatch)
 
 
 async def test_a_start_whose_secrets_went_out_before_a_kill_sends_no_second_dm_minutes_later(
@@ -348,5 +347,5 @@ async def test_a_prompt_sent_before_a_kill_kept_its_id_from_being_recorded_is_no
 
 
 async def test_over_postgresql_a_prompt_sent_before_a_kill_is_not_sent_again_by_another_process(
-        pg_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    await prompt_sent_then_killed_before_recording_it(pg_table, monkeypatch)
+        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await prompt_sent_then_killed_before_recording_it(postgres_table, monkeypatch)
