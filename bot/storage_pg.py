@@ -4,10 +4,11 @@ for a bot that runs as several processes over one database (`CROUPIER_DB=postgre
 psycopg 3 (async) through a `psycopg_pool` connection pool. Every write is one transaction
 (actions: one per batch of those arriving together, `bot/group_commit.py`) committed with
 PostgreSQL's default `synchronous_commit = on`: a method returns, and the bot acknowledges
-anything, only once the commit is durable (the SQLite store's contract). The two
-writes that SQLite makes without waiting for the disk (`prompts_delivered`, `answered`) are
-committed with `synchronous_commit = off` here: a server crash may lose them, a process kill
-does not, which is what their callers expect.
+anything, only once the commit is durable (the SQLite store's contract). The writes that
+SQLite makes without waiting for the disk (`prompts_delivered`, `answered`, a telling's
+message records: `put_message(durable=False)`) are committed with `synchronous_commit = off`
+here: a server crash may lose them, a process kill does not, which is what their callers
+expect.
 
 One game, one writer: `append_action` locks the game's row (`SELECT ... FOR UPDATE`) in the
 transaction that checks the sequence the action answers, inserts the row and writes its side
@@ -723,10 +724,15 @@ class PgStorage:
                              (game_id, purpose))
 
     async def put_message(self, game_id: int, purpose: str, channel_id: int, message_id: int,
-                          fingerprint: str = "") -> None:
+                          fingerprint: str = "", *, durable: bool = True) -> None:
+        """`durable=False`: committed with `synchronous_commit = off` (SQLite's store says
+        why a telling's records need not wait for the disk)."""
+        args = (game_id, purpose, channel_id, message_id, fingerprint)
+        if not durable:
+            await self._unsynced(_PUT_MESSAGE, args)
+            return
         async with self.transaction() as db:
-            await db.execute(_PUT_MESSAGE, (game_id, purpose, channel_id, message_id,
-                                            fingerprint))
+            await db.execute(_PUT_MESSAGE, args)
 
     # ----- prompts owed --------------------------------------------------
 

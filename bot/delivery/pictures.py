@@ -158,7 +158,7 @@ class Painter:
                 continue  # not drawn: not noted as posted, drawn again next time
             posted = drawing
             files.append(board)
-            await storage.put_message(live.id, BOARD, 0, 0, drawing)
+            await storage.put_message(live.id, BOARD, 0, 0, drawing, durable=False)
             rows[BOARD] = (0, 0, drawing)
             zoom = pictures.zoom  # a close-up beside it, if any
             if zoom is not None:
@@ -175,7 +175,7 @@ class Painter:
                 if seen is None or seen[2] != now else None
             if table is not None:
                 files.append(table)
-                await storage.put_message(live.id, MARKET, 0, 0, now)
+                await storage.put_message(live.id, MARKET, 0, 0, now, durable=False)
                 rows[MARKET] = (0, 0, now)
         return files[:10]
 

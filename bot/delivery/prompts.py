@@ -290,7 +290,7 @@ class PromptMessages:
                         (record.channel_id, record.message_id, record.encoded()))
 
     async def _put(self, facts: Facts, purpose: str, row: records.Row) -> None:
-        await self.storage.put_message(facts.live.id, purpose, *row)
+        await self.storage.put_message(facts.live.id, purpose, *row, durable=False)
         facts.note(purpose, row)
 
     async def _close(self, record: PromptRecord, line: str) -> None:

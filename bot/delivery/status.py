@@ -56,7 +56,8 @@ class StatusPost:
             try:
                 message = channel.get_partial_message(stored[1])  # type: ignore[attr-defined]
                 await message.edit(embed=embed, view=view)
-                await storage.put_message(live.id, STATUS, stored[0], stored[1], shown)
+                await storage.put_message(live.id, STATUS, stored[0], stored[1], shown,
+                                          durable=False)
                 known.note(STATUS, (stored[0], stored[1], shown))
                 return
             except discord.NotFound:
@@ -72,7 +73,8 @@ class StatusPost:
             live, 0, f"status:{replaced}"))
         if message is None:
             return
-        await storage.put_message(live.id, STATUS, message.channel.id, message.id, shown)
+        await storage.put_message(live.id, STATUS, message.channel.id, message.id, shown,
+                                  durable=False)
         known.note(STATUS, (message.channel.id, message.id, shown))
         try:
             await message.pin()
