@@ -426,7 +426,7 @@ class ActionPath:
                 and r.seq < before and r.lease_owner is None]
         if rows and not await outbox.tell_owed(self.service, self.retell, OutboxClaim(
                 live.id, [r.seq for r in rows], max(r.tries for r in rows),
-                [r.told_with for r in rows])):
+                [r.told_with for r in rows]), self.sender.retelling):
             return False
         self.owing.discard(live.id)
         return True

@@ -166,7 +166,8 @@ class Croupier(commands.Bot):
         url = getattr(storage, "url", None)
         self.outbox = Outbox(service, lambda outcomes, tries, since: self.actions.retell(
                                  outcomes, tries, since),
-                             alone=url is None, listen_url=url, ready=self.wait_until_ready)
+                             alone=url is None, listen_url=url, ready=self.wait_until_ready,
+                             recall=self.sender.retelling)
         self._built = True
 
     async def _start_deadline_queue(self) -> None:

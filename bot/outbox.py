@@ -65,6 +65,11 @@ RECONNECT_SECONDS = 2.0
 #: telling posted since is not posted again). It marks the rows sent, or failed, itself, and
 #: says whether the telling went out.
 Tell = Callable[[list[Outcome], int, float], Awaitable[bool]]
+#: Around all the tellings of one game's claim: what an earlier telling posted since the
+#: first of them was stored is read once for them all (`Sender.retelling`), not once a
+#: telling: after a crash under load a game owes several steps, and each read is a request
+#: under Discord's global limit that the backlog of posts waits behind.
+Recall = Callable[[LiveGame, float], contextlib.AbstractContextManager[Any]]
 
 
 def retry_delay(tries: int) -> float:
@@ -156,7 +161,8 @@ async def mark_told(service: GameService, game_id: int, seqs: list[int]) -> None
         log.warning("game %s: could not record steps %s as told: %s", game_id, seqs, exc)
 
 
-async def tell_owed(service: GameService, tell: Tell, claim: OutboxClaim) -> bool:
+async def tell_owed(service: GameService, tell: Tell, claim: OutboxClaim,
+                    recall: Recall | None = None) -> bool:
     """Tell one game's owed steps, in order, in the tellings they were (to be) told in
     (`OutboxClaim.tellings`), each marked sent, or failed, by `tell`. A game's steps reach
     its channel in order: once a telling fails, the steps after it are not told now (they
@@ -179,18 +185,20 @@ async def tell_owed(service: GameService, tell: Tell, claim: OutboxClaim) -> boo
         return False
     log.info("game %s: telling steps %s owed since a process stopped or failed",
              live.id, claim.seqs)
-    for outcomes, stored_at in tellings:
-        seqs = [o.seq for o in outcomes]
-        try:
-            if not await tell(outcomes, claim.tries, stored_at):
-                log.info("game %s: steps %s not told; the steps after them wait", live.id,
-                         seqs)
+    with (recall(live, tellings[0][1]) if recall is not None and tellings
+          else contextlib.nullcontext()):
+        for outcomes, stored_at in tellings:
+            seqs = [o.seq for o in outcomes]
+            try:
+                if not await tell(outcomes, claim.tries, stored_at):
+                    log.info("game %s: steps %s not told; the steps after them wait",
+                             live.id, seqs)
+                    return False
+            except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
+                log.exception("game %s: telling steps %s failed", live.id, seqs)
+                with contextlib.suppress(StorageError):
+                    await storage.outbox_failed(live.id, seqs, retry_delay(claim.tries))
                 return False
-        except Exception:  # noqa: BLE001 - before the telling proper: owed, tried later
-            log.exception("game %s: telling steps %s failed", live.id, seqs)
-            with contextlib.suppress(StorageError):
-                await storage.outbox_failed(live.id, seqs, retry_delay(claim.tries))
-            return False
     return True
 
 
@@ -199,9 +207,11 @@ class Outbox:
 
     def __init__(self, service: GameService, tell: Tell, *, alone: bool,
                  listen_url: str | None = None, poll_seconds: float = POLL_SECONDS,
-                 ready: Callable[[], Awaitable[Any]] | None = None) -> None:
+                 ready: Callable[[], Awaitable[Any]] | None = None,
+                 recall: Recall | None = None) -> None:
         self.service = service
         self.tell = tell
+        self.recall = recall  # around a claim's tellings (`tell_owed`)
         self.ready = ready  # what to wait for before telling anything (the gateway)
         # The database's only process (SQLite): the leases of a process killed before it
         # told its steps end at this start.
@@ -298,7 +308,7 @@ class Outbox:
 
     async def tell_claimed(self, claim: OutboxClaim) -> None:
         """Tell one game's claimed steps, in order (`tell_owed`)."""
-        await tell_owed(self.service, self.tell, claim)
+        await tell_owed(self.service, self.tell, claim, self.recall)
 
     async def _listen(self, url: str) -> None:
         """Wake the sender on each step stored by any process (PostgreSQL's NOTIFY), and

@@ -119,7 +119,13 @@ class Sender:
     def retelling(self, live: LiveGame, since: float) -> Iterator[EarlierPosts]:
         """While a step stored at `since` is told again, each of its messages (those sent
         with a step's nonce) is first looked for where it goes, and one an earlier telling
-        posted is not posted again (`bot/delivery/recall.py`)."""
+        posted is not posted again (`bot/delivery/recall.py`). Within a re-telling of the
+        game's steps since an earlier time (a claim's, `bot/outbox.py`), what that one read
+        serves: each channel is read once for all of them."""
+        around = self._retold.get(live.id)
+        if around is not None and around.since <= since:
+            yield around
+            return
         bot_id = self.client.user.id if self.client.user is not None else 0
         earlier = self._retold[live.id] = EarlierPosts(bot_id, since)
         try:

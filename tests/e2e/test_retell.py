@@ -349,3 +349,32 @@ async def test_a_prompt_sent_before_a_kill_kept_its_id_from_being_recorded_is_no
 async def test_over_postgresql_a_prompt_sent_before_a_kill_is_not_sent_again_by_another_process(
         postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     await prompt_sent_then_killed_before_recording_it(postgres_table, monkeypatch)
+
+
+async def test_a_game_owing_several_steps_reads_its_channel_once_for_them_all(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a kill under load a game owes several steps, told one telling after another by
+    one claim: what their first tellings posted is read once for them all (one GET of the
+    channel, not one a telling: each is a request under Discord's global limit that the
+    backlog of posts waits behind), and none of them is posted twice."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    monkeypatch.setattr(bot.outbox, "told", dies_before_recording)
+    for text in ("first plan", "second plan", "third plan"):
+        assert "Done." in (await table.slash("ann", "pig note", text=text)).text()
+    assert table.bot is not None
+    game = table.live.id
+    owed = [r.seq for r in await table.bot.service.storage.outbox(game) if r.sent_at is None]
+    assert len(owed) == 3, owed
+    channel = [m.id for m in table.fake.messages(table.channel)]
+    await killed(table, monkeypatch)
+    minutes_pass(table)
+    asked_before = len(table.fake.requests)
+    await table.start_bot()
+    await all_told(table, game)
+    assert [m.id for m in table.fake.messages(table.channel)] == channel
+    for text in ("first plan", "second plan", "third plan"):
+        assert len(posts_saying(table, text)) == 1, text
+    reads = [r for r in table.fake.requests[asked_before:] if r.method == "GET"
+             and r.path.endswith(f"/channels/{table.channel}/messages")]
+    assert len(reads) == 1, len(reads)
