@@ -81,7 +81,15 @@ class Announcer:
             answered = {seat: _without(said, [e.text for e in events if not e.public
                                               and e.kind in carried.get(seat, ())])
                         for seat, said in answered.items()}
-        asked = await self.ask(known, answered, typed)
+        # The prompts are the newest step's to bring up to date: a telling of an older step
+        # (told late: behind Discord's limits, again after a crash, or by a process while
+        # another tells the newer one) leaves them, and its post calls nobody, as the
+        # newer step's telling will. Two tellings of one game from two processes would
+        # otherwise edit the same prompt messages in either order (a prompt greyed after
+        # the newer telling opened it), and a re-telling's call would differ from its
+        # first telling's post, which `bot/delivery/recall.py` then could not recognise.
+        newest = known.seq <= told_at
+        asked = await self.ask(known, answered, typed) if newest else Asked()
         drawn = any(e.kind in game.render_on for e in events) or \
             any(o.action == "start" for o in outcomes)
         files = await self.painter.images(live, known.rows, drawn=drawn or game.finished,

@@ -378,3 +378,40 @@ async def test_a_game_owing_several_steps_reads_its_channel_once_for_them_all(
     reads = [r for r in table.fake.requests[asked_before:] if r.method == "GET"
              and r.path.endswith(f"/channels/{table.channel}/messages")]
     assert len(reads) == 1, len(reads)
+
+
+async def test_steps_told_late_call_the_awaited_player_after_the_newest_step(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two steps stored and never told (the process dies after each commit), told minutes
+    later one telling after another: the older step's post calls nobody and leaves the
+    prompts; the newest step's telling asks and calls. Before, the older step's telling
+    asked with the game as it stood after the newest (its call posted before the newest
+    step's lines, which a player then read in the wrong order), and from another process
+    its prompt edits could land after the newer telling's and grey a live prompt."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    monkeypatch.setattr(ActionPath, "announce_all", dies_before_telling)
+    await table.slash("ann", "pig hold")
+    await table.slash("bob", "pig note", text="my plan")
+    game = table.live.id
+    await killed(table, monkeypatch)
+    minutes_pass(table)
+    # The tellings alone ask (the start's own look at the prompts owed, which may come
+    # before or after them, is kept out of this test).
+    monkeypatch.setattr(Announcer, "owed_prompts", no_prompts_owed)
+    await table.start_bot()
+    await all_told(table, game)
+    texts = [m.text() for m in table.fake.messages(table.channel)]
+    banks = next(i for i, t in enumerate(texts) if "ann banks" in t)
+    plan = next(i for i, t in enumerate(texts) if "my plan" in t)
+    assert banks < plan, texts
+    called = [i for i, t in enumerate(texts) if "your turn" in t.lower() and i >= banks]
+    assert called and min(called) >= plan, texts[banks:]
+    prompt = turn_prompts(table, "bob")[-1]
+    clicked = await table.fake.click(table.users["bob"], prompt.id, prompt.button("Roll"))
+    await table.fake.settle()
+    assert "You chose: Roll" in clicked.text()
+
+
+async def no_prompts_owed(self: Announcer) -> int:
+    return 0
