@@ -435,6 +435,20 @@ class ActionPath:
                         answered: dict[str, str] | None = None, typed: str | None = None,
                         tries: int = 0, retold_since: float | None = None
                         ) -> tuple[Facts, bool]:
+        """The steps' leases are kept this process's from now on, while the telling waits
+        for the game's `telling` lock too: behind Discord's global limit a game's tellings
+        queue for minutes, and a lease that ran out meanwhile let another process's sender
+        tell the step too, the waiting telling posting it again minutes later, past
+        Discord's nonce window (suspected for the chaos run's one duplicate post)."""
+        live = outcomes[-1].live
+        async with outbox.held(self.service, live.id, sorted({o.seq for o in outcomes})):
+            return await self._announce_held(outcomes, preface, answered=answered,
+                                             typed=typed, tries=tries,
+                                             retold_since=retold_since)
+
+    async def _announce_held(self, outcomes: list[Outcome], preface: list[str] | None, *,
+                             answered: dict[str, str] | None, typed: str | None,
+                             tries: int, retold_since: float | None) -> tuple[Facts, bool]:
         live = outcomes[-1].live
         in_order = True
         if retold_since is None and live.id in self.owing:

@@ -415,3 +415,29 @@ async def test_steps_told_late_call_the_awaited_player_after_the_newest_step(
 
 async def no_prompts_owed(self: Announcer) -> int:
     return 0
+
+
+async def test_a_telling_waiting_for_its_game_keeps_its_steps_leases(table: Table) -> None:
+    """Behind Discord's global limit a game's tellings queue for minutes, each waiting for
+    the one before it. A step's lease is kept while its telling waits, so no sender (this
+    process's or another's) takes the step and tells it too while it waits: the waiting
+    telling would post it again later, past Discord's nonce window."""
+    bot_ = await table.start_bot()
+    await table.pig_game("ann", "bob")
+    storage = bot_.service.storage
+    storage.lease_seconds = 0.3  # renewed every 0.1 s
+    live = table.live
+    async with live.telling:  # the telling before it, still going on
+        asked = asyncio.create_task(table.fake.slash(table.users["ann"], table.channel,
+                                                     "pig note", text="patience"))
+        for _ in range(100):
+            if any(r.sent_at is None for r in await storage.outbox(live.id)):
+                break
+            await asyncio.sleep(0.01)
+        for _ in range(20):  # two seconds of the database's clock, the lease 0.3 s
+            table.clock.advance(0.1)
+            await asyncio.sleep(0.12)
+        assert await storage.claim_outbox() is None  # still this telling's
+    await asked
+    await table.fake.settle()
+    assert len(posts_saying(table, "patience")) == 1
