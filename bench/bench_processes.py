@@ -625,6 +625,7 @@ def count_posts(fake: FakeDiscord, games: list[Game], notes: Counter[str]) -> di
     (notes are unique texts, each its own step) in two posts, wherever the step's lines
     went (a post may carry several steps when the bot is behind)."""
     by_nonce: Counter[tuple[int, str]] = Counter()
+    texts: dict[tuple[int, str], list[str]] = {}
     without_nonce = 0
     lines: Counter[str] = Counter()
     announced: Counter[tuple[int, int]] = Counter()
@@ -635,6 +636,8 @@ def count_posts(fake: FakeDiscord, games: list[Game], notes: Counter[str]) -> di
                 without_nonce += 1
             else:
                 by_nonce[(game.channel, msg.nonce)] += 1
+                texts.setdefault((game.channel, msg.nonce), []).append(
+                    f"game {game.id} msg {msg.id}: {(msg.content or '')[:80]!r}")
                 if msg.nonce in nonces:
                     announced[(game.channel, nonces[msg.nonce])] += 1
             lines.update(NOTE_LINE.findall(msg.content or ""))
@@ -644,6 +647,8 @@ def count_posts(fake: FakeDiscord, games: list[Game], notes: Counter[str]) -> di
             "steps announced twice (by nonce)": sum(1 for c in announced.values() if c > 1),
             "notes posted twice (a note's line in more posts than it was stored)":
                 sum(1 for t, c in lines.items() if c > max(1, notes[t])),
+            "duplicate examples (to find in the bots' logs)":
+                [texts[key] for key, c in by_nonce.items() if c > 1][:5],
             "posts without a nonce": without_nonce,
             "stored notes never posted": sum(1 for t in notes if not lines[t])}
 
