@@ -10,35 +10,24 @@ database, on PostgreSQL alone.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 import pytest
 
-import bot.outbox
 import engine
 from bot.actions import ActionPath
 from bot.storage import LEASE_SECONDS
 from bot.storage_pg import PgStorage
 from tests.support.table import Table
-
-
-def posts_saying(table: Table, words: str) -> list[Any]:
-    return [m for m in table.fake.messages(table.channel) if words in m.text()]
-
-
-def channel_posts_sent(table: Table) -> list[Any]:
-    return [r for r in table.fake.requests if r.method == "POST"
-            and r.path.endswith(f"/channels/{table.channel}/messages")]
-
-
-def turn_prompts(table: Table, user: str) -> list[Any]:
-    return [m for m in table.dms(user) if m.buttons() and "Your turn" in m.text()]
-
-
-async def dies_before_telling(self: ActionPath, *args: Any, **kwargs: Any) -> Any:
-    raise SystemError("the process dies here, after the commit, before telling anything")
+from tests.support.telling import (
+    all_told,
+    channel_posts_sent,
+    dies_before_telling,
+    hold_told_not_recorded,
+    posts_saying,
+    turn_prompts,
+)
 
 
 async def test_a_step_stored_by_a_process_killed_before_telling_it_is_told_once_at_the_next_start(
@@ -86,33 +75,12 @@ async def test_a_step_told_by_a_process_killed_before_it_recorded_so_is_told_aga
     messages already in the channel and the DMs (and would send any it did not find with
     the nonce the first telling's had): not one message more in the channel or in anyone's
     DMs. (Past Discord's nonce window too: tests/e2e/test_retell.py.)"""
-    await table.start_bot()
-    await table.pig_game("ann", "bob")
-
-    async def dies_before_recording(*args: Any, **kwargs: Any) -> None:
-        return None
-
-    monkeypatch.setattr(bot.outbox, "told", dies_before_recording)
-    await table.slash("ann", "pig hold")
-    assert len(posts_saying(table, "ann banks")) == 1
-    assert table.bot is not None
-    game = table.live.id
-    assert [r.seq for r in await table.bot.service.storage.outbox(game)
-            if r.sent_at is None] == [2]
-    channel = [m.id for m in table.fake.messages(table.channel)]
-    dms = {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")}
+    game, channel, dms = await hold_told_not_recorded(table, monkeypatch)
     posted = len(channel_posts_sent(table))
     await table.stop_bot()
     monkeypatch.undo()
     await table.start_bot()
-    assert table.bot is not None
-    storage = table.bot.service.storage
-    for _ in range(500):  # until the restarted bot told what was owed
-        if all(r.sent_at is not None for r in await storage.outbox(game)):
-            break
-        await asyncio.sleep(0.01)
-    await table.fake.settle()
-    assert all(r.sent_at is not None for r in await storage.outbox(game))
+    await all_told(table, game)
     # Found in the channel's history (`bot/delivery/recall.py`): not even sent again.
     assert len(channel_posts_sent(table)) == posted
     assert any(r.method == "GET" and r.path.endswith(f"/channels/{table.channel}/messages")

@@ -9,8 +9,9 @@ step was stored (`bot/delivery/recall.py`) and posts only what is not there. Dis
 give a message's nonce back when it is read (the stand-in does not either), so what is
 matched is what a message read back carries.
 
-The real bot and discord.py against the stand-in, on SQLite (`table`) and PostgreSQL
-(`postgres_table`, another process telling the step once the killed one's lease ran out).
+The real bot and discord.py against the stand-in, on each store (`table`: on PostgreSQL the
+killed process hands no lease back, so the next process tells the step as another process
+would, once the lease ran out).
 """
 
 from __future__ import annotations
@@ -29,23 +30,14 @@ from bot.storage import LEASE_SECONDS
 from bot.storage_pg import PgStorage
 from sandbox.strict import NONCE_WINDOW
 from tests.support.table import Table
-
-
-def posts_saying(table: Table, words: str) -> list[Any]:
-    return [m for m in table.fake.messages(table.channel) if words in m.text()]
-
-
-def turn_prompts(table: Table, user: str) -> list[Any]:
-    return [m for m in table.dms(user) if m.buttons() and "Your turn" in m.text()]
-
-
-async def dies_before_recording(*args: Any, **kwargs: Any) -> None:
-    """`bot.outbox.told` of a process killed once its telling went out: nothing recorded."""
-    return None
-
-
-async def dies_before_telling(self: ActionPath, *args: Any, **kwargs: Any) -> Any:
-    raise SystemError("the process dies here, after the commit, before telling anything")
+from tests.support.telling import (
+    all_told,
+    dies_before_recording,
+    dies_before_telling,
+    hold_told_not_recorded,
+    posts_saying,
+    turn_prompts,
+)
 
 
 async def killed(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -67,32 +59,9 @@ def minutes_pass(table: Table) -> None:
     table.clock.advance(NONCE_WINDOW + LEASE_SECONDS + 1)
 
 
-async def all_told(table: Table, game: int) -> None:
-    """Until the restarted bot's sender told every owed step of the game."""
-    assert table.bot is not None
-    storage = table.bot.service.storage
-    for _ in range(200):
-        if all(r.sent_at is not None for r in await storage.outbox(game)):
-            break
-        await table.bot.outbox.drain()
-        await asyncio.sleep(0.02)
-    await table.fake.settle()
-    assert all(r.sent_at is not None for r in await storage.outbox(game))
-
-
 async def posted_then_killed_then_told_again(table: Table,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    await table.start_bot()
-    await table.pig_game("ann", "bob")
-    monkeypatch.setattr(bot.outbox, "told", dies_before_recording)
-    await table.slash("ann", "pig hold")
-    assert len(posts_saying(table, "ann banks")) == 1
-    assert table.bot is not None
-    game = table.live.id
-    assert [r.seq for r in await table.bot.service.storage.outbox(game)
-            if r.sent_at is None] == [2]
-    channel = [m.id for m in table.fake.messages(table.channel)]
-    dms = {name: [m.id for m in table.dms(name)] for name in ("ann", "bob")}
+    game, channel, dms = await hold_told_not_recorded(table, monkeypatch)
     await killed(table, monkeypatch)
     minutes_pass(table)
     asked_before = len(table.fake.requests)
@@ -118,10 +87,6 @@ async def test_a_step_posted_by_a_process_killed_before_marking_it_told_is_not_p
     await posted_then_killed_then_told_again(table, monkeypatch)
 
 
-async def test_over_postgresql_another_process_tells_a_posted_step_minutes_later_without_a_second_post(
-        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    await posted_then_killed_then_told_again(postgres_table, monkeypatch)
-
 
 async def never_posted_then_told(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     await table.start_bot()
@@ -145,10 +110,6 @@ async def test_a_step_never_posted_is_posted_when_told_minutes_later(
     minutes later finds nothing of it in the channel, and posts it, once."""
     await never_posted_then_told(table, monkeypatch)
 
-
-async def test_over_postgresql_a_step_never_posted_is_posted_by_another_process_minutes_later(
-        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    await never_posted_then_told(postgres_table, monkeypatch)
 
 
 async def test_a_start_whose_secrets_went_out_before_a_kill_sends_no_second_dm_minutes_later(
@@ -345,10 +306,6 @@ async def test_a_prompt_sent_before_a_kill_kept_its_id_from_being_recorded_is_no
     records it: bob has one prompt, and its buttons work."""
     await prompt_sent_then_killed_before_recording_it(table, monkeypatch)
 
-
-async def test_over_postgresql_a_prompt_sent_before_a_kill_is_not_sent_again_by_another_process(
-        postgres_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    await prompt_sent_then_killed_before_recording_it(postgres_table, monkeypatch)
 
 
 async def test_a_game_owing_several_steps_reads_its_channel_once_for_them_all(

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -59,12 +59,13 @@ class StoredRows:
         return value
 
 
-class _Sql:
-    async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        raise NotImplementedError
+class _Sql(Protocol):
+    """One connection of either store, for `StoredRows`."""
+
+    async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]: ...
 
 
-class _SqliteSql(_Sql):
+class _SqliteSql:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
 
@@ -72,7 +73,7 @@ class _SqliteSql(_Sql):
         return list(self.conn.execute(sql, args).fetchall())
 
 
-class _PgSql(_Sql):
+class _PgSql:
     def __init__(self, conn: Any) -> None:
         self.conn = conn
 
