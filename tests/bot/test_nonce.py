@@ -19,9 +19,9 @@ import pytest
 
 import bot.delivery.discord_io
 from bot import records
-from bot.delivery.prompts import PromptMessages
 from sandbox.strict import NONCE_WINDOW
 from tests.support.table import Table
+from tests.support.telling import bob_prompted_not_recorded, turn_prompts
 
 
 def prompts_of(table: Table, user: str) -> list[Any]:
@@ -109,24 +109,12 @@ async def test_a_prompt_sent_before_a_crash_that_kept_its_id_from_being_recorded
     """The process dies after bob's prompt DM went out and before its message id was
     stored: the restarted bot owes bob's prompt, sends it again with the same nonce, and
     records the message Discord already made. bob has one prompt, and its buttons work."""
-    await table.start_bot()
-    await table.pig_game("ann", "bob")
-    asked = len(prompts_of(table, "bob"))
-    save = PromptMessages._save
-
-    async def dies_before_recording_bob(self: PromptMessages, facts: Any, seat: str,
-                                        record: records.PromptRecord) -> None:
-        if seat == "bob" and record.message_id:
-            raise SystemError("the process dies here")
-        await save(self, facts, seat, record)
-
-    monkeypatch.setattr(PromptMessages, "_save", dies_before_recording_bob)
-    await table.slash("ann", "pig hold")
+    asked = await bob_prompted_not_recorded(table, monkeypatch)
     assert table.bot is not None
-    turns = [m for m in prompts_of(table, "bob")[asked:] if "Your turn" in m.text()]
+    turns = turn_prompts(table, "bob")[asked:]
     assert len(turns) == 1
     await table.stop_bot()
-    monkeypatch.setattr(PromptMessages, "_save", save)
+    monkeypatch.undo()
     await table.start_bot()
     assert table.bot is not None
     storage = table.bot.service.storage
@@ -139,7 +127,7 @@ async def test_a_prompt_sent_before_a_crash_that_kept_its_id_from_being_recorded
         await asyncio.sleep(0.02)
     await table.fake.settle()
     assert record is not None and record.open and record.message_id == turns[0].id
-    assert [m for m in prompts_of(table, "bob")[asked:] if "Your turn" in m.text()] == turns
+    assert turn_prompts(table, "bob")[asked:] == turns
     clicked = await table.fake.click(table.users["bob"], turns[0].id, turns[0].button("Roll"))
     await table.fake.settle()
     assert "You chose: Roll" in clicked.text()

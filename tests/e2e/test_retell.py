@@ -25,13 +25,13 @@ import bot.outbox
 from bot import records
 from bot.actions import ActionPath
 from bot.delivery.announce import Announcer
-from bot.delivery.prompts import PromptMessages
 from bot.storage import LEASE_SECONDS
 from bot.storage_pg import PgStorage
 from sandbox.strict import NONCE_WINDOW
 from tests.support.table import Table
 from tests.support.telling import (
     all_told,
+    bob_prompted_not_recorded,
     dies_before_recording,
     dies_before_telling,
     hold_told_not_recorded,
@@ -270,19 +270,7 @@ async def test_an_away_answer_told_again_says_for_whom_it_was(
 
 async def prompt_sent_then_killed_before_recording_it(table: Table,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    await table.start_bot()
-    await table.pig_game("ann", "bob")
-    asked = len(turn_prompts(table, "bob"))
-    save = PromptMessages._save
-
-    async def dies_before_recording_bob(self: PromptMessages, facts: Any, seat: str,
-                                        record: records.PromptRecord) -> None:
-        if seat == "bob" and record.message_id:
-            raise SystemError("the process dies here")
-        await save(self, facts, seat, record)
-
-    monkeypatch.setattr(PromptMessages, "_save", dies_before_recording_bob)
-    await table.slash("ann", "pig hold")
+    asked = await bob_prompted_not_recorded(table, monkeypatch)
     turns = turn_prompts(table, "bob")[asked:]
     assert len(turns) == 1
     game = table.live.id

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 import bot.outbox
+from bot import records
 from bot.actions import ActionPath
+from bot.delivery.prompts import PromptMessages
 from tests.support.table import Table
 
 
@@ -65,3 +67,23 @@ async def all_told(table: Table, game: int) -> None:
         await asyncio.sleep(0.02)
     await table.fake.settle()
     assert all(r.sent_at is not None for r in await storage.outbox(game))
+
+
+async def bob_prompted_not_recorded(table: Table, monkeypatch: pytest.MonkeyPatch) -> int:
+    """ann holds; bob's prompt DM goes out and the process dies before its message id is
+    stored (the record's write is patched to fail for it: undone by `monkeypatch.undo`). How
+    many turn prompts bob had before it."""
+    await table.start_bot()
+    await table.pig_game("ann", "bob")
+    asked = len(turn_prompts(table, "bob"))
+    save = PromptMessages._save
+
+    async def dies_before_recording_bob(self: PromptMessages, facts: Any, seat: str,
+                                        record: records.PromptRecord) -> None:
+        if seat == "bob" and record.message_id:
+            raise SystemError("the process dies here")
+        await save(self, facts, seat, record)
+
+    monkeypatch.setattr(PromptMessages, "_save", dies_before_recording_bob)
+    await table.slash("ann", "pig hold")
+    return asked
